@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/**
+ * Shapes shared by every API. The server validates with these schemas; the SPA imports only
+ * their types (`import type`), so zod stays out of the browser bundle.
+ */
+
+/** Every 4xx/5xx body: a stable machine-readable `code` the SPA maps to the spec's message. */
+export const apiErrorSchema = z.strictObject({
+  code: z.enum([
+    'bad_request',
+    'validation_failed',
+    'not_found',
+    'method_not_allowed',
+    'payload_too_large',
+    'unsupported_media_type',
+    'rate_limited',
+    'csrf_failed',
+    'unauthorised',
+    'service_unavailable',
+    'internal_error',
+  ]),
+  message: z.string(),
+  /** Which input field(s) failed, for validation errors. Never echoes the value. */
+  fields: z.array(z.string()).optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+export type ApiErrorCode = ApiErrorBody['code'];
+
+export const currencySchema = z.enum(['GBP', 'USD']);
+
+/** Money in minor units (pence, cents): arithmetic never touches floating point. */
+export const moneySchema = z.strictObject({
+  amount: z.number().int(),
+  currency: currencySchema,
+});
+export type Money = z.infer<typeof moneySchema>;
+
+export const imageSchema = z.strictObject({
+  src: z.string(),
+  alt: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+export type Image = z.infer<typeof imageSchema>;
+
+export const healthSchema = z.strictObject({
+  status: z.enum(['ok', 'degraded']),
+  region: z.string().optional(),
+  database: z.enum(['ok', 'unreachable']),
+});
+export type Health = z.infer<typeof healthSchema>;

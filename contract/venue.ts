@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { REGIONS, REGION_CURRENCY, REGION_STATES } from './regions';
+import { SLUG_PATTERN } from './patterns';
+
+/**
+ * The files of one venue folder (`venues/<slug>/`): `venue.json` (settings and flags, spec §3),
+ * `theme.json` (tokens) and `logo.svg`, plus optional text overrides in `messages/<locale>.json`.
+ * The SPA imports only the types from here; the schemas run at build and test time and in the
+ * server, so a bad venue file fails before it reaches a buyer.
+ */
+
+const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a #rrggbb colour');
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    return zone.includes('/');
+  } catch {
+    return false;
+  }
+}
+
+export const viewFromSeatSchema = z.strictObject({
+  enabled: z.boolean(),
+  enabledForGeneralAdmissions: z.boolean(),
+  type: z.literal('seat'),
+  level: z.literal('venue'),
+  themes: z.array(z.string().min(1)).optional(),
+});
+
+/** Every feature flag of spec §3 with its default; what each does is in docs/venue-settings.md. */
+export const venueFlagsSchema = z.strictObject({
+  hideAvailabilityIndicators: z.boolean().default(false),
+  displayPriceBreakdown: z.boolean().default(false),
+  isIncludedPriceBreakdown: z.boolean().default(false),
+  startOfWeek: z.number().int().min(0).max(6).default(0),
+  hideCalendarMinPrice: z.boolean().default(false),
+  loginDisabled: z.boolean().default(false),
+  hidePecrOptOut: z.boolean().default(false),
+  shouldRemoveLogoLink: z.boolean().default(false),
+  shouldShowOrderConfirmationSignup: z.boolean().default(false),
+  manualPromocodePromptOnCalendar: z.boolean().default(false),
+  shouldHidePriceDrawer: z.boolean().default(false),
+  minVoucherNumberLength: z.number().int().min(1).max(64).default(8),
+  displayTransactionFeeInPriceDrawer: z.boolean().default(false),
+  isSingleLinePriceOption: z.boolean().default(false),
+  displayAdditionalFeesInfo: z.boolean().default(false),
+  shouldShowFaceValue: z.boolean().default(false),
+  shouldShowMarketingPreferences: z.boolean().default(true),
+  showAddressLookup: z.boolean().default(false),
+  shouldRedirectSinglePromoCode: z.boolean().default(false),
+  shouldStyleHeaderLogo: z.boolean().default(false),
+  shouldCallEligibleExp: z.boolean().default(false),
+  shouldShowTpUxChanges: z.boolean().default(false),
+  eTicketDescription: z.string().min(1).max(500).optional(),
+  viewFromSeat: viewFromSeatSchema.default({
+    enabled: false,
+    enabledForGeneralAdmissions: false,
+    type: 'seat',
+    level: 'venue',
+  }),
+});
+
+export const VENUE_KINDS = ['theatre', 'arena', 'concert-hall', 'attraction'] as const;
+
+export const venueSettingsSchema = z
+  .strictObject({
+    slug: z.string().regex(SLUG_PATTERN, 'must be 1-255 of letters, digits and ! . + & -'),
+    name: z.string().min(1).max(120),
+    kind: z.enum(VENUE_KINDS),
+    region: z.enum(REGIONS),
+    stateCode: z.string().min(2).max(3),
+    city: z.string().min(1).max(80),
+    timezone: z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/London'),
+    currency: z.enum(['GBP', 'USD']),
+    locale: z.enum(['en-GB', 'en-US']),
+    /** Brand text group (locales/brands/<brand>/); the venue's own group is its messages/ folder. */
+    brand: z.string().regex(/^[a-z0-9-]{1,60}$/).optional(),
+    sourceId: z.string().min(1).max(60),
+    legacySiteUrl: z.url({ protocol: /^https$/ }),
+    supportPhone: z.string().min(5).max(30),
+    queue: z.strictObject({
+      theme: z.string().min(1).max(60),
+      defaultQueueName: z.string().min(1).max(120),
+    }),
+    presaleBackgroundImage: z.string().regex(/^\/[\w./-]+$/, 'must be a path under public/'),
+    seatSelectionLimit: z.number().int().min(1).max(100).default(10),
+    holdMinutes: z.number().int().min(5).max(30).default(15),
+    flags: venueFlagsSchema.prefault({}),
+  })
+  .superRefine((venue, ctx) => {
+    if (!REGION_STATES[venue.region].includes(venue.stateCode)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['stateCode'],
+        message: `must be one of ${REGION_STATES[venue.region].join(', ')} for region ${venue.region}`,
+      });
+    }
+    if (REGION_CURRENCY[venue.region] !== venue.currency) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['currency'],
+        message: `must be ${REGION_CURRENCY[venue.region]} for region ${venue.region}`,
+      });
+    }
+  });
+
+export type VenueSettingsInput = z.input<typeof venueSettingsSchema>;
+export type VenueSettings = z.output<typeof venueSettingsSchema>;
+export type VenueFlags = VenueSettings['flags'];
+
+/** Venue theme tokens: the venue's look on top of the fixed accessible base (src/theme/). */
+export const venueThemeSchema = z.strictObject({
+  /** Brand colour; text and focus colours are derived from it so contrast always passes AA. */
+  accent: hexColour,
+  /** Header band colour; defaults to the accent. */
+  header: hexColour.optional(),
+  /** Page background; defaults to white. */
+  background: hexColour.optional(),
+  fontFamily: z.string().min(1).max(200).optional(),
+  headingFontFamily: z.string().min(1).max(200).optional(),
+  /** Corner radius in px for buttons and cards. */
+  radius: z.number().int().min(0).max(24).optional(),
+});
+export type VenueTheme = z.infer<typeof venueThemeSchema>;

@@ -1,0 +1,73 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { venueValidation } from './scripts/vitePluginVenues';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  plugins: [react(), venueValidation(here('./venues'))],
+  resolve: {
+    alias: {
+      '@/': here('./src/'),
+      '@contract/': here('./contract/'),
+    },
+  },
+  server: {
+    // `npm run dev` serves the SPA with hot reload; the API comes from `npm run dev:server`.
+    proxy: {
+      '/api': 'http://127.0.0.1:8080',
+      '/services': 'http://127.0.0.1:8080',
+    },
+  },
+  build: {
+    sourcemap: true,
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}', 'contract/**/*.test.ts', 'tests/unit/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/setup/unit.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server-pglite',
+          environment: 'node',
+          include: ['server/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The same API suite against a real PostgreSQL that the run starts (tests/setup/postgres.ts).
+          name: 'server-postgres',
+          environment: 'node',
+          include: ['server/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          globalSetup: ['tests/setup/postgres.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/globalSetup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
