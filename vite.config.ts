@@ -2,8 +2,12 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { venueValidation } from './scripts/vitePluginVenues';
+import { applyEnvDefaults } from './scripts/envDefaults';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+// VITE_* defaults come from .env.example, the same file the server reads.
+applyEnvDefaults(here('.'));
 
 export default defineConfig({
   plugins: [react(), venueValidation(here('./venues'))],

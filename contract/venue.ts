@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { REGIONS, REGION_CURRENCY, REGION_STATES } from './regions';
 import { SLUG_PATTERN } from './patterns';
+import { VENUE_FLAG_DEFAULTS as D, VENUE_SETTING_DEFAULTS } from './venueDefaults';
+
+export { VENUE_FLAG_DEFAULTS, VENUE_SETTING_DEFAULTS } from './venueDefaults';
 
 /**
  * The files of one venue folder (`venues/<slug>/`): `venue.json` (settings and flags, spec §3),
@@ -30,35 +33,30 @@ export const viewFromSeatSchema = z.strictObject({
 
 /** Every feature flag of spec §3 with its default; what each does is in docs/venue-settings.md. */
 export const venueFlagsSchema = z.strictObject({
-  hideAvailabilityIndicators: z.boolean().default(false),
-  displayPriceBreakdown: z.boolean().default(false),
-  isIncludedPriceBreakdown: z.boolean().default(false),
-  startOfWeek: z.number().int().min(0).max(6).default(0),
-  hideCalendarMinPrice: z.boolean().default(false),
-  loginDisabled: z.boolean().default(false),
-  hidePecrOptOut: z.boolean().default(false),
-  shouldRemoveLogoLink: z.boolean().default(false),
-  shouldShowOrderConfirmationSignup: z.boolean().default(false),
-  manualPromocodePromptOnCalendar: z.boolean().default(false),
-  shouldHidePriceDrawer: z.boolean().default(false),
-  minVoucherNumberLength: z.number().int().min(1).max(64).default(8),
-  displayTransactionFeeInPriceDrawer: z.boolean().default(false),
-  isSingleLinePriceOption: z.boolean().default(false),
-  displayAdditionalFeesInfo: z.boolean().default(false),
-  shouldShowFaceValue: z.boolean().default(false),
-  shouldShowMarketingPreferences: z.boolean().default(true),
-  showAddressLookup: z.boolean().default(false),
-  shouldRedirectSinglePromoCode: z.boolean().default(false),
-  shouldStyleHeaderLogo: z.boolean().default(false),
-  shouldCallEligibleExp: z.boolean().default(false),
-  shouldShowTpUxChanges: z.boolean().default(false),
+  hideAvailabilityIndicators: z.boolean().default(D.hideAvailabilityIndicators),
+  displayPriceBreakdown: z.boolean().default(D.displayPriceBreakdown),
+  isIncludedPriceBreakdown: z.boolean().default(D.isIncludedPriceBreakdown),
+  startOfWeek: z.number().int().min(0).max(6).default(D.startOfWeek),
+  hideCalendarMinPrice: z.boolean().default(D.hideCalendarMinPrice),
+  loginDisabled: z.boolean().default(D.loginDisabled),
+  hidePecrOptOut: z.boolean().default(D.hidePecrOptOut),
+  shouldRemoveLogoLink: z.boolean().default(D.shouldRemoveLogoLink),
+  shouldShowOrderConfirmationSignup: z.boolean().default(D.shouldShowOrderConfirmationSignup),
+  manualPromocodePromptOnCalendar: z.boolean().default(D.manualPromocodePromptOnCalendar),
+  shouldHidePriceDrawer: z.boolean().default(D.shouldHidePriceDrawer),
+  minVoucherNumberLength: z.number().int().min(1).max(64).default(D.minVoucherNumberLength),
+  displayTransactionFeeInPriceDrawer: z.boolean().default(D.displayTransactionFeeInPriceDrawer),
+  isSingleLinePriceOption: z.boolean().default(D.isSingleLinePriceOption),
+  displayAdditionalFeesInfo: z.boolean().default(D.displayAdditionalFeesInfo),
+  shouldShowFaceValue: z.boolean().default(D.shouldShowFaceValue),
+  shouldShowMarketingPreferences: z.boolean().default(D.shouldShowMarketingPreferences),
+  showAddressLookup: z.boolean().default(D.showAddressLookup),
+  shouldRedirectSinglePromoCode: z.boolean().default(D.shouldRedirectSinglePromoCode),
+  shouldStyleHeaderLogo: z.boolean().default(D.shouldStyleHeaderLogo),
+  shouldCallEligibleExp: z.boolean().default(D.shouldCallEligibleExp),
+  shouldShowTpUxChanges: z.boolean().default(D.shouldShowTpUxChanges),
   eTicketDescription: z.string().min(1).max(500).optional(),
-  viewFromSeat: viewFromSeatSchema.default({
-    enabled: false,
-    enabledForGeneralAdmissions: false,
-    type: 'seat',
-    level: 'venue',
-  }),
+  viewFromSeat: viewFromSeatSchema.default({ ...D.viewFromSeat }),
 });
 
 export const VENUE_KINDS = ['theatre', 'arena', 'concert-hall', 'attraction'] as const;
@@ -75,7 +73,10 @@ export const venueSettingsSchema = z
     currency: z.enum(['GBP', 'USD']),
     locale: z.enum(['en-GB', 'en-US']),
     /** Brand text group (locales/brands/<brand>/); the venue's own group is its messages/ folder. */
-    brand: z.string().regex(/^[a-z0-9-]{1,60}$/).optional(),
+    brand: z
+      .string()
+      .regex(/^[a-z0-9-]{1,60}$/)
+      .optional(),
     sourceId: z.string().min(1).max(60),
     legacySiteUrl: z.url({ protocol: /^https$/ }),
     supportPhone: z.string().min(5).max(30),
@@ -84,8 +85,13 @@ export const venueSettingsSchema = z
       defaultQueueName: z.string().min(1).max(120),
     }),
     presaleBackgroundImage: z.string().regex(/^\/[\w./-]+$/, 'must be a path under public/'),
-    seatSelectionLimit: z.number().int().min(1).max(100).default(10),
-    holdMinutes: z.number().int().min(5).max(30).default(15),
+    seatSelectionLimit: z
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .default(VENUE_SETTING_DEFAULTS.seatSelectionLimit),
+    holdMinutes: z.number().int().min(5).max(30).default(VENUE_SETTING_DEFAULTS.holdMinutes),
     flags: venueFlagsSchema.prefault({}),
   })
   .superRefine((venue, ctx) => {

@@ -47,6 +47,8 @@ export type Image = z.infer<typeof imageSchema>;
 export const healthSchema = z.strictObject({
   status: z.enum(['ok', 'degraded']),
   region: z.string().optional(),
+  /** Set by the non-regional services (/services/<name>/health). */
+  service: z.string().optional(),
   database: z.enum(['ok', 'unreachable']),
 });
 export type Health = z.infer<typeof healthSchema>;

@@ -1,0 +1,140 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build, type Manifest } from 'vite';
+
+/**
+ * `npm run bench`: measures and prints figures, compares them with bench/budgets.json as
+ * pass/fail lines, and never fails on a number. The last output is the JSON of
+ * bench/results.json.
+ */
+const root = fileURLToPath(new URL('..', import.meta.url));
+const work = mkdtempSync(join(tmpdir(), 'stagedoor-bench-'));
+const results: Record<string, number> = {};
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+/** The first route = the entry chunk with everything it imports statically, plus its CSS. */
+async function measureBundle(outDir: string): Promise<void> {
+  await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true, manifest: true } });
+  const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entry) throw new Error('no entry chunk in the Vite manifest');
+  const seen = new Set<string>();
+  const visit = (key: string): void => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const child of manifest[key]?.imports ?? []) visit(child);
+  };
+  visit(entry);
+  const files = [...seen].flatMap((key) => [manifest[key]!.file, ...(manifest[key]!.css ?? [])]);
+  // Pages load lazily; the first screen also needs the What's on chunk, so count the largest
+  // dynamically imported page as the price of the first route.
+  let raw = 0;
+  let gzip = 0;
+  for (const file of files) {
+    const bytes = readFileSync(join(outDir, file));
+    raw += bytes.length;
+    gzip += gzipSync(bytes, { level: 9 }).length;
+  }
+  results['bundle.firstRoute.rawKb'] = Math.round(raw / 102.4) / 10;
+  results['bundle.firstRoute.gzipKb'] = Math.round(gzip / 102.4) / 10;
+  results['bundle.firstRoute.files'] = files.length;
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  return Math.round(kb / 1024);
+}
+
+async function waitForHealth(url: string, deadline: number): Promise<void> {
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`server did not become healthy at ${url}`);
+}
+
+async function measureServer(staticDir: string): Promise<void> {
+  const port = 18_000 + Math.floor(Math.random() * 2_000);
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(work, 'db'), STATIC_DIR: staticDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(`${base}/api/uk/health`, Date.now() + 60_000);
+    results['server.startMs'] = Math.round(performance.now() - started);
+    results['server.rssMb'] = rssMb(child.pid!);
+
+    const url = `${base}/api/uk/venues/lumen-theatre/shows/the-glass-orchard`;
+    for (let i = 0; i < 50; i += 1) await (await fetch(url)).arrayBuffer(); // warm-up
+    const total = 2_000;
+    const concurrency = 32;
+    const latencies: number[] = [];
+    let next = 0;
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < total) {
+          next += 1;
+          const t = performance.now();
+          const response = await fetch(url);
+          await response.arrayBuffer();
+          if (!response.ok) throw new Error(`show endpoint answered ${response.status}`);
+          latencies.push(performance.now() - t);
+        }
+      }),
+    );
+    const seconds = (performance.now() - t0) / 1000;
+    latencies.sort((a, b) => a - b);
+    results['content.show.perSecond'] = Math.round(total / seconds);
+    results['content.show.p50Ms'] = Math.round(percentile(latencies, 50) * 10) / 10;
+    results['content.show.p99Ms'] = Math.round(percentile(latencies, 99) * 10) / 10;
+    results['server.rssAfterLoadMb'] = rssMb(child.pid!);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+}
+
+function report(): void {
+  const budgets = JSON.parse(readFileSync(join(root, 'bench/budgets.json'), 'utf8')) as Record<string, { max?: number; min?: number }>;
+  for (const [key, budget] of Object.entries(budgets)) {
+    const value = results[key];
+    const ok = value !== undefined && (budget.max === undefined || value <= budget.max) && (budget.min === undefined || value >= budget.min);
+    const limit = budget.max !== undefined ? `<= ${budget.max}` : `>= ${budget.min}`;
+    console.log(`${ok ? 'PASS' : 'FAIL'} ${key} = ${value ?? 'not measured'} (budget ${limit})`);
+  }
+}
+
+try {
+  const outDir = join(work, 'dist');
+  await measureBundle(outDir);
+  await measureServer(outDir);
+  report();
+  const nested: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(results)) {
+    const parts = key.split('.');
+    let node = nested;
+    for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+    node[parts.at(-1)!] = value;
+  }
+  const json = JSON.stringify(nested, null, 2);
+  writeFileSync(join(root, 'bench/results.json'), `${json}\n`);
+  console.log(json);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/**
+ * Session service (`/services/session`). POST /sessions issues an anonymous session: the
+ * session id travels only in an httpOnly cookie; the CSRF token comes back in the body and must
+ * be sent as the `x-csrf-token` header on every later state-changing call.
+ */
+
+export const SESSION_COOKIE = 'stagedoor_session';
+export const CSRF_HEADER = 'x-csrf-token';
+
+/** The body is optional (a bare POST); when sent it must be an empty JSON object. */
+export const createSessionBodySchema = z.strictObject({}).nullish();
+
+export const sessionSchema = z.strictObject({
+  csrfToken: z.string(),
+  /** ISO 8601 instant after which the session is gone. */
+  expiresAt: z.string(),
+});
+export type Session = z.infer<typeof sessionSchema>;

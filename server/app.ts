@@ -1,0 +1,74 @@
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { REGIONS, bookingApiPath, type Region } from '../contract/regions';
+import type { VenueBundle } from '../contract/venueFiles';
+import { securityConfigFromEnv, type SecurityConfig } from './config';
+import type { Database } from './db/database';
+import { registerErrorHandling } from './http/errors';
+import { loggerOptions, type LoggerSettings } from './http/logging';
+import { registerSecurityHeaders } from './http/security';
+import { registerSpa } from './http/spa';
+import { contentRoutes } from './routes/content';
+import { healthRoute } from './routes/health';
+import { serviceRoutes } from './routes/services';
+
+/** No request of the booking API or services needs more; larger bodies get 413. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+export const OPENAPI_PATH = '/api/openapi.json';
+
+export interface BuildAppOptions {
+  db: Database;
+  venues: VenueBundle[];
+  /** Regions to mount; every region by default (`npm start`), one in production (REGION). */
+  regions?: readonly Region[];
+  /** The built SPA (dist/); omitted, only the APIs are served. */
+  staticDir?: string;
+  logger?: LoggerSettings | false;
+  /** CSP origins; read from the environment when omitted. */
+  security?: SecurityConfig;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { db, venues, regions = REGIONS } = options;
+  const app = Fastify({
+    logger: loggerOptions(options.logger),
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Slugs may be 255 characters (spec §2); longer ones reach validation and get a 400.
+    routerOptions: { maxParamLength: 512 },
+    // Graceful shutdown: stop accepting, let in-flight requests finish, then close.
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  // Every API speaks JSON; a text body is refused (415) rather than parsed into a string.
+  app.removeContentTypeParser('text/plain');
+  await registerSecurityHeaders(app, options.security ?? securityConfigFromEnv());
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Stagedoor booking API',
+        description: 'Regional booking APIs (/api/<region>) and services (/services/<name>).',
+        version: '1.0.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, (_request, reply) => reply.send(app.swagger()));
+
+  for (const region of regions) {
+    await app.register(
+      async (scope) => {
+        await scope.register(healthRoute, { db, region });
+        await scope.register(contentRoutes, { db, region, venues });
+      },
+      { prefix: bookingApiPath(region) },
+    );
+  }
+  await app.register(serviceRoutes, { db });
+  await registerSpa(app, options.staticDir);
+  return app;
+}

@@ -1,0 +1,41 @@
+/**
+ * The one data-access layer of the booking API. Both drivers speak the same PostgreSQL dialect,
+ * so every query, migration and seed runs unchanged on embedded PGlite and on a real server.
+ */
+
+export interface QueryResult<T> {
+  rows: T[];
+  /** Rows inserted, updated or deleted (or returned, for a SELECT). */
+  rowCount: number;
+}
+
+// Function-valued properties rather than methods: they are passed around detached from an object.
+export interface Queryable {
+  query: <T = Record<string, unknown>>(sql: string, params?: readonly unknown[]) => Promise<QueryResult<T>>;
+  /** Runs several statements without parameters (migrations). */
+  exec: (sql: string) => Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly driver: 'pglite' | 'postgres';
+  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Flushes and closes; PGlite must be closed for its files to be consistent on disk. */
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres://… selects the `pg` driver; unset selects embedded PGlite. */
+  databaseUrl?: string;
+  /** PGlite data directory, or `memory://` for a throwaway database. */
+  dataDir?: string;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
+  if (options.databaseUrl) {
+    const { openPostgres } = await import('./postgresDriver');
+    return openPostgres(options.databaseUrl);
+  }
+  const { openPglite } = await import('./pgliteDriver');
+  return openPglite(options.dataDir ?? '.data');
+}

@@ -1,0 +1,131 @@
+import type { Image, Money } from '../../../contract/api/common';
+import type { PerformanceSummary } from '../../../contract/api/content';
+import { availabilityLevel } from '../../domain/availability';
+import type { Queryable } from '../database';
+
+export type Seating = 'reserved' | 'general-admission' | 'timed-entry';
+
+export interface ShowRow {
+  id: string;
+  titleSlug: string;
+  title: string;
+  venueSlug: string;
+  strapline: string;
+  description: string[];
+  images: Image[];
+  seating: Seating;
+  runningTimeMinutes: number;
+  intervals: number;
+  ageGuidance: string;
+  accessInformation: string;
+  genre: string;
+  /** Upcoming performances only: past ones are not on sale. */
+  performanceCount: number;
+  firstPerformance: Date | null;
+  lastPerformance: Date | null;
+  fromPrice: Money | null;
+}
+
+interface RawShowRow extends Omit<ShowRow, 'fromPrice'> {
+  currency: 'GBP' | 'USD';
+  fromAmount: number | null;
+}
+
+const SHOW_COLUMNS = `
+  sh.id, sh.title_slug AS "titleSlug", sh.title, sh.venue_slug AS "venueSlug", sh.strapline, sh.description,
+  sh.images, sp.kind AS seating, sh.running_time_minutes AS "runningTimeMinutes", sh.intervals,
+  sh.age_guidance AS "ageGuidance", sh.access_information AS "accessInformation", sh.genre, v.currency,
+  upcoming.count AS "performanceCount", upcoming.first AS "firstPerformance", upcoming.last AS "lastPerformance",
+  CASE WHEN upcoming.count > 0
+       THEN (SELECT min(po.face_value) FROM price_options po WHERE po.show_id = sh.id) + v.booking_fee
+  END AS "fromAmount"`;
+
+const SHOW_FROM = `
+  FROM shows sh
+  JOIN venues v ON v.slug = sh.venue_slug
+  JOIN seating_plans sp ON sp.id = sh.seating_plan_id
+  CROSS JOIN LATERAL (
+    SELECT count(*)::int AS count, min(p.starts_at) AS first, max(p.starts_at) AS last
+    FROM performances p WHERE p.show_id = sh.id AND p.starts_at > now()
+  ) upcoming`;
+
+function toShow({ currency, fromAmount, ...row }: RawShowRow): ShowRow {
+  return { ...row, fromPrice: fromAmount === null ? null : { amount: fromAmount, currency } };
+}
+
+/** Shows at the given venues, by venue then title. */
+export async function listShows(db: Queryable, venueSlugs: readonly string[]): Promise<ShowRow[]> {
+  const { rows } = await db.query<RawShowRow>(
+    `SELECT ${SHOW_COLUMNS} ${SHOW_FROM} WHERE sh.venue_slug = ANY($1::text[]) ORDER BY sh.venue_slug, sh.title`,
+    [venueSlugs],
+  );
+  return rows.map(toShow);
+}
+
+export async function findShow(db: Queryable, venueSlug: string, titleSlug: string): Promise<ShowRow | undefined> {
+  const { rows } = await db.query<RawShowRow>(
+    `SELECT ${SHOW_COLUMNS} ${SHOW_FROM} WHERE sh.venue_slug = $1 AND sh.title_slug = $2`,
+    [venueSlug, titleSlug],
+  );
+  return rows[0] ? toShow(rows[0]) : undefined;
+}
+
+interface UpcomingRow {
+  id: string;
+  startsAt: Date;
+  isPresale: boolean;
+  hasNotice: boolean;
+  capacity: number;
+  taken: number;
+}
+
+/**
+ * The next `limit` performances of a show with their availability: seats allocated (held or
+ * sold) against the plan's seats, or admissions sold against the performance's capacities.
+ */
+export async function upcomingPerformances(db: Queryable, showId: string, limit: number): Promise<PerformanceSummary[]> {
+  const { rows } = await db.query<UpcomingRow>(
+    `SELECT upper(p.id::text) AS id, p.starts_at AS "startsAt",
+            coalesce(p.presale_until > now(), false) AS "isPresale", p.notice IS NOT NULL AS "hasNotice",
+            CASE WHEN sp.kind = 'reserved'
+                 THEN (SELECT count(*)::int FROM seats s WHERE s.seating_plan_id = sp.id)
+                 ELSE (SELECT coalesce(sum(ac.capacity), 0)::int FROM admission_capacities ac WHERE ac.performance_id = p.id)
+            END AS capacity,
+            CASE WHEN sp.kind = 'reserved'
+                 THEN (SELECT count(*)::int FROM seat_allocations a WHERE a.performance_id = p.id)
+                 ELSE (SELECT coalesce(sum(ac.sold), 0)::int FROM admission_capacities ac WHERE ac.performance_id = p.id)
+            END AS taken
+     FROM performances p
+     JOIN shows sh ON sh.id = p.show_id
+     JOIN seating_plans sp ON sp.id = sh.seating_plan_id
+     WHERE p.show_id = $1 AND p.starts_at > now()
+     ORDER BY p.starts_at
+     LIMIT $2`,
+    [showId, limit],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    startsAt: new Date(row.startsAt).toISOString(),
+    availability: availabilityLevel(row.capacity, row.taken),
+    isPresale: row.isPresale,
+    hasNotice: row.hasNotice,
+  }));
+}
+
+export interface VenueRow {
+  slug: string;
+  description: string[];
+  address: { lines: string[]; city: string; postcode: string };
+  accessInformation: string;
+  image: Image;
+  queueActive: boolean;
+}
+
+export async function findVenue(db: Queryable, slug: string): Promise<VenueRow | undefined> {
+  const { rows } = await db.query<VenueRow>(
+    `SELECT slug, description, address, access_information AS "accessInformation", image, queue_active AS "queueActive"
+     FROM venues WHERE slug = $1`,
+    [slug],
+  );
+  return rows[0];
+}

@@ -1,0 +1,47 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorBody } from './errors';
+
+/** Vite puts content-hashed files under /assets/: their URL changes whenever their bytes do. */
+const HASHED_ASSET = /[\\/]assets[\\/]/;
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url === '/services' || url.startsWith('/services/');
+}
+
+function wantsHtml(request: FastifyRequest): boolean {
+  return (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
+}
+
+function sendIndex(reply: FastifyReply): FastifyReply {
+  return reply.header('cache-control', 'no-cache').sendFile('index.html');
+}
+
+/**
+ * Serves the built SPA: hashed assets are cached for a year, index.html is revalidated on every
+ * load, and a browser navigation to a client route gets index.html. Anything else that matches
+ * no route — notably under /api and /services — is a JSON 404.
+ */
+export async function registerSpa(app: FastifyInstance, staticDir: string | undefined): Promise<void> {
+  const root = staticDir ? resolve(staticDir) : undefined;
+  const hasIndex = root !== undefined && existsSync(join(root, 'index.html'));
+  if (root && existsSync(root)) {
+    await app.register(fastifyStatic, {
+      root,
+      index: false,
+      cacheControl: false,
+      setHeaders(res, path) {
+        if (path.endsWith('index.html')) res.setHeader('cache-control', 'no-cache');
+        else if (HASHED_ASSET.test(path)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else res.setHeader('cache-control', 'public, max-age=3600');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (hasIndex && !isApiPath(path) && wantsHtml(request)) return sendIndex(reply);
+    return reply.status(404).send(errorBody('not_found', 'No such page or endpoint.'));
+  });
+}

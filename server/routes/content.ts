@@ -1,0 +1,144 @@
+import type { FastifyPluginCallback } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '../../contract/api/common';
+import {
+  cmsRootSchema,
+  queueSettingsSchema,
+  showContentSchema,
+  showParamsSchema,
+  venueContentSchema,
+  venueParamsSchema,
+  type ShowSummary,
+  type VenueSummary,
+} from '../../contract/api/content';
+import type { Region } from '../../contract/regions';
+import type { VenueBundle } from '../../contract/venueFiles';
+import type { Database } from '../db/database';
+import { findShow, findVenue, listShows, upcomingPerformances, type ShowRow } from '../db/queries/content';
+import { notFound } from '../http/errors';
+
+/** How many upcoming performances a show page lists before the calendar takes over. */
+export const UPCOMING_LIMIT = 6;
+
+const noQuery = z.strictObject({});
+const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
+
+function venueSummary({ settings }: VenueBundle): VenueSummary {
+  return {
+    slug: settings.slug,
+    name: settings.name,
+    kind: settings.kind,
+    city: settings.city,
+    stateCode: settings.stateCode,
+    timezone: settings.timezone,
+    currency: settings.currency,
+    locale: settings.locale,
+  };
+}
+
+function showSummary(show: ShowRow): ShowSummary {
+  const image = show.images[0];
+  if (!image) throw new Error(`show ${show.venueSlug}/${show.titleSlug} has no image`);
+  return {
+    titleSlug: show.titleSlug,
+    title: show.title,
+    venueSlug: show.venueSlug,
+    strapline: show.strapline,
+    image,
+    seating: show.seating,
+    fromPrice: show.fromPrice,
+    firstPerformance: show.firstPerformance?.toISOString() ?? null,
+    lastPerformance: show.lastPerformance?.toISOString() ?? null,
+  };
+}
+
+export interface ContentRoutesOptions {
+  db: Database;
+  region: Region;
+  /** Every venue; this plugin serves only those of `region`. */
+  venues: VenueBundle[];
+}
+
+/** CMS, venue, show and queue reads of one regional booking API. */
+export const contentRoutes: FastifyPluginCallback<ContentRoutesOptions> = (app, { db, region, venues }, done) => {
+  const regional = venues.filter((venue) => venue.settings.region === region);
+  // A venue of another region does not exist as far as this region's API is concerned.
+  const venueOf = (slug: string) => {
+    const venue = regional.find((candidate) => candidate.settings.slug === slug);
+    if (!venue) throw notFound('Venue');
+    return venue;
+  };
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/cms', { schema: { querystring: noQuery, response: { 200: cmsRootSchema, ...errors } } }, async () => {
+    const shows = await listShows(db, regional.map((venue) => venue.settings.slug));
+    return { region, venues: regional.map(venueSummary), shows: shows.map(showSummary) };
+  });
+
+  api.get(
+    '/venues/:venueSlug',
+    { schema: { params: venueParamsSchema, querystring: noQuery, response: { 200: venueContentSchema, ...errors } } },
+    async (request) => {
+      const bundle = venueOf(request.params.venueSlug);
+      const venue = await findVenue(db, bundle.settings.slug);
+      if (!venue) throw notFound('Venue');
+      const shows = await listShows(db, [venue.slug]);
+      return {
+        ...venueSummary(bundle),
+        description: venue.description,
+        address: venue.address,
+        accessInformation: venue.accessInformation,
+        image: venue.image,
+        shows: shows.map(showSummary),
+      };
+    },
+  );
+
+  api.get(
+    '/venues/:venueSlug/shows/:titleSlug',
+    { schema: { params: showParamsSchema, querystring: noQuery, response: { 200: showContentSchema, ...errors } } },
+    async (request) => {
+      const bundle = venueOf(request.params.venueSlug);
+      const show = await findShow(db, bundle.settings.slug, request.params.titleSlug);
+      if (!show) throw notFound('Show');
+      return {
+        titleSlug: show.titleSlug,
+        title: show.title,
+        strapline: show.strapline,
+        venue: venueSummary(bundle),
+        seating: show.seating,
+        description: show.description,
+        images: show.images,
+        runningTimeMinutes: show.runningTimeMinutes,
+        intervals: show.intervals,
+        ageGuidance: show.ageGuidance,
+        accessInformation: show.accessInformation,
+        genre: show.genre,
+        performances: {
+          count: show.performanceCount,
+          first: show.firstPerformance?.toISOString() ?? null,
+          last: show.lastPerformance?.toISOString() ?? null,
+          fromPrice: show.fromPrice,
+          upcoming: await upcomingPerformances(db, show.id, UPCOMING_LIMIT),
+        },
+      };
+    },
+  );
+
+  api.get(
+    '/venues/:venueSlug/queue',
+    { schema: { params: venueParamsSchema, querystring: noQuery, response: { 200: queueSettingsSchema, ...errors } } },
+    async (request) => {
+      const bundle = venueOf(request.params.venueSlug);
+      const venue = await findVenue(db, bundle.settings.slug);
+      return {
+        venueSlug: bundle.settings.slug,
+        theme: bundle.settings.queue.theme,
+        defaultQueueName: bundle.settings.queue.defaultQueueName,
+        active: venue?.queueActive ?? false,
+      };
+    },
+  );
+  done();
+};

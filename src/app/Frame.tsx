@@ -1,0 +1,65 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { useLocation } from 'react-router';
+import { getVenue, listVenues, type VenueConfig } from '@/config/venues';
+import { applyConfigOverride } from '@/config/overrides';
+import { VenueIntlProvider } from '@/i18n/VenueIntlProvider';
+import { VenueThemeProvider } from '@/theme/VenueThemeProvider';
+import { GlobalStyle } from '@/theme/GlobalStyle';
+import { PageLayout } from '@/components/layout/PageLayout';
+import { NavigationFocusContext } from '@/components/navigationFocus';
+import { selectConfigOverride } from '@/features/session/sessionSlice';
+import { selectPageTitle } from '@/features/ui/uiSlice';
+import { useAppSelector } from './hooks';
+
+/** The venue a page is framed in: the one it is about, else the house venue, else the first. */
+export function resolveVenue(slug: string | undefined, houseSlug: string): VenueConfig {
+  const venue = (slug === undefined ? undefined : getVenue(slug)) ?? getVenue(houseSlug) ?? listVenues()[0];
+  if (venue === undefined) throw new Error('No venues are configured (venues/<slug>/)');
+  return venue;
+}
+
+/** Keeps <title> and <html lang> in step with the page and the venue's locale. */
+function DocumentMeta({ venue }: { venue: VenueConfig }) {
+  const intl = useIntl();
+  const pageTitle = useAppSelector(selectPageTitle);
+  useEffect(() => {
+    document.documentElement.lang = venue.settings.locale;
+  }, [venue.settings.locale]);
+  useEffect(() => {
+    document.title =
+      pageTitle === null
+        ? venue.settings.name
+        : intl.formatMessage({ id: 'document.title' }, { page: pageTitle, venueName: venue.settings.name });
+  }, [intl, pageTitle, venue.settings.name]);
+  return null;
+}
+
+type Props = { venueSlug: string | undefined; houseSlug: string; homePath: string; children: ReactNode };
+
+/** Providers and page frame of one venue, with the session's `cfg` override applied. */
+export function Frame({ venueSlug, houseSlug, homePath, children }: Props) {
+  const cfg = useAppSelector(selectConfigOverride);
+  const base = resolveVenue(venueSlug, houseSlug);
+  const venue = useMemo(() => applyConfigOverride(base, cfg ?? undefined), [base, cfg]);
+  const location = useLocation();
+  const [firstKey] = useState(location.key);
+  const focus = useMemo(
+    () => ({ locationKey: location.key, isNavigation: location.key !== firstKey }),
+    [firstKey, location.key],
+  );
+
+  return (
+    <VenueThemeProvider venue={venue}>
+      <GlobalStyle />
+      <VenueIntlProvider venue={venue}>
+        <DocumentMeta venue={venue} />
+        <NavigationFocusContext.Provider value={focus}>
+          <PageLayout venue={venue} homePath={homePath}>
+            {children}
+          </PageLayout>
+        </NavigationFocusContext.Provider>
+      </VenueIntlProvider>
+    </VenueThemeProvider>
+  );
+}

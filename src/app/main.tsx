@@ -1,0 +1,23 @@
+/**
+ * Module entry, kept tiny: public/boot.js decides when the browser has every feature the app
+ * needs (polyfilling if not), then the app itself is loaded.
+ */
+declare global {
+  interface Window {
+    __stagedoorBoot?: 'ready' | 'polyfilling';
+  }
+}
+
+function start(): void {
+  void import('./start').then((module) => module.start());
+}
+
+// No mark at all means boot.js itself failed to load; a browser that runs module scripts has the
+// features anyway, so start rather than wait forever.
+if (window.__stagedoorBoot === 'ready' || window.__stagedoorBoot === undefined) {
+  start();
+} else {
+  window.addEventListener('stagedoor:ready', start, { once: true });
+}
+
+export {};

@@ -1,0 +1,36 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { env } from '@/config/env';
+import { captureSessionParams } from '@/features/session/launchParams';
+import { sessionStateFrom } from '@/features/session/sessionSlice';
+import { AppProviders } from './providers';
+import { createAppRouter } from './router';
+import { makeStore } from './store';
+
+function sessionStorageOrUndefined(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    // Storage can throw when cookies are blocked; attribution then lasts for this page view only.
+    return undefined;
+  }
+}
+
+/** Renders the app once boot.js has confirmed (or polyfilled) every browser feature it needs. */
+export function start(): void {
+  const session = captureSessionParams(window.location.search, sessionStorageOrUndefined());
+  const store = makeStore({ session: sessionStateFrom(session) });
+  const router = createAppRouter(env);
+  const container = document.getElementById('root');
+  if (container === null) throw new Error('index.html has no #root element');
+  // boot.js may have put a "Loading..." heading there; React takes the element over.
+  container.replaceChildren();
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders store={store}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}

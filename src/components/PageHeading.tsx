@@ -1,0 +1,42 @@
+import { useContext, useEffect, useRef, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { NavigationFocusContext } from './navigationFocus';
+
+type Props = { children: ReactNode; subheading?: ReactNode };
+
+/** The page's one <h1>; it takes focus after a route change so the new page is announced. */
+export function PageHeading({ children, subheading }: Props) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  const { locationKey, isNavigation } = useContext(NavigationFocusContext);
+  const focusedFor = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!isNavigation || focusedFor.current === locationKey) return;
+    focusedFor.current = locationKey;
+    ref.current?.focus();
+  }, [isNavigation, locationKey]);
+
+  return (
+    <Header>
+      <Title ref={ref} tabIndex={-1}>
+        {children}
+      </Title>
+      {subheading !== undefined && <Subheading>{subheading}</Subheading>}
+    </Header>
+  );
+}
+
+const Header = styled.header`
+  margin-block-end: ${({ theme }) => theme.space[5]}px;
+`;
+
+const Title = styled.h1`
+  font-size: ${({ theme }) => theme.fontSizes.h1};
+  margin: 0;
+`;
+
+const Subheading = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.large};
+  color: ${({ theme }) => theme.colors.textMuted};
+  margin: ${({ theme }) => theme.space[2]}px 0 0;
+`;

@@ -1,0 +1,70 @@
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import styled, { css } from 'styled-components';
+import type { VenueConfig } from '@/config/venues';
+
+type Props = { venue: VenueConfig; homePath: string };
+
+/**
+ * The venue's logo band. The logo links to the venue home unless the venue turns that off
+ * (shouldRemoveLogoLink: some venues do not want buyers leaving a checkout by the logo);
+ * shouldStyleHeaderLogo puts it on the venue's coloured band at a larger size.
+ */
+export function Header({ venue, homePath }: Props) {
+  const intl = useIntl();
+  const { name, flags } = venue.settings;
+  const banded = flags.shouldStyleHeaderLogo;
+
+  const logo = (alt: string) => <Logo src={venue.logoUrl} alt={alt} $large={banded} />;
+
+  return (
+    <Band $styled={banded}>
+      <Inner>
+        {flags.shouldRemoveLogoLink ? (
+          logo(intl.formatMessage({ id: 'header.logo.alt' }, { venueName: name }))
+        ) : (
+          <LogoLink to={homePath} $styled={banded}>
+            {logo(intl.formatMessage({ id: 'header.logo.homeLink' }, { venueName: name }))}
+          </LogoLink>
+        )}
+      </Inner>
+    </Band>
+  );
+}
+
+const Band = styled.header<{ $styled: boolean }>`
+  border-bottom: 1px solid ${({ theme }) => theme.colors.divider};
+  ${({ $styled, theme }) =>
+    $styled &&
+    css`
+      background: ${theme.colors.header};
+      color: ${theme.colors.headerText};
+      border-bottom: none;
+    `}
+`;
+
+const Inner = styled.div`
+  display: flex;
+  align-items: center;
+  max-width: ${({ theme }) => theme.maxContentWidth};
+  margin: 0 auto;
+  padding: ${({ theme }) => `${theme.space[3]}px ${theme.space[4]}px`};
+`;
+
+const LogoLink = styled(Link)<{ $styled: boolean }>`
+  display: inline-flex;
+  min-height: ${({ theme }) => theme.minTarget};
+  align-items: center;
+  border-radius: ${({ theme }) => theme.radius};
+
+  &:focus-visible {
+    outline-color: ${({ $styled, theme }) =>
+      $styled ? theme.colors.focusRingOnHeader : theme.colors.focusRing};
+  }
+`;
+
+const Logo = styled.img<{ $large: boolean }>`
+  display: block;
+  height: ${({ $large }) => ($large ? '56px' : '40px')};
+  width: auto;
+`;

@@ -1,0 +1,50 @@
+import type { Region, Service } from '@contract/regions';
+
+/** The routing tables of spec §2; anything not named here selects the default table. */
+export const ROUTING_MODES = ['multi-venue', 'single-venue', 'single-show', 'default'] as const;
+export type RoutingMode = (typeof ROUTING_MODES)[number];
+
+export interface AppEnv {
+  routingMode: RoutingMode;
+  /** Venue of single-venue and single-show modes, and the house frame of the directory. */
+  venueSlug: string;
+  /** Show of single-show mode. */
+  showSlug: string;
+  bookingApi: Record<Region, string>;
+  services: Record<Service, string>;
+}
+
+type RawEnv = Partial<Record<keyof ImportMetaEnv, string | undefined>>;
+
+function pick(value: string | undefined, fallback: string): string {
+  return value !== undefined && value.trim() !== '' ? value.trim() : fallback;
+}
+
+export function toRoutingMode(value: string | undefined): RoutingMode {
+  return (ROUTING_MODES as readonly string[]).includes(value ?? '') ? (value as RoutingMode) : 'default';
+}
+
+/** Reads the VITE_* settings with the .env.example values as defaults, so a bare build works. */
+export function readEnv(raw: RawEnv): AppEnv {
+  return {
+    routingMode: toRoutingMode(raw.VITE_ROUTING_MODE),
+    venueSlug: pick(raw.VITE_VENUE_SLUG, 'lumen-theatre'),
+    showSlug: pick(raw.VITE_SHOW_SLUG, 'the-glass-orchard'),
+    bookingApi: {
+      uk: pick(raw.VITE_BOOKING_API_UK, '/api/uk'),
+      'us-west': pick(raw.VITE_BOOKING_API_US_WEST, '/api/us-west'),
+      'us-east': pick(raw.VITE_BOOKING_API_US_EAST, '/api/us-east'),
+      'us-central': pick(raw.VITE_BOOKING_API_US_CENTRAL, '/api/us-central'),
+    },
+    services: {
+      auth: pick(raw.VITE_AUTH_API, '/services/auth'),
+      'customer-accounts': pick(raw.VITE_CUSTOMER_ACCOUNTS_API, '/services/customer-accounts'),
+      'account-management': pick(raw.VITE_ACCOUNT_MANAGEMENT_API, '/services/account-management'),
+      session: pick(raw.VITE_SESSION_API, '/services/session'),
+      payment: pick(raw.VITE_PAYMENT_API, '/services/payment'),
+      'customer-profile': pick(raw.VITE_CUSTOMER_PROFILE_API, '/services/customer-profile'),
+    },
+  };
+}
+
+export const env: AppEnv = readEnv(import.meta.env);

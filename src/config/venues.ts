@@ -1,0 +1,60 @@
+import { applyVenueDefaults } from '@contract/venueDefaults';
+import type { VenueSettings, VenueSettingsInput, VenueTheme } from '@contract/venue';
+
+/**
+ * The SPA's venue registry, built at compile time from `venues/<slug>/`. The files were already
+ * validated by the Vite venue plugin, so here they are only typed and given their defaults; zod
+ * stays out of the browser bundle.
+ */
+export type VenueConfig = {
+  settings: VenueSettings;
+  theme: VenueTheme;
+  logoUrl: string;
+};
+
+const settingsFiles = import.meta.glob<VenueSettingsInput>('/venues/*/venue.json', {
+  eager: true,
+  import: 'default',
+});
+const themeFiles = import.meta.glob<VenueTheme>('/venues/*/theme.json', {
+  eager: true,
+  import: 'default',
+});
+// Logos stay separate files (no-inline): inlined, every venue's logo would ride in the first chunk.
+const logoFiles = import.meta.glob<string>('/venues/*/logo.svg', {
+  eager: true,
+  query: '?url&no-inline',
+  import: 'default',
+});
+
+function folderOf(path: string): string {
+  return path.split('/')[2] ?? '';
+}
+
+function buildRegistry(): Map<string, VenueConfig> {
+  const registry = new Map<string, VenueConfig>();
+  for (const [path, raw] of Object.entries(settingsFiles)) {
+    const folder = folderOf(path);
+    const theme = themeFiles[`/venues/${folder}/theme.json`];
+    const logoUrl = logoFiles[`/venues/${folder}/logo.svg`];
+    // The build check guarantees both files exist; a venue missing one is left out, never half-shown.
+    if (theme === undefined || logoUrl === undefined) continue;
+    const settings = applyVenueDefaults(raw);
+    registry.set(settings.slug, { settings, theme, logoUrl });
+  }
+  return registry;
+}
+
+const venues = buildRegistry();
+const sorted = [...venues.values()].sort((a, b) =>
+  a.settings.name.localeCompare(b.settings.name, 'en'),
+);
+
+export function getVenue(slug: string): VenueConfig | undefined {
+  return venues.get(slug);
+}
+
+/** Every venue, sorted by name. */
+export function listVenues(): VenueConfig[] {
+  return [...sorted];
+}

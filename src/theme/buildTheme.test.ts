@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { VenueTheme } from '@contract/venue';
+import { listVenues } from '@/config/venues';
+import { buildTheme, type Theme } from './buildTheme';
+import { contrastRatio } from './contrast';
+
+/** The colour pairs a buyer actually sees, with the WCAG 2.2 minimum each must meet. */
+function pairs(theme: Theme): [string, string, string, number][] {
+  const c = theme.colors;
+  return [
+    ['body text', c.text, c.background, 4.5],
+    ['muted text', c.textMuted, c.background, 4.5],
+    ['links', c.accentText, c.background, 4.5],
+    ['button text', c.onAccent, c.accentSurface, 4.5],
+    ['header text', c.headerText, c.header, 4.5],
+    ['error text', c.error, c.background, 4.5],
+    ['success text', c.success, c.background, 4.5],
+    ['warning text', c.warning, c.background, 4.5],
+    ['control borders', c.border, c.background, 3],
+    ['focus ring', c.focusRing, c.background, 3],
+    ['focus ring on header', c.focusRingOnHeader, c.header, 3],
+  ];
+}
+
+function failures(theme: Theme): string[] {
+  return pairs(theme)
+    .filter(([, fg, bg, min]) => contrastRatio(fg, bg) < min)
+    .map(
+      ([name, fg, bg, min]) =>
+        `${name}: ${fg} on ${bg} is ${contrastRatio(fg, bg)}:1, needs ${min}:1`,
+    );
+}
+
+describe('buildTheme', () => {
+  it.each(listVenues().map((venue) => [venue.settings.slug, venue.theme] as const))(
+    '%s: every derived pair passes WCAG AA',
+    (_slug, tokens) => {
+      expect(failures(buildTheme(tokens))).toEqual([]);
+    },
+  );
+
+  it.each<[string, VenueTheme]>([
+    ['pure yellow accent', { accent: '#ffff00' }],
+    ['mid grey everywhere', { accent: '#777777', header: '#777777', background: '#777777' }],
+    ['yellow accent on a grey header', { accent: '#ffff00', header: '#777777' }],
+    ['white accent', { accent: '#ffffff' }],
+    ['dark page', { accent: '#1d4e89', background: '#121212' }],
+  ])('still passes with an awful token: %s', (_name, tokens) => {
+    expect(failures(buildTheme(tokens))).toEqual([]);
+  });
+
+  it('keeps a venue colour that already passes, instead of flattening every venue to black', () => {
+    const theme = buildTheme({ accent: '#7a1f3d' });
+    expect(theme.colors.accentText).toBe('#7a1f3d');
+    expect(theme.colors.accentSurface).toBe('#7a1f3d');
+    expect(theme.colors.onAccent).toBe('#ffffff');
+  });
+
+  it('puts dark text on a bright yellow button and darkens yellow only where it is text', () => {
+    const theme = buildTheme({ accent: '#ffd400' });
+    expect(theme.colors.accentSurface).toBe('#ffd400');
+    expect(theme.colors.onAccent).toBe('#111111');
+    expect(theme.colors.accentText).not.toBe('#ffd400');
+    expect(contrastRatio(theme.colors.accentText, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('adds the venue fonts and radius to the base', () => {
+    const theme = buildTheme({ accent: '#000000', fontFamily: 'Lato, sans-serif', radius: 12 });
+    expect(theme.fonts.body).toBe('Lato, sans-serif');
+    expect(theme.fonts.heading).toBe('Lato, sans-serif');
+    expect(theme.radius).toBe('12px');
+  });
+});

@@ -1,0 +1,39 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import type { TestProject } from 'vitest/node';
+import { startServer } from '../../server/start';
+import { CHROMIUM_PATH, assertChromiumInstalled } from './browser';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2eBaseUrl: string;
+  }
+}
+
+/**
+ * Builds the SPA exactly as `npm start` does and serves it from the real server on a random
+ * loopback port with a throwaway embedded database, so the journeys exercise what a buyer gets.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  assertChromiumInstalled();
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const work = mkdtempSync(join(tmpdir(), 'stagedoor-e2e-'));
+  const outDir = join(work, 'dist');
+  await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: join(work, 'db'),
+    staticDir: outDir,
+    logLevel: 'warn',
+  });
+  project.provide('e2eBaseUrl', server.url.replace(/\/$/, ''));
+  process.stdout.write(`e2e: SPA built and served at ${server.url} (Chromium ${CHROMIUM_PATH})\n`);
+  return async () => {
+    await server.close();
+    rmSync(work, { recursive: true, force: true });
+  };
+}

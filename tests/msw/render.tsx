@@ -1,0 +1,52 @@
+import type { ReactElement } from 'react';
+import { cleanup, render } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProviders } from '@/app/providers';
+import { makeStore, type RootState } from '@/app/store';
+import type { RoutingMode } from '@/config/env';
+import { routeTable, type RouteEnv } from '@/config/routes';
+
+// Vitest runs without globals, so Testing Library cannot unmount between tests by itself.
+afterEach(() => {
+  cleanup();
+  window.sessionStorage.clear();
+});
+
+export const TEST_ROUTE_ENV: RouteEnv = { venueSlug: 'lumen-theatre', showSlug: 'the-glass-orchard' };
+
+interface Options {
+  route?: string;
+  preloadedState?: Partial<RootState>;
+  mode?: RoutingMode;
+  routeEnv?: RouteEnv;
+}
+
+/** The whole app (real store, sagas, route table, venue providers) at one address. */
+export function renderApp({ route = '/', preloadedState, mode = 'default', routeEnv = TEST_ROUTE_ENV }: Options = {}) {
+  const store = makeStore(preloadedState);
+  const router = createMemoryRouter(routeTable(mode, routeEnv), { initialEntries: [route] });
+  const view = render(
+    <AppProviders store={store}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, store, router };
+}
+
+/**
+ * One component inside the real frame (store, venue text and theme, page layout), rendered in
+ * place of the page at `route`.
+ */
+export function renderWithProviders(ui: ReactElement, { route = '/', preloadedState, mode = 'default', routeEnv = TEST_ROUTE_ENV }: Options = {}) {
+  const [root] = routeTable(mode, routeEnv);
+  if (root === undefined || root.index === true) throw new Error('routeTable returned no root layout route');
+  const store = makeStore(preloadedState);
+  const router = createMemoryRouter([{ ...root, children: [{ path: '*', element: ui }] }], { initialEntries: [route] });
+  const view = render(
+    <AppProviders store={store}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, store, router };
+}
