@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { venueValidation } from './scripts/vitePluginVenues';
-import { applyEnvDefaults } from './scripts/envDefaults';
+import { venueValidation } from './scripts/vitePluginVenues.ts';
+import { applyEnvDefaults } from './scripts/envDefaults.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 

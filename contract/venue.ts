@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { REGIONS, REGION_CURRENCY, REGION_STATES } from './regions';
-import { SLUG_PATTERN } from './patterns';
-import { VENUE_FLAG_DEFAULTS as D, VENUE_SETTING_DEFAULTS } from './venueDefaults';
+import { REGIONS, REGION_CURRENCY, REGION_STATES } from './regions.ts';
+import { SLUG_PATTERN } from './patterns.ts';
+import { VENUE_FLAG_DEFAULTS as D, VENUE_SETTING_DEFAULTS } from './venueDefaults.ts';
 
-export { VENUE_FLAG_DEFAULTS, VENUE_SETTING_DEFAULTS } from './venueDefaults';
+export { VENUE_FLAG_DEFAULTS, VENUE_SETTING_DEFAULTS } from './venueDefaults.ts';
 
 /**
  * The files of one venue folder (`venues/<slug>/`): `venue.json` (settings and flags, spec §3),

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { z } from 'zod';
-import { venueSettingsSchema, venueThemeSchema, type VenueSettings, type VenueTheme } from './venue';
+import { venueSettingsSchema, venueThemeSchema, type VenueSettings, type VenueTheme } from './venue.ts';
 
 /**
  * Node-only loader for `venues/<slug>/`, used by the Vite build (which fails on a bad venue),

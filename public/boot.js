@@ -36,7 +36,12 @@
 
   function showLoading() {
     var root = document.getElementById('root');
-    if (!root) return;
+    // This script runs in <head>, before #root is parsed: show the heading as soon as it exists.
+    if (!root) {
+      if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', showLoading);
+      return;
+    }
+    if (window.__stagedoorBoot === 'ready') return;
     var heading = document.createElement('h1');
     // Spec copy; the app's own text is not loaded yet, and this is replaced when it starts.
     heading.appendChild(document.createTextNode('Loading...'));
@@ -44,6 +49,7 @@
     root.appendChild(heading);
   }
 
+  // A polyfill request that fails (a flaky mobile connection) is tried again after RETRY_MS.
   function loadPolyfill() {
     var meta = document.querySelector('meta[name="stagedoor-polyfill"]');
     var url = meta && meta.getAttribute('content');
@@ -52,6 +58,10 @@
     var script = document.createElement('script');
     script.src = url;
     script.crossOrigin = 'anonymous';
+    script.onerror = function () {
+      if (script.parentNode) script.parentNode.removeChild(script);
+      setTimeout(loadPolyfill, RETRY_MS);
+    };
     document.head.appendChild(script);
   }
 

@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { loadVenues } from '../contract/venueFiles';
+import { loadVenues } from '../contract/venueFiles.ts';
 
 /**
  * Fails `vite build` (and the dev server) when a venue file is invalid, with a message that

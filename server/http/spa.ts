@@ -39,6 +39,8 @@ export async function registerSpa(app: FastifyInstance, staticDir: string | unde
       },
     });
   }
+  // The static plugin treats `/` as a directory listing request (403); the home page is the SPA.
+  if (hasIndex) app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (hasIndex && !isApiPath(path) && wantsHtml(request)) return sendIndex(reply);

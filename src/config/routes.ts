@@ -202,10 +202,25 @@ function targetLoader(mode: RoutingMode, routeEnv: RouteEnv, page: PageKey) {
 
 type PageModule = { default: ComponentType };
 
-/** Every page is its own lazy chunk, loaded through lazyWithTimeout (spec §1 ChunkLoadError). */
+/**
+ * Every page is its own lazy chunk, loaded through lazyWithTimeout (spec §1 ChunkLoadError).
+ * A chunk that fails becomes a page that throws the ChunkLoadError while rendering: React
+ * Router 7 keeps a rejected `lazy` on the route and then renders nothing below the root, so the
+ * route's error boundary (which explains and offers a reload) would never be shown.
+ */
 function page(importer: () => Promise<PageModule>): RouteObject['lazy'] {
   const load = lazyWithTimeout(importer);
-  return async () => ({ Component: (await load()).default });
+  return async () => {
+    try {
+      return { Component: (await load()).default };
+    } catch (error) {
+      return {
+        Component: () => {
+          throw error;
+        },
+      };
+    }
+  };
 }
 
 const PAGE_MODULES: Record<PageKey, () => Promise<PageModule>> = {

@@ -22,7 +22,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const root = fileURLToPath(new URL('../..', import.meta.url));
   const work = mkdtempSync(join(tmpdir(), 'stagedoor-e2e-'));
   const outDir = join(work, 'dist');
-  await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  // Vitest sets NODE_ENV=test, which would give a development bundle; buyers get production.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root, mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
   const server = await startServer({
     port: 0,
     host: '127.0.0.1',

@@ -1,4 +1,5 @@
-import { call, cancel, cancelled, fork, take } from 'redux-saga/effects';
+import { CANCEL } from 'redux-saga';
+import { call, cancel, fork, take } from 'redux-saga/effects';
 import type { Task } from 'redux-saga';
 import type { Action } from '@reduxjs/toolkit';
 
@@ -23,12 +24,18 @@ export function takeLatestBy<A extends Action>(
   });
 }
 
-/** Calls `request` with an AbortSignal that fires if the saga is cancelled (takeLatest). */
-export function* callAbortable<T>(request: (signal: AbortSignal) => Promise<T>): Generator<unknown, T, unknown> {
+/** The promise redux-saga cancels: it calls `[CANCEL]` when the task waiting on it is cancelled. */
+function abortableRequest<T>(request: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
-  try {
-    return (yield call(request, controller.signal)) as T;
-  } finally {
-    if ((yield cancelled()) as boolean) controller.abort();
-  }
+  return Object.assign(request(controller.signal), { [CANCEL]: () => controller.abort() });
+}
+
+/**
+ * Calls `request` with an AbortSignal that fires if the saga is cancelled (takeLatest).
+ * Cancellation goes through redux-saga's own `CANCEL` hook on the promise, never through a
+ * `yield` in a `finally`: yielding there would swallow the cancellation, and the caller would
+ * carry on with redux-saga's cancel token as if it were the response.
+ */
+export function* callAbortable<T>(request: (signal: AbortSignal) => Promise<T>): Generator<unknown, T, unknown> {
+  return (yield call(abortableRequest<T>, request)) as T;
 }
