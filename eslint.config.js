@@ -27,7 +27,14 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
       // Every visible string goes through react-intl so venues and locales can override it.
-      'react/jsx-no-literals': ['error', { noStrings: true, ignoreProps: true, allowedStrings: ['·', '—', ':', '/', '|', '(', ')', '×', '–', '•'] }],
+      'react/jsx-no-literals': [
+        'error',
+        {
+          noStrings: true,
+          ignoreProps: true,
+          allowedStrings: ['·', '—', ':', '/', '|', '(', ')', '×', '–', '•'],
+        },
+      ],
     },
   },
   {

@@ -22,7 +22,9 @@ function percentile(sorted: number[], p: number): number {
 /** The first route = the entry chunk with everything it imports statically, plus its CSS. */
 async function measureBundle(outDir: string): Promise<void> {
   await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true, manifest: true } });
-  const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const manifest = JSON.parse(
+    readFileSync(join(outDir, '.vite/manifest.json'), 'utf8'),
+  ) as Manifest;
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entry) throw new Error('no entry chunk in the Vite manifest');
   const seen = new Set<string>();
@@ -70,7 +72,14 @@ async function measureServer(staticDir: string): Promise<void> {
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(work, 'db'), STATIC_DIR: staticDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: join(work, 'db'),
+      STATIC_DIR: staticDir,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -111,10 +120,16 @@ async function measureServer(staticDir: string): Promise<void> {
 }
 
 function report(): void {
-  const budgets = JSON.parse(readFileSync(join(root, 'bench/budgets.json'), 'utf8')) as Record<string, { max?: number; min?: number }>;
+  const budgets = JSON.parse(readFileSync(join(root, 'bench/budgets.json'), 'utf8')) as Record<
+    string,
+    { max?: number; min?: number }
+  >;
   for (const [key, budget] of Object.entries(budgets)) {
     const value = results[key];
-    const ok = value !== undefined && (budget.max === undefined || value <= budget.max) && (budget.min === undefined || value >= budget.min);
+    const ok =
+      value !== undefined &&
+      (budget.max === undefined || value <= budget.max) &&
+      (budget.min === undefined || value >= budget.min);
     const limit = budget.max !== undefined ? `<= ${budget.max}` : `>= ${budget.min}`;
     console.log(`${ok ? 'PASS' : 'FAIL'} ${key} = ${value ?? 'not measured'} (budget ${limit})`);
   }

@@ -1,7 +1,12 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { z } from 'zod';
-import { venueSettingsSchema, venueThemeSchema, type VenueSettings, type VenueTheme } from './venue.ts';
+import {
+  venueSettingsSchema,
+  venueThemeSchema,
+  type VenueSettings,
+  type VenueTheme,
+} from './venue.ts';
 
 /**
  * Node-only loader for `venues/<slug>/`, used by the Vite build (which fails on a bad venue),
@@ -49,7 +54,11 @@ export function loadVenue(dir: string, root = join(dir, '..', '..')): VenueBundl
   const settingsFile = join(dir, 'venue.json');
   const settings = parseWith(venueSettingsSchema, settingsFile, root);
   if (settings.slug !== folder) {
-    throw new VenueFileError(relative(root, settingsFile), 'slug', `must equal the folder name "${folder}"`);
+    throw new VenueFileError(
+      relative(root, settingsFile),
+      'slug',
+      `must equal the folder name "${folder}"`,
+    );
   }
   const theme = parseWith(venueThemeSchema, join(dir, 'theme.json'), root);
   if (!existsSync(join(dir, 'logo.svg'))) {
@@ -60,9 +69,17 @@ export function loadVenue(dir: string, root = join(dir, '..', '..')): VenueBundl
   if (existsSync(messagesDir)) {
     for (const file of readdirSync(messagesDir).filter((name) => name.endsWith('.json'))) {
       const data = readJson(join(messagesDir, file), root);
-      if (typeof data !== 'object' || data === null || Array.isArray(data) ||
-          Object.values(data).some((value) => typeof value !== 'string')) {
-        throw new VenueFileError(relative(root, join(messagesDir, file)), '', 'must map message ids to strings');
+      if (
+        typeof data !== 'object' ||
+        data === null ||
+        Array.isArray(data) ||
+        Object.values(data).some((value) => typeof value !== 'string')
+      ) {
+        throw new VenueFileError(
+          relative(root, join(messagesDir, file)),
+          '',
+          'must map message ids to strings',
+        );
       }
       messages[file.replace(/\.json$/, '')] = data as Record<string, string>;
     }

@@ -12,7 +12,8 @@
     var missing = [];
     if (typeof Promise === 'undefined') missing.push('Promise');
     if (typeof window.fetch !== 'function') missing.push('fetch');
-    if (typeof Intl === 'undefined' || typeof Intl.DateTimeFormat !== 'function') missing.push('Intl');
+    if (typeof Intl === 'undefined' || typeof Intl.DateTimeFormat !== 'function')
+      missing.push('Intl');
     if (typeof window.requestAnimationFrame !== 'function') missing.push('requestAnimationFrame');
     var proto = String.prototype;
     if (typeof proto.padStart !== 'function') missing.push('padStart');
@@ -38,7 +39,8 @@
     var root = document.getElementById('root');
     // This script runs in <head>, before #root is parsed: show the heading as soon as it exists.
     if (!root) {
-      if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', showLoading);
+      if (document.readyState === 'loading')
+        document.addEventListener('DOMContentLoaded', showLoading);
       return;
     }
     if (window.__stagedoorBoot === 'ready') return;

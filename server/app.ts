@@ -1,6 +1,10 @@
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import { REGIONS, bookingApiPath, type Region } from '../contract/regions';
 import type { VenueBundle } from '../contract/venueFiles';
 import { securityConfigFromEnv, type SecurityConfig } from './config';

@@ -40,6 +40,7 @@ export function parseRegion(value: string | undefined): Region | undefined {
 export function parsePort(value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be 0–65535, got "${value}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new Error(`PORT must be 0–65535, got "${value}"`);
   return port;
 }

@@ -17,4 +17,3 @@ interface ImportMetaEnv {
   readonly VITE_PAYMENT_API?: string;
   readonly VITE_CUSTOMER_PROFILE_API?: string;
 }
-

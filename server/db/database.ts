@@ -11,7 +11,10 @@ export interface QueryResult<T> {
 
 // Function-valued properties rather than methods: they are passed around detached from an object.
 export interface Queryable {
-  query: <T = Record<string, unknown>>(sql: string, params?: readonly unknown[]) => Promise<QueryResult<T>>;
+  query: <T = Record<string, unknown>>(
+    sql: string,
+    params?: readonly unknown[],
+  ) => Promise<QueryResult<T>>;
   /** Runs several statements without parameters (migrations). */
   exec: (sql: string) => Promise<void>;
 }

@@ -19,7 +19,10 @@ export function listMigrations(dir = MIGRATIONS_DIR): Migration[] {
   return readdirSync(dir)
     .filter((name) => /^\d{4}_[a-z0-9_]+\.sql$/.test(name))
     .sort()
-    .map((name) => ({ version: name.replace(/\.sql$/, ''), sql: readFileSync(`${dir}/${name}`, 'utf8') }));
+    .map((name) => ({
+      version: name.replace(/\.sql$/, ''),
+      sql: readFileSync(`${dir}/${name}`, 'utf8'),
+    }));
 }
 
 /** Applies pending migrations in one transaction; returns the versions it applied. */

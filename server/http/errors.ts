@@ -48,7 +48,9 @@ export function errorBody(code: ApiErrorCode, message: string, fields?: string[]
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {
-      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields));
+      return reply
+        .status(error.statusCode)
+        .send(errorBody(error.code, error.message, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
       return reply
@@ -58,7 +60,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const mapped = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
     if (mapped) return reply.status(mapped[0]).send(errorBody(mapped[1], mapped[2]));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send(errorBody('bad_request', 'The request could not be understood.'));
+      return reply
+        .status(error.statusCode)
+        .send(errorBody('bad_request', 'The request could not be understood.'));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(errorBody('internal_error', 'Something went wrong on our side.'));

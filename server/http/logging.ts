@@ -16,7 +16,9 @@ export interface LoggerSettings {
  * serialised, and the sensitive headers are redacted should anything log them anyway. Request
  * bodies are never logged.
  */
-export function loggerOptions(settings: LoggerSettings | false | undefined): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  settings: LoggerSettings | false | undefined,
+): FastifyServerOptions['logger'] {
   if (settings === false) return false;
   return {
     level: settings?.level ?? 'info',

@@ -2,7 +2,8 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { SecurityConfig } from '../config';
 
-const present = (values: (string | undefined)[]) => values.filter((value): value is string => Boolean(value));
+const present = (values: (string | undefined)[]) =>
+  values.filter((value): value is string => Boolean(value));
 
 /** The Content-Security-Policy directives of the SPA and the APIs. */
 export function cspDirectives(config: SecurityConfig): Record<string, string[]> {
@@ -25,7 +26,10 @@ export function cspDirectives(config: SecurityConfig): Record<string, string[]> 
   };
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, config: SecurityConfig): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: SecurityConfig,
+): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },

@@ -8,11 +8,16 @@ import { errorBody } from './errors';
 const HASHED_ASSET = /[\\/]assets[\\/]/;
 
 function isApiPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url === '/services' || url.startsWith('/services/');
+  return (
+    url === '/api' || url.startsWith('/api/') || url === '/services' || url.startsWith('/services/')
+  );
 }
 
 function wantsHtml(request: FastifyRequest): boolean {
-  return (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    (request.headers.accept ?? '').includes('text/html')
+  );
 }
 
 function sendIndex(reply: FastifyReply): FastifyReply {
@@ -24,7 +29,10 @@ function sendIndex(reply: FastifyReply): FastifyReply {
  * load, and a browser navigation to a client route gets index.html. Anything else that matches
  * no route — notably under /api and /services — is a JSON 404.
  */
-export async function registerSpa(app: FastifyInstance, staticDir: string | undefined): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  staticDir: string | undefined,
+): Promise<void> {
   const root = staticDir ? resolve(staticDir) : undefined;
   const hasIndex = root !== undefined && existsSync(join(root, 'index.html'));
   if (root && existsSync(root)) {
@@ -34,7 +42,8 @@ export async function registerSpa(app: FastifyInstance, staticDir: string | unde
       cacheControl: false,
       setHeaders(res, path) {
         if (path.endsWith('index.html')) res.setHeader('cache-control', 'no-cache');
-        else if (HASHED_ASSET.test(path)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else if (HASHED_ASSET.test(path))
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         else res.setHeader('cache-control', 'public, max-age=3600');
       },
     });

@@ -15,7 +15,13 @@ import {
 import type { Region } from '../../contract/regions';
 import type { VenueBundle } from '../../contract/venueFiles';
 import type { Database } from '../db/database';
-import { findShow, findVenue, listShows, upcomingPerformances, type ShowRow } from '../db/queries/content';
+import {
+  findShow,
+  findVenue,
+  listShows,
+  upcomingPerformances,
+  type ShowRow,
+} from '../db/queries/content';
 import { notFound } from '../http/errors';
 
 /** How many upcoming performances a show page lists before the calendar takes over. */
@@ -61,7 +67,11 @@ export interface ContentRoutesOptions {
 }
 
 /** CMS, venue, show and queue reads of one regional booking API. */
-export const contentRoutes: FastifyPluginCallback<ContentRoutesOptions> = (app, { db, region, venues }, done) => {
+export const contentRoutes: FastifyPluginCallback<ContentRoutesOptions> = (
+  app,
+  { db, region, venues },
+  done,
+) => {
   const regional = venues.filter((venue) => venue.settings.region === region);
   // A venue of another region does not exist as far as this region's API is concerned.
   const venueOf = (slug: string) => {
@@ -71,14 +81,27 @@ export const contentRoutes: FastifyPluginCallback<ContentRoutesOptions> = (app, 
   };
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/cms', { schema: { querystring: noQuery, response: { 200: cmsRootSchema, ...errors } } }, async () => {
-    const shows = await listShows(db, regional.map((venue) => venue.settings.slug));
-    return { region, venues: regional.map(venueSummary), shows: shows.map(showSummary) };
-  });
+  api.get(
+    '/cms',
+    { schema: { querystring: noQuery, response: { 200: cmsRootSchema, ...errors } } },
+    async () => {
+      const shows = await listShows(
+        db,
+        regional.map((venue) => venue.settings.slug),
+      );
+      return { region, venues: regional.map(venueSummary), shows: shows.map(showSummary) };
+    },
+  );
 
   api.get(
     '/venues/:venueSlug',
-    { schema: { params: venueParamsSchema, querystring: noQuery, response: { 200: venueContentSchema, ...errors } } },
+    {
+      schema: {
+        params: venueParamsSchema,
+        querystring: noQuery,
+        response: { 200: venueContentSchema, ...errors },
+      },
+    },
     async (request) => {
       const bundle = venueOf(request.params.venueSlug);
       const venue = await findVenue(db, bundle.settings.slug);
@@ -97,7 +120,13 @@ export const contentRoutes: FastifyPluginCallback<ContentRoutesOptions> = (app, 
 
   api.get(
     '/venues/:venueSlug/shows/:titleSlug',
-    { schema: { params: showParamsSchema, querystring: noQuery, response: { 200: showContentSchema, ...errors } } },
+    {
+      schema: {
+        params: showParamsSchema,
+        querystring: noQuery,
+        response: { 200: showContentSchema, ...errors },
+      },
+    },
     async (request) => {
       const bundle = venueOf(request.params.venueSlug);
       const show = await findShow(db, bundle.settings.slug, request.params.titleSlug);
@@ -128,7 +157,13 @@ export const contentRoutes: FastifyPluginCallback<ContentRoutesOptions> = (app, 
 
   api.get(
     '/venues/:venueSlug/queue',
-    { schema: { params: venueParamsSchema, querystring: noQuery, response: { 200: queueSettingsSchema, ...errors } } },
+    {
+      schema: {
+        params: venueParamsSchema,
+        querystring: noQuery,
+        response: { 200: queueSettingsSchema, ...errors },
+      },
+    },
     async (request) => {
       const bundle = venueOf(request.params.venueSlug);
       const venue = await findVenue(db, bundle.settings.slug);

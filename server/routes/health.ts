@@ -20,10 +20,19 @@ export interface HealthRouteOptions {
 }
 
 /** GET /health: 200 when the database answers `select 1`, 503 when it does not. */
-export const healthRoute: FastifyPluginCallback<HealthRouteOptions> = (app, { db, region, service }, done) => {
+export const healthRoute: FastifyPluginCallback<HealthRouteOptions> = (
+  app,
+  { db, region, service },
+  done,
+) => {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/health',
-    { schema: { querystring: z.strictObject({}), response: { 200: healthSchema, 503: healthSchema } } },
+    {
+      schema: {
+        querystring: z.strictObject({}),
+        response: { 200: healthSchema, 503: healthSchema },
+      },
+    },
     async (_request, reply) => {
       const ok = await checkDatabase(db);
       const body: Health = {
@@ -32,7 +41,10 @@ export const healthRoute: FastifyPluginCallback<HealthRouteOptions> = (app, { db
         ...(service ? { service } : {}),
         database: ok ? 'ok' : 'unreachable',
       };
-      return reply.status(ok ? 200 : 503).header('cache-control', 'no-store').send(body);
+      return reply
+        .status(ok ? 200 : 503)
+        .header('cache-control', 'no-store')
+        .send(body);
     },
   );
   done();

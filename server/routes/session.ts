@@ -47,7 +47,12 @@ export const sessionRoutes: FastifyPluginCallback<{ db: Database }> = (app, { db
       schema: {
         querystring: z.strictObject({}),
         body: createSessionBodySchema,
-        response: { 200: sessionSchema, 201: sessionSchema, 400: apiErrorSchema, 413: apiErrorSchema },
+        response: {
+          200: sessionSchema,
+          201: sessionSchema,
+          400: apiErrorSchema,
+          413: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -59,7 +64,10 @@ export const sessionRoutes: FastifyPluginCallback<{ db: Database }> = (app, { db
           [hashToken(existing)],
         );
         const session = rows[0];
-        if (session) return reply.status(200).send({ csrfToken: session.csrfToken, expiresAt: session.expiresAt.toISOString() });
+        if (session)
+          return reply
+            .status(200)
+            .send({ csrfToken: session.csrfToken, expiresAt: session.expiresAt.toISOString() });
       }
       const token = newToken();
       const csrfToken = newToken();

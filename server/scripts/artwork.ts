@@ -91,7 +91,11 @@ const POSTERS: Record<string, PosterDef> = {
     to: '#241006',
     ink: '#fff1dc',
     motif: `<path d="M40 180 Q300 280 560 180" stroke="#f3d9b1" stroke-width="2" fill="none"/>
-      <g fill="#ffe08a">${Array.from({ length: 9 }, (_, i) => { const x = 70 + i * 57; const y = 180 + Math.round(100 * (1 - ((x - 300) / 260) ** 2) * 0.5); return `<circle cx="${x}" cy="${y}" r="9"/>`; }).join('')}</g>
+      <g fill="#ffe08a">${Array.from({ length: 9 }, (_, i) => {
+        const x = 70 + i * 57;
+        const y = 180 + Math.round(100 * (1 - ((x - 300) / 260) ** 2) * 0.5);
+        return `<circle cx="${x}" cy="${y}" r="9"/>`;
+      }).join('')}</g>
       <g fill="#d9a066"><path d="M180 380 h50 v120 h60 q10 40 -20 40 h-90 z"/><path d="M330 400 h50 v110 h60 q10 40 -20 40 h-90 z"/></g>
       <rect x="60" y="560" width="480" height="10" fill="#b07a45"/>`,
   },
@@ -133,19 +137,43 @@ interface VenueArt {
 
 const VENUES: Record<string, VenueArt> = {
   'lumen-theatre': { name: 'The Lumen Theatre', sky: '#1d2b53', wall: '#8e3b2f', glow: '#ffe9a8' },
-  'northern-playhouse': { name: 'Northern Playhouse', sky: '#2c3e50', wall: '#9a8f7d', glow: '#ffd98a' },
-  'golden-gate-playhouse': { name: 'Golden Gate Playhouse', sky: '#56617a', wall: '#6b2d2d', glow: '#ffc56b' },
+  'northern-playhouse': {
+    name: 'Northern Playhouse',
+    sky: '#2c3e50',
+    wall: '#9a8f7d',
+    glow: '#ffd98a',
+  },
+  'golden-gate-playhouse': {
+    name: 'Golden Gate Playhouse',
+    sky: '#56617a',
+    wall: '#6b2d2d',
+    glow: '#ffc56b',
+  },
   'hudson-stage': { name: 'The Hudson Stage', sky: '#111827', wall: '#3f3f46', glow: '#ff6b9a' },
   'harbor-arena': { name: 'Harbor Arena', sky: '#0b1f3a', wall: '#5b7a99', glow: '#9fe3ff' },
-  'motor-city-music-hall': { name: 'Motor City Music Hall', sky: '#1a1a1a', wall: '#7c2d12', glow: '#fbbf24' },
-  'lone-star-theater': { name: 'Lone Star Theater', sky: '#3b1d4a', wall: '#a0522d', glow: '#ffe066' },
+  'motor-city-music-hall': {
+    name: 'Motor City Music Hall',
+    sky: '#1a1a1a',
+    wall: '#7c2d12',
+    glow: '#fbbf24',
+  },
+  'lone-star-theater': {
+    name: 'Lone Star Theater',
+    sky: '#3b1d4a',
+    wall: '#a0522d',
+    glow: '#ffe066',
+  },
   'bayou-discovery': { name: 'Bayou Discovery', sky: '#0f2e2a', wall: '#2f5d50', glow: '#ffcf6b' },
 };
 
 export function venueSvg(slug: string): string {
   const venue = VENUES[slug];
   if (!venue) throw new Error(`no artwork for ${slug}`);
-  const windows = Array.from({ length: 8 }, (_, i) => `<rect x="${250 + i * 90}" y="220" width="40" height="70" rx="20" fill="${venue.glow}" opacity=".8"/>`).join('');
+  const windows = Array.from(
+    { length: 8 },
+    (_, i) =>
+      `<rect x="${250 + i * 90}" y="220" width="40" height="70" rx="20" fill="${venue.glow}" opacity=".8"/>`,
+  ).join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 600" width="1200" height="600" role="img" aria-label="${escapeXml(venue.name)}">
   <rect width="1200" height="600" fill="${venue.sky}"/>
   <rect x="200" y="160" width="800" height="380" fill="${venue.wall}"/>

@@ -8,4 +8,6 @@ mkdirSync(`${images}shows`, { recursive: true });
 mkdirSync(`${images}venues`, { recursive: true });
 for (const slug of POSTER_SLUGS) writeFileSync(`${images}shows/${slug}.svg`, posterSvg(slug));
 for (const slug of VENUE_ART_SLUGS) writeFileSync(`${images}venues/${slug}.svg`, venueSvg(slug));
-console.log(`Wrote ${POSTER_SLUGS.length} posters and ${VENUE_ART_SLUGS.length} venue images to ${images}`);
+console.log(
+  `Wrote ${POSTER_SLUGS.length} posters and ${VENUE_ART_SLUGS.length} venue images to ${images}`,
+);

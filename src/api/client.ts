@@ -14,7 +14,9 @@ function createClient(baseURL: string): AxiosInstance {
   });
   // Only failures are touched: callers read `response.data` themselves, so nothing is unwrapped
   // behind their back.
-  instance.interceptors.response.use(undefined, (error: unknown) => Promise.reject(toApiError(error)));
+  instance.interceptors.response.use(undefined, (error: unknown) =>
+    Promise.reject(toApiError(error)),
+  );
   return instance;
 }
 
@@ -25,10 +27,9 @@ export interface ApiClients {
 
 export function createClients(config: Pick<AppEnv, 'bookingApi' | 'services'>): ApiClients {
   const map = <K extends string>(bases: Record<K, string>) =>
-    Object.fromEntries(Object.entries<string>(bases).map(([key, base]) => [key, createClient(base)])) as Record<
-      K,
-      AxiosInstance
-    >;
+    Object.fromEntries(
+      Object.entries<string>(bases).map(([key, base]) => [key, createClient(base)]),
+    ) as Record<K, AxiosInstance>;
   return { booking: map(config.bookingApi), services: map(config.services) };
 }
 

@@ -10,7 +10,11 @@ export function getCmsRoot(region: Region, signal?: AbortSignal): Promise<CmsRoo
     .then((response) => response.data);
 }
 
-export function getVenueContent(region: Region, venueSlug: string, signal?: AbortSignal): Promise<VenueContent> {
+export function getVenueContent(
+  region: Region,
+  venueSlug: string,
+  signal?: AbortSignal,
+): Promise<VenueContent> {
   return bookingApi(region)
     .get<VenueContent>(`/venues/${encodeURIComponent(venueSlug)}`, { signal })
     .then((response) => response.data);
@@ -23,11 +27,18 @@ export function getShowContent(
   signal?: AbortSignal,
 ): Promise<ShowContent> {
   return bookingApi(region)
-    .get<ShowContent>(`/venues/${encodeURIComponent(venueSlug)}/shows/${encodeURIComponent(titleSlug)}`, { signal })
+    .get<ShowContent>(
+      `/venues/${encodeURIComponent(venueSlug)}/shows/${encodeURIComponent(titleSlug)}`,
+      { signal },
+    )
     .then((response) => response.data);
 }
 
-export function getQueueSettings(region: Region, venueSlug: string, signal?: AbortSignal): Promise<QueueSettings> {
+export function getQueueSettings(
+  region: Region,
+  venueSlug: string,
+  signal?: AbortSignal,
+): Promise<QueueSettings> {
   return bookingApi(region)
     .get<QueueSettings>(`/venues/${encodeURIComponent(venueSlug)}/queue`, { signal })
     .then((response) => response.data);

@@ -46,7 +46,8 @@ export function toApiError(error: unknown): ApiError {
   if (axios.isAxiosError(error)) {
     if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') return new ApiError('timeout');
     if (error.code === 'ERR_CANCELED') return new ApiError('cancelled');
-    if (error.response) return new ApiError('http', error.response.status, codeOf(error.response.data));
+    if (error.response)
+      return new ApiError('http', error.response.status, codeOf(error.response.data));
     return new ApiError('network');
   }
   return new ApiError('network');

@@ -14,7 +14,8 @@ import { useAppSelector } from './hooks';
 
 /** The venue a page is framed in: the one it is about, else the house venue, else the first. */
 export function resolveVenue(slug: string | undefined, houseSlug: string): VenueConfig {
-  const venue = (slug === undefined ? undefined : getVenue(slug)) ?? getVenue(houseSlug) ?? listVenues()[0];
+  const venue =
+    (slug === undefined ? undefined : getVenue(slug)) ?? getVenue(houseSlug) ?? listVenues()[0];
   if (venue === undefined) throw new Error('No venues are configured (venues/<slug>/)');
   return venue;
 }
@@ -30,12 +31,20 @@ function DocumentMeta({ venue }: { venue: VenueConfig }) {
     document.title =
       pageTitle === null
         ? venue.settings.name
-        : intl.formatMessage({ id: 'document.title' }, { page: pageTitle, venueName: venue.settings.name });
+        : intl.formatMessage(
+            { id: 'document.title' },
+            { page: pageTitle, venueName: venue.settings.name },
+          );
   }, [intl, pageTitle, venue.settings.name]);
   return null;
 }
 
-type Props = { venueSlug: string | undefined; houseSlug: string; homePath: string; children: ReactNode };
+type Props = {
+  venueSlug: string | undefined;
+  houseSlug: string;
+  homePath: string;
+  children: ReactNode;
+};
 
 /** Providers and page frame of one venue, with the session's `cfg` override applied. */
 export function Frame({ venueSlug, houseSlug, homePath, children }: Props) {

@@ -15,7 +15,8 @@ export function RequireHold() {
   const paths = usePaths();
   const [now] = useState(Date.now);
   if (!isHoldLive(reservation, now)) {
-    const home = reservation.venueSlug === undefined ? paths.home : paths.venuePath(reservation.venueSlug);
+    const home =
+      reservation.venueSlug === undefined ? paths.home : paths.venuePath(reservation.venueSlug);
     return <Navigate to={home} replace />;
   }
   return <Outlet />;

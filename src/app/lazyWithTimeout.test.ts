@@ -6,7 +6,12 @@ describe('lazyWithTimeout', () => {
   afterEach(() => vi.useRealTimers());
 
   it('resolves with the module when the chunk arrives in time', async () => {
-    const load = lazyWithTimeout(() => new Promise<{ default: string }>((resolve) => setTimeout(() => resolve({ default: 'page' }), 1000)));
+    const load = lazyWithTimeout(
+      () =>
+        new Promise<{ default: string }>((resolve) =>
+          setTimeout(() => resolve({ default: 'page' }), 1000),
+        ),
+    );
     const result = load();
     await vi.advanceTimersByTimeAsync(1000);
     await expect(result).resolves.toEqual({ default: 'page' });
@@ -25,7 +30,9 @@ describe('lazyWithTimeout', () => {
   });
 
   it('turns a failed dynamic import into a ChunkLoadError', async () => {
-    const load = lazyWithTimeout(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    const load = lazyWithTimeout(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    );
     await expect(load()).rejects.toMatchObject({ name: 'ChunkLoadError' });
   });
 

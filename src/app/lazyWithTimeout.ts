@@ -17,7 +17,10 @@ export function isChunkLoadError(error: unknown): boolean {
  * that fails to load at all, rejects with a ChunkLoadError the route error page can explain. A
  * real setTimeout on purpose, so the browser tests can fast-forward the clock.
  */
-export function lazyWithTimeout<T>(importer: () => Promise<T>, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): () => Promise<T> {
+export function lazyWithTimeout<T>(
+  importer: () => Promise<T>,
+  timeoutMs = CHUNK_LOAD_TIMEOUT_MS,
+): () => Promise<T> {
   return () =>
     new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => {

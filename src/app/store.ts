@@ -8,7 +8,14 @@ import { uiSlice } from '@/features/ui/uiSlice';
 import { venueSlice } from '@/features/venue/venueSlice';
 import { rootSaga } from './rootSaga';
 
-const rootReducer = combineSlices(cmsSlice, venueSlice, showSlice, sessionSlice, reservationSlice, uiSlice);
+const rootReducer = combineSlices(
+  cmsSlice,
+  venueSlice,
+  showSlice,
+  sessionSlice,
+  reservationSlice,
+  uiSlice,
+);
 
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -13,7 +13,8 @@ function isRootHandle(handle: unknown): handle is RootHandle {
 
 export function useRootHandle(): RootHandle {
   const handle = useMatches()[0]?.handle;
-  if (!isRootHandle(handle)) throw new Error('usePaths() needs the route table of src/config/routes.ts');
+  if (!isRootHandle(handle))
+    throw new Error('usePaths() needs the route table of src/config/routes.ts');
   return handle;
 }
 

@@ -18,6 +18,7 @@ export function useRouteTarget(): RouteTarget | undefined {
 /** For pages whose route always has a target; the loader guarantees it. */
 export function useRequiredRouteTarget(): RouteTarget {
   const target = useRouteTarget();
-  if (target === undefined) throw new Error('This page needs a route loader that returns a RouteTarget');
+  if (target === undefined)
+    throw new Error('This page needs a route loader that returns a RouteTarget');
   return target;
 }

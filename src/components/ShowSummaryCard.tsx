@@ -9,7 +9,12 @@ export function formatVenueDay(intl: IntlShape, instant: string, timeZone: strin
   return intl.formatDate(instant, { timeZone, day: 'numeric', month: 'short', year: 'numeric' });
 }
 
-type Props = { show: ShowSummary; timeZone: string; href: string; headingLevel: 'h2' | 'h3' | 'h4' };
+type Props = {
+  show: ShowSummary;
+  timeZone: string;
+  href: string;
+  headingLevel: 'h2' | 'h3' | 'h4';
+};
 
 /** One show in a list: title (the link), strapline, from-price and first–last dates. */
 export function ShowSummaryCard({ show, timeZone, href, headingLevel }: Props) {
@@ -23,7 +28,10 @@ export function ShowSummaryCard({ show, timeZone, href, headingLevel }: Props) {
       <Facts>
         {show.fromPrice !== null && (
           <span>
-            <FormattedMessage id="common.fromPrice" values={{ price: formatMoney(intl, show.fromPrice) }} />
+            <FormattedMessage
+              id="common.fromPrice"
+              values={{ price: formatMoney(intl, show.fromPrice) }}
+            />
           </span>
         )}
         <span>

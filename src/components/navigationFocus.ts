@@ -5,7 +5,9 @@ import { createContext } from 'react';
  * take focus: on first load the browser's own start point is right, after a client-side route
  * change screen-reader users would otherwise hear nothing.
  */
-export const NavigationFocusContext = createContext<{ locationKey: string; isNavigation: boolean }>({
-  locationKey: 'initial',
-  isNavigation: false,
-});
+export const NavigationFocusContext = createContext<{ locationKey: string; isNavigation: boolean }>(
+  {
+    locationKey: 'initial',
+    isNavigation: false,
+  },
+);

@@ -21,7 +21,9 @@ function pick(value: string | undefined, fallback: string): string {
 }
 
 export function toRoutingMode(value: string | undefined): RoutingMode {
-  return (ROUTING_MODES as readonly string[]).includes(value ?? '') ? (value as RoutingMode) : 'default';
+  return (ROUTING_MODES as readonly string[]).includes(value ?? '')
+    ? (value as RoutingMode)
+    : 'default';
 }
 
 /** Reads the VITE_* settings with the .env.example values as defaults, so a bare build works. */

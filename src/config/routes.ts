@@ -99,7 +99,8 @@ export function pathsFor(mode: RoutingMode, _routeEnv: RouteEnv): Paths {
         hasVenuePages: false,
         venuePath: () => '/',
         showPath: show,
-        calendarPath: (t, v, date, promo) => withPromo(`${show(t, v)}calendar/${date ? seg(date) : ''}`, promo),
+        calendarPath: (t, v, date, promo) =>
+          withPromo(`${show(t, v)}calendar/${date ? seg(date) : ''}`, promo),
         ticketsPath: (t, v, id) => `${show(t, v)}tickets/${seg(id)}`,
       };
     }
@@ -111,7 +112,8 @@ export function pathsFor(mode: RoutingMode, _routeEnv: RouteEnv): Paths {
         hasVenuePages: false,
         venuePath: () => '/',
         showPath: (t) => show(t),
-        calendarPath: (t, _v, date, promo) => withPromo(`${show(t)}calendar/${date ? seg(date) : ''}`, promo),
+        calendarPath: (t, _v, date, promo) =>
+          withPromo(`${show(t)}calendar/${date ? seg(date) : ''}`, promo),
         ticketsPath: (t, _v, id) => `${show(t)}tickets/${seg(id)}`,
       };
     }
@@ -122,7 +124,8 @@ export function pathsFor(mode: RoutingMode, _routeEnv: RouteEnv): Paths {
         hasVenuePages: false,
         venuePath: () => '/',
         showPath: () => '/',
-        calendarPath: (_t, _v, date, promo) => withPromo(`/calendar/${date ? seg(date) : ''}`, promo),
+        calendarPath: (_t, _v, date, promo) =>
+          withPromo(`/calendar/${date ? seg(date) : ''}`, promo),
         ticketsPath: (_t, _v, id) => `/tickets/${seg(id)}`,
       };
     default: {
@@ -133,7 +136,8 @@ export function pathsFor(mode: RoutingMode, _routeEnv: RouteEnv): Paths {
         hasVenuePages: true,
         venuePath: (v) => `/venues/${seg(v)}/`,
         showPath: show,
-        calendarPath: (t, v, date, promo) => withPromo(`${show(t, v)}calendar/${date ? seg(date) : ''}`, promo),
+        calendarPath: (t, v, date, promo) =>
+          withPromo(`${show(t, v)}calendar/${date ? seg(date) : ''}`, promo),
         ticketsPath: (t, v, id) => `${show(t, v)}tickets/${seg(id)}`,
       };
     }
@@ -234,7 +238,11 @@ const PAGE_MODULES: Record<PageKey, () => Promise<PageModule>> = {
 const steps = (name: keyof typeof StepPagesModule) => () =>
   import('@/features/steps/StepPages').then((module) => ({ default: module[name] }));
 
-function leaf(path: string, importer: () => Promise<PageModule>, loader?: RouteObject['loader']): RouteObject {
+function leaf(
+  path: string,
+  importer: () => Promise<PageModule>,
+  loader?: RouteObject['loader'],
+): RouteObject {
   return { path, lazy: page(importer), loader, ErrorBoundary: RouteErrorPage };
 }
 
@@ -253,7 +261,9 @@ export function routeTable(mode: RoutingMode, routeEnv: RouteEnv): RouteObject[]
         {
           ErrorBoundary: RouteErrorPage,
           children: [
-            ...pages.map(([key, path]) => leaf(path, PAGE_MODULES[key], targetLoader(mode, routeEnv, key))),
+            ...pages.map(([key, path]) =>
+              leaf(path, PAGE_MODULES[key], targetLoader(mode, routeEnv, key)),
+            ),
             {
               Component: RequireHold,
               ErrorBoundary: RouteErrorPage,

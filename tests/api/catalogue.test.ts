@@ -17,8 +17,19 @@ async function count(sql: string, params: unknown[] = []): Promise<number> {
 }
 
 async function tableCounts(): Promise<Record<string, number>> {
-  const tables = ['venues', 'seating_plans', 'seats', 'shows', 'price_options', 'performances', 'seat_allocations',
-    'admission_capacities', 'upsell_products', 'promo_codes', 'membership_schemes'];
+  const tables = [
+    'venues',
+    'seating_plans',
+    'seats',
+    'shows',
+    'price_options',
+    'performances',
+    'seat_allocations',
+    'admission_capacities',
+    'upsell_products',
+    'promo_codes',
+    'membership_schemes',
+  ];
   const counts: Record<string, number> = {};
   for (const table of tables) counts[table] = await count(`SELECT count(*) FROM ${table}`);
   return counts;
@@ -70,7 +81,9 @@ describe('demo catalogue seed', () => {
   it('seeds the eight demo venues and nine shows', async () => {
     expect(await count('SELECT count(*) FROM venues')).toBe(8);
     expect(await count('SELECT count(*) FROM shows')).toBe(9);
-    expect(await count("SELECT count(*) FROM shows WHERE title_slug = 'the-glass-orchard'")).toBe(2);
+    expect(await count("SELECT count(*) FROM shows WHERE title_slug = 'the-glass-orchard'")).toBe(
+      2,
+    );
   });
 
   it('builds a 1,200-seat theatre over Stalls, Dress Circle and Upper Circle with access and offer seats', async () => {
@@ -98,15 +111,37 @@ describe('demo catalogue seed', () => {
     expect(seats.access).toBeGreaterThan(0);
     expect(seats.amex).toBeGreaterThan(0);
     expect(seats.bands).toBe(5);
-    for (const slug of ['northern-playhouse', 'golden-gate-playhouse', 'hudson-stage', 'lone-star-theater']) {
-      expect(await count('SELECT count(*) FROM seats s JOIN seating_plans sp ON sp.id = s.seating_plan_id WHERE sp.venue_slug = $1', [slug])).toBe(1200);
+    for (const slug of [
+      'northern-playhouse',
+      'golden-gate-playhouse',
+      'hudson-stage',
+      'lone-star-theater',
+    ]) {
+      expect(
+        await count(
+          'SELECT count(*) FROM seats s JOIN seating_plans sp ON sp.id = s.seating_plan_id WHERE sp.venue_slug = $1',
+          [slug],
+        ),
+      ).toBe(1200);
     }
-    expect(await count("SELECT count(*) FROM offers o JOIN shows sh ON sh.id = o.show_id WHERE sh.venue_slug = 'lumen-theatre' AND o.type = 'package'")).toBe(2);
+    expect(
+      await count(
+        "SELECT count(*) FROM offers o JOIN shows sh ON sh.id = o.show_id WHERE sh.venue_slug = 'lumen-theatre' AND o.type = 'package'",
+      ),
+    ).toBe(2);
   });
 
   it('builds a 20,000-seat arena in 40 sections, a general-admission hall and a timed-entry attraction', async () => {
-    expect(await count("SELECT count(*) FROM seats s JOIN seating_plans sp ON sp.id = s.seating_plan_id WHERE sp.venue_slug = 'harbor-arena'")).toBe(20_000);
-    expect(await count("SELECT count(*) FROM plan_sections ps JOIN seating_plans sp ON sp.id = ps.seating_plan_id WHERE sp.venue_slug = 'harbor-arena'")).toBe(40);
+    expect(
+      await count(
+        "SELECT count(*) FROM seats s JOIN seating_plans sp ON sp.id = s.seating_plan_id WHERE sp.venue_slug = 'harbor-arena'",
+      ),
+    ).toBe(20_000);
+    expect(
+      await count(
+        "SELECT count(*) FROM plan_sections ps JOIN seating_plans sp ON sp.id = ps.seating_plan_id WHERE sp.venue_slug = 'harbor-arena'",
+      ),
+    ).toBe(40);
     const { rows } = await db.query<{ name: string; capacity: number }>(
       `SELECT a.name, a.default_capacity AS capacity FROM admission_areas a JOIN seating_plans sp ON sp.id = a.seating_plan_id
        WHERE sp.venue_slug = 'motor-city-music-hall' ORDER BY a.code`,
@@ -115,7 +150,11 @@ describe('demo catalogue seed', () => {
       { name: 'Balcony (unreserved seating)', capacity: 400 },
       { name: 'Standing floor', capacity: 1400 },
     ]);
-    expect(await count("SELECT count(*) FROM price_options po JOIN shows sh ON sh.id = po.show_id WHERE sh.title_slug = 'neon-lowlands'")).toBe(3);
+    expect(
+      await count(
+        "SELECT count(*) FROM price_options po JOIN shows sh ON sh.id = po.show_id WHERE sh.title_slug = 'neon-lowlands'",
+      ),
+    ).toBe(3);
     // Every timed-entry slot has its own capacity row.
     expect(
       await count(
@@ -162,20 +201,40 @@ describe('demo catalogue seed', () => {
          WHERE sh.venue_slug = 'harbor-arena' GROUP BY p.id HAVING count(*) = 20000) sold_out`,
       ),
     ).toBe(1);
-    expect(await count('SELECT count(*) FROM performances WHERE presale_until IS NOT NULL')).toBeGreaterThan(0);
+    expect(
+      await count('SELECT count(*) FROM performances WHERE presale_until IS NOT NULL'),
+    ).toBeGreaterThan(0);
     expect(await count('SELECT count(*) FROM performances WHERE notice IS NOT NULL')).toBe(1);
-    expect(await count('SELECT count(*) FROM performances WHERE admission_section_message IS NOT NULL')).toBe(1);
+    expect(
+      await count('SELECT count(*) FROM performances WHERE admission_section_message IS NOT NULL'),
+    ).toBe(1);
   });
 
   it('seeds upsells, ticket protection, fees, promo codes and memberships', async () => {
     const protection = await db.query<{ id: string; slug: string; label: string }>(
       'SELECT upper(id::text) AS id, slug, label FROM ticket_protection_products',
     );
-    expect(protection.rows).toEqual([{ id: TICKET_PROTECTION.id, slug: 'ticket-refund-protection', label: 'Ticket refund protection' }]);
-    expect(await count("SELECT count(DISTINCT price_zone) FROM upsell_products WHERE kind = 'bistro' AND venue_slug = 'lumen-theatre'")).toBe(3);
-    expect(await count('SELECT count(*) FROM venues WHERE booking_fee > 0 AND transaction_fee > 0')).toBe(8);
-    expect(await count("SELECT count(*) FROM promo_codes WHERE kind = 'presale'")).toBeGreaterThan(0);
-    const schemes = await db.query<{ name: string }>('SELECT name FROM membership_schemes ORDER BY slug');
+    expect(protection.rows).toEqual([
+      {
+        id: TICKET_PROTECTION.id,
+        slug: 'ticket-refund-protection',
+        label: 'Ticket refund protection',
+      },
+    ]);
+    expect(
+      await count(
+        "SELECT count(DISTINCT price_zone) FROM upsell_products WHERE kind = 'bistro' AND venue_slug = 'lumen-theatre'",
+      ),
+    ).toBe(3);
+    expect(
+      await count('SELECT count(*) FROM venues WHERE booking_fee > 0 AND transaction_fee > 0'),
+    ).toBe(8);
+    expect(await count("SELECT count(*) FROM promo_codes WHERE kind = 'presale'")).toBeGreaterThan(
+      0,
+    );
+    const schemes = await db.query<{ name: string }>(
+      'SELECT name FROM membership_schemes ORDER BY slug',
+    );
     expect(schemes.rows.map((row) => row.name)).toEqual(['Access', 'ATG+']);
   });
 });
@@ -194,9 +253,15 @@ describe('inventory constraints', () => {
 
   it('refuses to allocate one seat of one performance twice', async () => {
     const { performanceId, seatId } = await performanceAndSeat();
-    await db.query("INSERT INTO seat_allocations (performance_id, seat_id, status) VALUES ($1, $2, 'held')", [performanceId, seatId]);
+    await db.query(
+      "INSERT INTO seat_allocations (performance_id, seat_id, status) VALUES ($1, $2, 'held')",
+      [performanceId, seatId],
+    );
     await expect(
-      db.query("INSERT INTO seat_allocations (performance_id, seat_id, status) VALUES ($1, $2, 'sold')", [performanceId, seatId]),
+      db.query(
+        "INSERT INTO seat_allocations (performance_id, seat_id, status) VALUES ($1, $2, 'sold')",
+        [performanceId, seatId],
+      ),
     ).rejects.toThrow(/duplicate key|unique/i);
   });
 
@@ -207,10 +272,18 @@ describe('inventory constraints', () => {
     );
     const { performanceId, capacity } = rows[0]!;
     const sell = (delta: number) =>
-      db.query("UPDATE admission_capacities SET sold = sold + $2 WHERE performance_id = $1 AND area_code = 'FLOOR'", [performanceId, delta]);
+      db.query(
+        "UPDATE admission_capacities SET sold = sold + $2 WHERE performance_id = $1 AND area_code = 'FLOOR'",
+        [performanceId, delta],
+      );
     await expect(sell(-1)).rejects.toThrow(/check constraint/i);
     await expect(sell(capacity + 1)).rejects.toThrow(/check constraint/i);
     await sell(capacity);
-    expect(await count("SELECT sold FROM admission_capacities WHERE performance_id = $1 AND area_code = 'FLOOR'", [performanceId])).toBe(capacity);
+    expect(
+      await count(
+        "SELECT sold FROM admission_capacities WHERE performance_id = $1 AND area_code = 'FLOOR'",
+        [performanceId],
+      ),
+    ).toBe(capacity);
   });
 });

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../contract/api/common';
-import { cmsRootSchema, queueSettingsSchema, showContentSchema, venueContentSchema } from '../../contract/api/content';
+import {
+  cmsRootSchema,
+  queueSettingsSchema,
+  showContentSchema,
+  venueContentSchema,
+} from '../../contract/api/content';
 import { ID_PATTERN } from '../../contract/patterns';
 import { buildApp } from '../../server/app';
 import type { Database } from '../../server/db/database';
@@ -40,12 +45,20 @@ describe('CMS root', () => {
       'the-mill-girls@northern-playhouse',
     ]);
     const east = cmsRootSchema.parse((await get('/api/us-east/cms')).json());
-    expect(east.venues.map((venue) => venue.slug)).toEqual(['harbor-arena', 'hudson-stage', 'motor-city-music-hall']);
+    expect(east.venues.map((venue) => venue.slug)).toEqual([
+      'harbor-arena',
+      'hudson-stage',
+      'motor-city-music-hall',
+    ]);
     expect(east.shows.every((show) => show.fromPrice?.currency === 'USD')).toBe(true);
   });
 
   it('rejects an unknown query parameter', async () => {
-    const body = expectError(await get('/api/uk/cms?email=someone@example.com'), 400, 'validation_failed');
+    const body = expectError(
+      await get('/api/uk/cms?email=someone@example.com'),
+      400,
+      'validation_failed',
+    );
     expect(body.fields).toEqual(['querystring.email']);
     expect(JSON.stringify(body)).not.toContain('someone@example.com');
   });
@@ -58,7 +71,10 @@ describe('venue', () => {
     expect(venue.timezone).toBe('Europe/London');
     expect(venue.address.city).toBe('London');
     expect(venue.image.alt.length).toBeGreaterThan(10);
-    expect(venue.shows.map((show) => show.titleSlug).sort()).toEqual(['echoes-of-avalon', 'the-glass-orchard']);
+    expect(venue.shows.map((show) => show.titleSlug).sort()).toEqual([
+      'echoes-of-avalon',
+      'the-glass-orchard',
+    ]);
   });
 
   it('answers not_found for a venue of another region', async () => {
@@ -81,7 +97,9 @@ describe('show', () => {
     const show = showContentSchema.parse(response.json());
     expect(show.title).toBe('The Glass Orchard');
     expect(show.seating).toBe('reserved');
-    expect(show.ageGuidance).toBe('Children under 5 are not admitted; under 15s must be accompanied by an adult.');
+    expect(show.ageGuidance).toBe(
+      'Children under 5 are not admitted; under 15s must be accompanied by an adult.',
+    );
     expect(show.images[0]?.src).toBe('/images/shows/the-glass-orchard.svg');
     const { performances } = show;
     expect(performances.count).toBeGreaterThan(80);
@@ -97,31 +115,43 @@ describe('show', () => {
   });
 
   it('serves the same title at a US venue in its own currency and time zone', async () => {
-    const show = showContentSchema.parse((await get('/api/us-east/venues/hudson-stage/shows/the-glass-orchard')).json());
+    const show = showContentSchema.parse(
+      (await get('/api/us-east/venues/hudson-stage/shows/the-glass-orchard')).json(),
+    );
     expect(show.venue.timezone).toBe('America/New_York');
     expect(show.performances.fromPrice?.currency).toBe('USD');
     expectError(await get('/api/uk/venues/hudson-stage/shows/the-glass-orchard'), 404, 'not_found');
   });
 
   it('computes general-admission and timed-entry availability from capacities', async () => {
-    const ga = showContentSchema.parse((await get('/api/us-east/venues/motor-city-music-hall/shows/neon-lowlands')).json());
+    const ga = showContentSchema.parse(
+      (await get('/api/us-east/venues/motor-city-music-hall/shows/neon-lowlands')).json(),
+    );
     expect(ga.seating).toBe('general-admission');
     expect(ga.performances.upcoming[2]?.availability).toBe('sold-out');
-    const timed = showContentSchema.parse((await get('/api/us-central/venues/bayou-discovery/shows/swamp-after-dark')).json());
+    const timed = showContentSchema.parse(
+      (await get('/api/us-central/venues/bayou-discovery/shows/swamp-after-dark')).json(),
+    );
     expect(timed.seating).toBe('timed-entry');
     expect(timed.performances.upcoming[5]?.availability).toBe('low');
   });
 
   it('answers not_found for an unknown show and validation_failed for a bad title slug', async () => {
     expectError(await get('/api/uk/venues/lumen-theatre/shows/hamlet'), 404, 'not_found');
-    const body = expectError(await get('/api/uk/venues/lumen-theatre/shows/bad%2Fslug%3F'), 400, 'validation_failed');
+    const body = expectError(
+      await get('/api/uk/venues/lumen-theatre/shows/bad%2Fslug%3F'),
+      400,
+      'validation_failed',
+    );
     expect(body.fields).toEqual(['params.titleSlug']);
   });
 });
 
 describe('queue settings', () => {
   it('returns the venue queue settings', async () => {
-    const queue = queueSettingsSchema.parse((await get('/api/us-east/venues/harbor-arena/queue')).json());
+    const queue = queueSettingsSchema.parse(
+      (await get('/api/us-east/venues/harbor-arena/queue')).json(),
+    );
     const settings = venues.find((venue) => venue.settings.slug === 'harbor-arena')!.settings;
     expect(queue).toEqual({
       venueSlug: 'harbor-arena',
@@ -129,7 +159,9 @@ describe('queue settings', () => {
       defaultQueueName: settings.queue.defaultQueueName,
       active: true,
     });
-    expect(queueSettingsSchema.parse((await get('/api/uk/venues/lumen-theatre/queue')).json()).active).toBe(false);
+    expect(
+      queueSettingsSchema.parse((await get('/api/uk/venues/lumen-theatre/queue')).json()).active,
+    ).toBe(false);
     expectError(await get('/api/us-west/venues/lumen-theatre/queue'), 404, 'not_found');
   });
 });

@@ -11,7 +11,8 @@ import { buildApp } from '../../server/app';
 import type { Database } from '../../server/db/database';
 import { openMigratedDatabase, venues } from './testDatabase';
 
-const INDEX_HTML = '<!doctype html><html lang="en"><title>Stagedoor</title><div id="root"></div></html>';
+const INDEX_HTML =
+  '<!doctype html><html lang="en"><title>Stagedoor</title><div id="root"></div></html>';
 let db: Database;
 let app: FastifyInstance;
 let staticDir: string;
@@ -79,10 +80,18 @@ describe('single-page app', () => {
   });
 
   it('answers an unknown API path with JSON 404 even when the client accepts HTML', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/uk/missing', headers: { accept: 'text/html' } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/uk/missing',
+      headers: { accept: 'text/html' },
+    });
     expect(response.statusCode).toBe(404);
     expect(apiErrorSchema.parse(response.json()).code).toBe('not_found');
-    const missingAsset = await app.inject({ method: 'GET', url: '/assets/gone.js', headers: { accept: '*/*' } });
+    const missingAsset = await app.inject({
+      method: 'GET',
+      url: '/assets/gone.js',
+      headers: { accept: '*/*' },
+    });
     expect(missingAsset.statusCode).toBe(404);
   });
 });
@@ -132,9 +141,16 @@ describe('session service', () => {
   });
 
   it('refuses unknown body fields, oversized bodies and non-JSON bodies with stable codes', async () => {
-    const unknown = await app.inject({ method: 'POST', url: '/services/session/sessions', payload: { admin: true } });
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/services/session/sessions',
+      payload: { admin: true },
+    });
     expect(unknown.statusCode).toBe(400);
-    expect(apiErrorSchema.parse(unknown.json())).toMatchObject({ code: 'validation_failed', fields: ['body.admin'] });
+    expect(apiErrorSchema.parse(unknown.json())).toMatchObject({
+      code: 'validation_failed',
+      fields: ['body.admin'],
+    });
     const huge = await app.inject({
       method: 'POST',
       url: '/services/session/sessions',
@@ -167,7 +183,10 @@ describe('logs', () => {
     await app.inject({
       method: 'GET',
       url: '/api/uk/cms?crmEmail=jane.doe%40example.com',
-      headers: { cookie: `${SESSION_COOKIE}=very-secret-cookie-value`, authorization: 'Bearer secret-bearer-token' },
+      headers: {
+        cookie: `${SESSION_COOKIE}=very-secret-cookie-value`,
+        authorization: 'Bearer secret-bearer-token',
+      },
     });
     await app.inject({
       method: 'POST',
@@ -190,8 +209,14 @@ describe('database outage', () => {
     await outage.close();
     const response = await outageApp.inject({ method: 'GET', url: '/api/us-west/health' });
     expect(response.statusCode).toBe(503);
-    expect(healthSchema.parse(response.json())).toEqual({ status: 'degraded', region: 'us-west', database: 'unreachable' });
-    expect((await outageApp.inject({ method: 'GET', url: '/services/session/health' })).statusCode).toBe(503);
+    expect(healthSchema.parse(response.json())).toEqual({
+      status: 'degraded',
+      region: 'us-west',
+      database: 'unreachable',
+    });
+    expect(
+      (await outageApp.inject({ method: 'GET', url: '/services/session/health' })).statusCode,
+    ).toBe(503);
     await outageApp.close();
   });
 });

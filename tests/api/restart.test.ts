@@ -18,24 +18,37 @@ describe('startServer', () => {
     const started = performance.now();
     const first = await startServer(options);
     const startupMs = Math.round(performance.now() - started);
-    console.info(`startServer on ${first.db.driver}: ${startupMs} ms, rss ${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB`);
+    console.info(
+      `startServer on ${first.db.driver}: ${startupMs} ms, rss ${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB`,
+    );
     expect(first.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
-    const cms = cmsRootSchema.parse(await (await fetch(new URL('api/us-west/cms', first.url))).json());
+    const cms = cmsRootSchema.parse(
+      await (await fetch(new URL('api/us-west/cms', first.url))).json(),
+    );
     expect(cms.venues.map((venue) => venue.slug)).toEqual(['golden-gate-playhouse']);
-    const created = await fetch(new URL('services/session/sessions', first.url), { method: 'POST' });
+    const created = await fetch(new URL('services/session/sessions', first.url), {
+      method: 'POST',
+    });
     expect(created.status).toBe(201);
     const cookie = created.headers.get('set-cookie')!.split(';')[0]!;
     const { csrfToken } = sessionSchema.parse(await created.json());
-    const performances = await first.db.query<{ n: number }>('SELECT count(*)::int AS n FROM performances');
+    const performances = await first.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM performances',
+    );
     await first.close();
     await expect(fetch(new URL('api/uk/health', first.url))).rejects.toThrow();
 
     const second = await startServer(options);
     try {
       // Same catalogue (the seed did not run again) and the session written before the restart.
-      const again = await second.db.query<{ n: number }>('SELECT count(*)::int AS n FROM performances');
+      const again = await second.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM performances',
+      );
       expect(again.rows[0]!.n).toBe(performances.rows[0]!.n);
-      const resumed = await fetch(new URL('services/session/sessions', second.url), { method: 'POST', headers: { cookie } });
+      const resumed = await fetch(new URL('services/session/sessions', second.url), {
+        method: 'POST',
+        headers: { cookie },
+      });
       expect(resumed.status).toBe(200);
       expect(sessionSchema.parse(await resumed.json()).csrfToken).toBe(csrfToken);
     } finally {
@@ -45,7 +58,13 @@ describe('startServer', () => {
 
   it('serves only its own region when given one', async () => {
     const databaseUrl = await freshPostgresUrl();
-    const server = await startServer({ port: 0, dataDir: 'memory://', databaseUrl, region: 'us-central', logLevel: 'silent' });
+    const server = await startServer({
+      port: 0,
+      dataDir: 'memory://',
+      databaseUrl,
+      region: 'us-central',
+      logLevel: 'silent',
+    });
     try {
       expect((await fetch(new URL('api/us-central/health', server.url))).status).toBe(200);
       const other = await fetch(new URL('api/uk/cms', server.url));

@@ -34,7 +34,10 @@ describe('boot on an old browser', () => {
       releasePolyfill = resolve;
     });
     // A string would be read as a glob (its `?` too), so match the exact address instead.
-    await page.route((candidate) => candidate.href === url, (route) => releasePolyfill(route));
+    await page.route(
+      (candidate) => candidate.href === url,
+      (route) => releasePolyfill(route),
+    );
 
     // The pending polyfill script holds back the load event, so wait only for the document.
     await page.goto(`${baseUrl()}/`, { waitUntil: 'domcontentloaded' });
@@ -50,7 +53,9 @@ describe('boot on an old browser', () => {
       headers: { 'access-control-allow-origin': '*' },
       body: 'window.fetch = window.__realFetch;',
     });
-    await expect.poll(() => page.locator('h1').first().innerText(), { timeout: 15_000 }).not.toBe('Loading...');
+    await expect
+      .poll(() => page.locator('h1').first().innerText(), { timeout: 15_000 })
+      .not.toBe('Loading...');
     expect(await page.evaluate(() => typeof window.fetch)).toBe('function');
     await expectAccessible(page, 'app started after polyfill');
     await context.close();

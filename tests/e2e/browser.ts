@@ -37,7 +37,10 @@ export interface BuyerOptions {
   viewport?: { width: number; height: number };
 }
 
-export async function newBuyer(browser: Browser, options: BuyerOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newBuyer(
+  browser: Browser,
+  options: BuyerOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     timezoneId: options.timezoneId ?? 'Europe/London',
     locale: options.locale ?? 'en-GB',
@@ -74,9 +77,16 @@ export interface AxeViolation {
 export async function auditAccessibility(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
     const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+      runOnly: {
+        type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
+      },
       resultTypes: ['violations'],
     });
     return result.violations.map((v) => ({
@@ -91,6 +101,9 @@ export async function auditAccessibility(page: Page): Promise<AxeViolation[]> {
 /** Human-readable summary for a failing expectation. */
 export function describeViolations(violations: AxeViolation[]): string {
   return violations
-    .map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary ?? ''}`).join('\n')}`)
+    .map(
+      (v) =>
+        `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary ?? ''}`).join('\n')}`,
+    )
     .join('\n');
 }

@@ -26,7 +26,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({ root, mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    await build({
+      root,
+      mode: 'production',
+      logLevel: 'warn',
+      build: { outDir, emptyOutDir: true },
+    });
   } finally {
     process.env.NODE_ENV = nodeEnv;
   }

@@ -10,8 +10,22 @@ import { baseUrl, expectAccessible, expectNoPageErrors, heading, visit } from '.
  * shown in New York time.
  */
 const journeys = [
-  { venue: 'lumen-theatre', region: 'uk', venueName: 'The Lumen Theatre', show: 'the-glass-orchard', lang: 'en-GB', timeZone: 'Europe/London' },
-  { venue: 'hudson-stage', region: 'us-east', venueName: 'The Hudson Stage', show: 'the-glass-orchard', lang: 'en-US', timeZone: 'America/New_York' },
+  {
+    venue: 'lumen-theatre',
+    region: 'uk',
+    venueName: 'The Lumen Theatre',
+    show: 'the-glass-orchard',
+    lang: 'en-GB',
+    timeZone: 'Europe/London',
+  },
+  {
+    venue: 'hudson-stage',
+    region: 'us-east',
+    venueName: 'The Hudson Stage',
+    show: 'the-glass-orchard',
+    lang: 'en-US',
+    timeZone: 'America/New_York',
+  },
 ] as const;
 
 let browser: Browser;
@@ -27,7 +41,9 @@ describe('newcomer journey', () => {
     const { context, page } = await newBuyer(browser);
     await visit(page, '/');
     for (const { venueName } of journeys) {
-      await expect.poll(() => page.getByRole('link', { name: venueName }).count()).toBeGreaterThan(0);
+      await expect
+        .poll(() => page.getByRole('link', { name: venueName }).count())
+        .toBeGreaterThan(0);
     }
     await expectAccessible(page, 'What’s on');
     expectNoPageErrors(page);
@@ -43,9 +59,14 @@ describe('newcomer journey', () => {
       await expectAccessible(page, `${journey.venue} venue page`);
 
       const show = (await (
-        await page.request.get(`${baseUrl()}/api/${journey.region}/venues/${journey.venue}/shows/${journey.show}`)
+        await page.request.get(
+          `${baseUrl()}/api/${journey.region}/venues/${journey.venue}/shows/${journey.show}`,
+        )
       ).json()) as ShowContent;
-      await page.getByRole('link', { name: new RegExp(show.title) }).first().click();
+      await page
+        .getByRole('link', { name: new RegExp(show.title) })
+        .first()
+        .click();
       await page.waitForURL(`**/shows/${journey.show}/${journey.venue}/`);
       await page.locator('h1', { hasText: show.title }).waitFor();
       await expectAccessible(page, `${journey.show} show page`);
@@ -60,7 +81,10 @@ describe('newcomer journey', () => {
       }).format(new Date(next!.startsAt));
       await expect.poll(() => page.locator('main').innerText()).toContain(venueTime);
 
-      await page.getByRole('link', { name: /choose a date|book tickets|see dates/i }).first().click();
+      await page
+        .getByRole('link', { name: /choose a date|book tickets|see dates/i })
+        .first()
+        .click();
       await page.waitForURL(`**/shows/${journey.show}/${journey.venue}/calendar/**`);
       await page.locator('h1').first().waitFor();
       await expectAccessible(page, `${journey.show} calendar`);

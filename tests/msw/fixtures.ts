@@ -1,4 +1,11 @@
-import type { CmsRoot, QueueSettings, ShowContent, ShowSummary, VenueContent, VenueSummary } from '@contract/api/content';
+import type {
+  CmsRoot,
+  QueueSettings,
+  ShowContent,
+  ShowSummary,
+  VenueContent,
+  VenueSummary,
+} from '@contract/api/content';
 import type { Region } from '@contract/regions';
 import { listVenues, type VenueConfig } from '@/config/venues';
 
@@ -20,15 +27,78 @@ interface ShowSeed {
 }
 
 const SHOWS: ShowSeed[] = [
-  { titleSlug: 'the-glass-orchard', title: 'The Glass Orchard', venueSlug: 'lumen-theatre', seating: 'reserved', genre: 'drama', fromMinor: 2500 },
-  { titleSlug: 'echoes-of-avalon', title: 'Echoes of Avalon', venueSlug: 'lumen-theatre', seating: 'reserved', genre: 'musical', fromMinor: 3250 },
-  { titleSlug: 'the-mill-girls', title: 'The Mill Girls', venueSlug: 'northern-playhouse', seating: 'reserved', genre: 'musical', fromMinor: 2000 },
-  { titleSlug: 'fog-city-follies', title: 'Fog City Follies', venueSlug: 'golden-gate-playhouse', seating: 'reserved', genre: 'musical', fromMinor: 4900 },
-  { titleSlug: 'the-glass-orchard', title: 'The Glass Orchard', venueSlug: 'hudson-stage', seating: 'reserved', genre: 'drama', fromMinor: 5900 },
-  { titleSlug: 'harbor-lights-live', title: 'Harbor Lights Live', venueSlug: 'harbor-arena', seating: 'reserved', genre: 'concert', fromMinor: 7500 },
-  { titleSlug: 'neon-lowlands', title: 'Neon Lowlands', venueSlug: 'motor-city-music-hall', seating: 'general-admission', genre: 'concert', fromMinor: 3500 },
-  { titleSlug: 'texas-two-step', title: 'Texas Two-Step', venueSlug: 'lone-star-theater', seating: 'reserved', genre: 'musical', fromMinor: 4500 },
-  { titleSlug: 'swamp-after-dark', title: 'Swamp After Dark', venueSlug: 'bayou-discovery', seating: 'timed-entry', genre: 'attraction', fromMinor: 2900 },
+  {
+    titleSlug: 'the-glass-orchard',
+    title: 'The Glass Orchard',
+    venueSlug: 'lumen-theatre',
+    seating: 'reserved',
+    genre: 'drama',
+    fromMinor: 2500,
+  },
+  {
+    titleSlug: 'echoes-of-avalon',
+    title: 'Echoes of Avalon',
+    venueSlug: 'lumen-theatre',
+    seating: 'reserved',
+    genre: 'musical',
+    fromMinor: 3250,
+  },
+  {
+    titleSlug: 'the-mill-girls',
+    title: 'The Mill Girls',
+    venueSlug: 'northern-playhouse',
+    seating: 'reserved',
+    genre: 'musical',
+    fromMinor: 2000,
+  },
+  {
+    titleSlug: 'fog-city-follies',
+    title: 'Fog City Follies',
+    venueSlug: 'golden-gate-playhouse',
+    seating: 'reserved',
+    genre: 'musical',
+    fromMinor: 4900,
+  },
+  {
+    titleSlug: 'the-glass-orchard',
+    title: 'The Glass Orchard',
+    venueSlug: 'hudson-stage',
+    seating: 'reserved',
+    genre: 'drama',
+    fromMinor: 5900,
+  },
+  {
+    titleSlug: 'harbor-lights-live',
+    title: 'Harbor Lights Live',
+    venueSlug: 'harbor-arena',
+    seating: 'reserved',
+    genre: 'concert',
+    fromMinor: 7500,
+  },
+  {
+    titleSlug: 'neon-lowlands',
+    title: 'Neon Lowlands',
+    venueSlug: 'motor-city-music-hall',
+    seating: 'general-admission',
+    genre: 'concert',
+    fromMinor: 3500,
+  },
+  {
+    titleSlug: 'texas-two-step',
+    title: 'Texas Two-Step',
+    venueSlug: 'lone-star-theater',
+    seating: 'reserved',
+    genre: 'musical',
+    fromMinor: 4500,
+  },
+  {
+    titleSlug: 'swamp-after-dark',
+    title: 'Swamp After Dark',
+    venueSlug: 'bayou-discovery',
+    seating: 'timed-entry',
+    genre: 'attraction',
+    fromMinor: 2900,
+  },
 ];
 
 function venueConfig(slug: string): VenueConfig {
@@ -88,7 +158,11 @@ export function venueContent(slug: string): VenueContent {
   return {
     ...summary,
     description: [`${summary.name} is one of the best-loved venues in ${summary.city}.`],
-    address: { lines: ['1 Stage Door Lane'], city: summary.city, postcode: summary.currency === 'GBP' ? 'WC2N 5DU' : '10036' },
+    address: {
+      lines: ['1 Stage Door Lane'],
+      city: summary.city,
+      postcode: summary.currency === 'GBP' ? 'WC2N 5DU' : '10036',
+    },
     accessInformation: 'Step-free access to the stalls; hearing loop at the box office.',
     image: image(slug, `The front of ${summary.name}`),
     shows: SHOWS.filter((show) => show.venueSlug === slug).map(showSummary),
@@ -99,7 +173,8 @@ export function showContent(venueSlug: string, titleSlug: string): ShowContent |
   const seed = SHOWS.find((show) => show.venueSlug === venueSlug && show.titleSlug === titleSlug);
   if (seed === undefined) return undefined;
   const summary = showSummary(seed);
-  const firstId = venueSlug === 'hudson-stage' ? GLASS_ORCHARD_HUDSON_FIRST : GLASS_ORCHARD_LUMEN_FIRST;
+  const firstId =
+    venueSlug === 'hudson-stage' ? GLASS_ORCHARD_HUDSON_FIRST : GLASS_ORCHARD_LUMEN_FIRST;
   return {
     titleSlug,
     title: seed.title,
@@ -121,7 +196,13 @@ export function showContent(venueSlug: string, titleSlug: string): ShowContent |
       upcoming: [
         // 23:30 UTC, Fri 13 March 2026: 7:30 PM in New York (EDT since 8 March), 23:30 in London, so
         // a page in the wrong zone shows the wrong time.
-        { id: firstId, startsAt: '2026-03-13T23:30:00.000Z', availability: 'good', isPresale: false, hasNotice: false },
+        {
+          id: firstId,
+          startsAt: '2026-03-13T23:30:00.000Z',
+          availability: 'good',
+          isPresale: false,
+          hasNotice: false,
+        },
         {
           id: 'A1B2C3D4-E5F6-4789-ABCD-EF0123456789',
           startsAt: '2026-03-14T14:30:00.000Z',
@@ -136,5 +217,10 @@ export function showContent(venueSlug: string, titleSlug: string): ShowContent |
 
 export function queueSettings(slug: string): QueueSettings {
   const { settings } = venueConfig(slug);
-  return { venueSlug: slug, theme: settings.queue.theme, defaultQueueName: settings.queue.defaultQueueName, active: false };
+  return {
+    venueSlug: slug,
+    theme: settings.queue.theme,
+    defaultQueueName: settings.queue.defaultQueueName,
+    active: false,
+  };
 }

@@ -24,7 +24,9 @@ function venueInRegion(region: unknown, venueSlug: unknown): venueSlug is string
 
 export const handlers = [
   http.get('/api/:region/cms', ({ params }) =>
-    isRegion(params.region) ? HttpResponse.json(cmsRoot(params.region)) : apiError(404, 'not_found'),
+    isRegion(params.region)
+      ? HttpResponse.json(cmsRoot(params.region))
+      : apiError(404, 'not_found'),
   ),
   http.get('/api/:region/venues/:venueSlug', ({ params }) =>
     venueInRegion(params.region, params.venueSlug)

@@ -13,7 +13,10 @@ afterEach(() => {
   window.sessionStorage.clear();
 });
 
-export const TEST_ROUTE_ENV: RouteEnv = { venueSlug: 'lumen-theatre', showSlug: 'the-glass-orchard' };
+export const TEST_ROUTE_ENV: RouteEnv = {
+  venueSlug: 'lumen-theatre',
+  showSlug: 'the-glass-orchard',
+};
 
 interface Options {
   route?: string;
@@ -23,7 +26,12 @@ interface Options {
 }
 
 /** The whole app (real store, sagas, route table, venue providers) at one address. */
-export function renderApp({ route = '/', preloadedState, mode = 'default', routeEnv = TEST_ROUTE_ENV }: Options = {}) {
+export function renderApp({
+  route = '/',
+  preloadedState,
+  mode = 'default',
+  routeEnv = TEST_ROUTE_ENV,
+}: Options = {}) {
   const store = makeStore(preloadedState);
   const router = createMemoryRouter(routeTable(mode, routeEnv), { initialEntries: [route] });
   const view = render(
@@ -38,11 +46,17 @@ export function renderApp({ route = '/', preloadedState, mode = 'default', route
  * One component inside the real frame (store, venue text and theme, page layout), rendered in
  * place of the page at `route`.
  */
-export function renderWithProviders(ui: ReactElement, { route = '/', preloadedState, mode = 'default', routeEnv = TEST_ROUTE_ENV }: Options = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', preloadedState, mode = 'default', routeEnv = TEST_ROUTE_ENV }: Options = {},
+) {
   const [root] = routeTable(mode, routeEnv);
-  if (root === undefined || root.index === true) throw new Error('routeTable returned no root layout route');
+  if (root === undefined || root.index === true)
+    throw new Error('routeTable returned no root layout route');
   const store = makeStore(preloadedState);
-  const router = createMemoryRouter([{ ...root, children: [{ path: '*', element: ui }] }], { initialEntries: [route] });
+  const router = createMemoryRouter([{ ...root, children: [{ path: '*', element: ui }] }], {
+    initialEntries: [route],
+  });
   const view = render(
     <AppProviders store={store}>
       <RouterProvider router={router} />

@@ -12,7 +12,8 @@ declare module 'vitest' {
   }
 }
 
-const INSTALL_HINT = 'PostgreSQL is not installed: run `apt-get install -y postgresql` and try again.';
+const INSTALL_HINT =
+  'PostgreSQL is not installed: run `apt-get install -y postgresql` and try again.';
 
 function findBinDir(): string {
   const root = '/usr/lib/postgresql';
@@ -37,7 +38,11 @@ function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -47,7 +52,9 @@ const quote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
 /** initdb refuses to run as root, so as root every cluster command runs as the postgres user. */
 function run(bin: string, args: string[]): void {
   if (process.getuid?.() === 0) {
-    execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', [bin, ...args].map(quote).join(' ')], { stdio: 'pipe' });
+    execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', [bin, ...args].map(quote).join(' ')], {
+      stdio: 'pipe',
+    });
   } else {
     execFileSync(bin, args, { stdio: 'pipe' });
   }
@@ -67,7 +74,18 @@ export default async function setup(project: TestProject): Promise<() => void> {
     chownSync(work, uid, gid);
   }
   const port = await freePort();
-  run(join(binDir, 'initdb'), ['--no-sync', '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '-D', dataDir]);
+  run(join(binDir, 'initdb'), [
+    '--no-sync',
+    '-A',
+    'trust',
+    '-U',
+    'postgres',
+    '-E',
+    'UTF8',
+    '--locale=C',
+    '-D',
+    dataDir,
+  ]);
   const options = [
     `-p ${port}`,
     `-k ${work}`,
@@ -77,7 +95,16 @@ export default async function setup(project: TestProject): Promise<() => void> {
     '-c full_page_writes=off',
     '-c max_connections=200',
   ].join(' ');
-  run(join(binDir, 'pg_ctl'), ['-w', '-D', dataDir, '-l', join(work, 'postgres.log'), '-o', options, 'start']);
+  run(join(binDir, 'pg_ctl'), [
+    '-w',
+    '-D',
+    dataDir,
+    '-l',
+    join(work, 'postgres.log'),
+    '-o',
+    options,
+    'start',
+  ]);
   project.provide('databaseUrl', `postgres://postgres@127.0.0.1:${port}/postgres`);
   return () => {
     try {

@@ -25,7 +25,7 @@ describe('boot.js', () => {
     delete win.__stagedoorBoot;
     document.head.innerHTML = `<meta name="stagedoor-polyfill" content="${POLYFILL}">`;
     document.body.innerHTML = '<div id="root"></div>';
-    setFetch(originalFetch ?? (vi.fn()));
+    setFetch(originalFetch ?? vi.fn());
   });
   afterEach(() => {
     vi.useRealTimers();

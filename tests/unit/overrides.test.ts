@@ -7,7 +7,11 @@ describe('cfg overrides', () => {
 
   it('high-contrast turns the venue black on white', () => {
     const venue = applyConfigOverride(lumen, 'high-contrast');
-    expect(venue.theme).toMatchObject({ accent: '#000000', header: '#000000', background: '#ffffff' });
+    expect(venue.theme).toMatchObject({
+      accent: '#000000',
+      header: '#000000',
+      background: '#ffffff',
+    });
     expect(venue.settings).toEqual(lumen.settings);
   });
 

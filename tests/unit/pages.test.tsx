@@ -11,7 +11,12 @@ useMswServer();
 
 const SHOW_URL = '/api/:region/venues/:venueSlug/shows/:titleSlug';
 const forcedBook: Partial<RootState> = {
-  session: { sessionId: 'test-session', attribution: {}, forcedVariations: { showCta: 'book' }, cfg: null },
+  session: {
+    sessionId: 'test-session',
+    attribution: {},
+    forcedVariations: { showCta: 'book' },
+    cfg: null,
+  },
 };
 
 async function h1(name: string | RegExp) {
@@ -66,7 +71,9 @@ describe('show page', () => {
   it('follows a forced experiment variation for the call to action', async () => {
     renderApp({
       route: '/shows/the-glass-orchard/lumen-theatre/',
-      preloadedState: { session: { ...forcedBook.session!, forcedVariations: { showCta: 'choose' } } },
+      preloadedState: {
+        session: { ...forcedBook.session!, forcedVariations: { showCta: 'choose' } },
+      },
     });
     await h1('The Glass Orchard');
     expect(screen.getByRole('link', { name: 'Choose a date' })).toBeInTheDocument();
@@ -113,7 +120,9 @@ describe("what's on directory", () => {
   it('lists every region and keeps the others when one region fails, with a retry', async () => {
     let usEastDown = true;
     server.use(
-      http.get('/api/us-east/cms', () => (usEastDown ? apiError(503, 'service_unavailable') : undefined)),
+      http.get('/api/us-east/cms', () =>
+        usEastDown ? apiError(503, 'service_unavailable') : undefined,
+      ),
     );
     const user = userEvent.setup();
     renderApp({ route: '/' });
@@ -127,6 +136,8 @@ describe("what's on directory", () => {
     );
     usEastDown = false;
     await user.click(within(eastRegion).getByRole('button', { name: 'Try again' }));
-    expect(await within(eastRegion).findByRole('link', { name: 'Harbor Lights Live' })).toBeInTheDocument();
+    expect(
+      await within(eastRegion).findByRole('link', { name: 'Harbor Lights Live' }),
+    ).toBeInTheDocument();
   });
 });

@@ -89,7 +89,12 @@ const BAD: Record<RoutingMode, string[]> = {
     `/events/the-glass-orchard/tickets/${PERF.toLowerCase()}`,
     `/events/the-glass-orchard/tickets/${PERF.slice(1)}`,
   ],
-  'single-show': ['/calendar/2026-02-30', `/tickets/${PERF.toLowerCase()}`, `/tickets/${PERF.slice(1)}`, '/venues/lumen-theatre/'],
+  'single-show': [
+    '/calendar/2026-02-30',
+    `/tickets/${PERF.toLowerCase()}`,
+    `/tickets/${PERF.slice(1)}`,
+    '/venues/lumen-theatre/',
+  ],
   default: [
     '/venues/the%20lumen/',
     `/venues/${LONG}/`,
@@ -103,7 +108,9 @@ const BAD: Record<RoutingMode, string[]> = {
 };
 
 async function expectHeading(name: string) {
-  expect(await screen.findByRole('heading', { level: 1, name }, { timeout: 5000 })).toBeInTheDocument();
+  expect(
+    await screen.findByRole('heading', { level: 1, name }, { timeout: 5000 }),
+  ).toBeInTheDocument();
 }
 
 const MODES = Object.keys(PAGES) as RoutingMode[];
@@ -126,11 +133,16 @@ describe.each(MODES)('routing mode %s', (mode) => {
 
   it('sends a checkout step without a live hold back to the venue home', async () => {
     const expired: Partial<RootState> = {
-      reservation: { ...heldState.reservation!, expiresAt: new Date(Date.now() - 1000).toISOString() },
+      reservation: {
+        ...heldState.reservation!,
+        expiresAt: new Date(Date.now() - 1000).toISOString(),
+      },
     };
     const { router } = renderApp({ mode, route: CHECKOUT_PATHS.payment, preloadedState: expired });
     await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
-    expect(router.state.location.pathname).toBe(pathsFor(mode, TEST_ROUTE_ENV).venuePath('lumen-theatre'));
+    expect(router.state.location.pathname).toBe(
+      pathsFor(mode, TEST_ROUTE_ENV).venuePath('lumen-theatre'),
+    );
     expect(screen.queryByRole('heading', { name: 'Payment' })).not.toBeInTheDocument();
   });
 
@@ -147,15 +159,22 @@ describe('path builders', () => {
     ['single-show', '/calendar/2026-03-13?pc=SPRING'],
     ['default', '/shows/the-glass-orchard/hudson-stage/calendar/2026-03-13?pc=SPRING'],
   ] as const)('%s builds the calendar path %s', (mode, expected) => {
-    expect(pathsFor(mode, TEST_ROUTE_ENV).calendarPath('the-glass-orchard', 'hudson-stage', '2026-03-13', 'SPRING')).toBe(
-      expected,
-    );
+    expect(
+      pathsFor(mode, TEST_ROUTE_ENV).calendarPath(
+        'the-glass-orchard',
+        'hudson-stage',
+        '2026-03-13',
+        'SPRING',
+      ),
+    ).toBe(expected);
   });
 
   it('builds spec §2 show, venue and tickets paths', () => {
     const multi = pathsFor('multi-venue', TEST_ROUTE_ENV);
     const byDefault = pathsFor('default', TEST_ROUTE_ENV);
-    expect(multi.showPath('neon-lowlands', 'motor-city-music-hall')).toBe('/events/neon-lowlands/motor-city-music-hall/');
+    expect(multi.showPath('neon-lowlands', 'motor-city-music-hall')).toBe(
+      '/events/neon-lowlands/motor-city-music-hall/',
+    );
     expect(multi.venuePath('harbor-arena')).toBe('/');
     expect(byDefault.venuePath('harbor-arena')).toBe('/venues/harbor-arena/');
     expect(byDefault.ticketsPath('neon-lowlands', 'motor-city-music-hall', PERF)).toBe(

@@ -62,7 +62,11 @@ export async function listShows(db: Queryable, venueSlugs: readonly string[]): P
   return rows.map(toShow);
 }
 
-export async function findShow(db: Queryable, venueSlug: string, titleSlug: string): Promise<ShowRow | undefined> {
+export async function findShow(
+  db: Queryable,
+  venueSlug: string,
+  titleSlug: string,
+): Promise<ShowRow | undefined> {
   const { rows } = await db.query<RawShowRow>(
     `SELECT ${SHOW_COLUMNS} ${SHOW_FROM} WHERE sh.venue_slug = $1 AND sh.title_slug = $2`,
     [venueSlug, titleSlug],
@@ -83,7 +87,11 @@ interface UpcomingRow {
  * The next `limit` performances of a show with their availability: seats allocated (held or
  * sold) against the plan's seats, or admissions sold against the performance's capacities.
  */
-export async function upcomingPerformances(db: Queryable, showId: string, limit: number): Promise<PerformanceSummary[]> {
+export async function upcomingPerformances(
+  db: Queryable,
+  showId: string,
+  limit: number,
+): Promise<PerformanceSummary[]> {
   const { rows } = await db.query<UpcomingRow>(
     `SELECT upper(p.id::text) AS id, p.starts_at AS "startsAt",
             coalesce(p.presale_until > now(), false) AS "isPresale", p.notice IS NOT NULL AS "hasNotice",

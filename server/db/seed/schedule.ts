@@ -53,7 +53,8 @@ export function schedulePerformances(show: ShowDef, timeZone: string, now: Date)
         soldPercent: soldPercentFor(index, day, weekday, slot === times.length - 1),
         presaleUntil: day >= PRESALE_FROM_DAY ? presaleUntil : null,
         notice: show.notice?.index === index ? show.notice.text : null,
-        admissionSectionMessage: show.admissionSectionMessage?.index === index ? show.admissionSectionMessage.text : null,
+        admissionSectionMessage:
+          show.admissionSectionMessage?.index === index ? show.admissionSectionMessage.text : null,
       });
     });
   }

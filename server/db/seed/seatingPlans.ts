@@ -102,9 +102,14 @@ export function theatrePlan(): ReservedPlan {
         const stalls = level.code === 'STALLS';
         const dress = level.code === 'DRESS';
         const restrictedView =
-          (stalls && row >= 'R' && isEdge(number, 2)) || (level.code === 'UPPER' && row >= 'L' && isEdge(number, 3));
-        const wheelchair = (stalls && row === 'T' && (number === 5 || number === 21)) || (dress && row === 'A' && (number === 1 || number === 25));
-        const companion = (stalls && row === 'T' && (number === 6 || number === 20)) || (dress && row === 'A' && (number === 2 || number === 24));
+          (stalls && row >= 'R' && isEdge(number, 2)) ||
+          (level.code === 'UPPER' && row >= 'L' && isEdge(number, 3));
+        const wheelchair =
+          (stalls && row === 'T' && (number === 5 || number === 21)) ||
+          (dress && row === 'A' && (number === 1 || number === 25));
+        const companion =
+          (stalls && row === 'T' && (number === 6 || number === 20)) ||
+          (dress && row === 'A' && (number === 2 || number === 24));
         seats.push({
           section: level.code,
           row,
@@ -116,7 +121,10 @@ export function theatrePlan(): ReservedPlan {
           restrictedView,
           wheelchair,
           companion,
-          accessZone: stalls && row === 'S' && ((number >= 3 && number <= 5) || (number >= 21 && number <= 23)),
+          accessZone:
+            stalls &&
+            row === 'S' &&
+            ((number >= 3 && number <= 5) || (number >= 21 && number <= 23)),
           amex: dress && (row === 'B' || row === 'C') && number >= 9 && number <= 17,
         });
       }
@@ -126,7 +134,12 @@ export function theatrePlan(): ReservedPlan {
   return {
     kind: 'reserved',
     name: 'Theatre',
-    sections: THEATRE_LEVELS.map((level, index) => ({ code: level.code, name: level.name, level: level.name, sortOrder: index })),
+    sections: THEATRE_LEVELS.map((level, index) => ({
+      code: level.code,
+      name: level.name,
+      level: level.name,
+      sortOrder: index,
+    })),
     seats,
   };
 }
@@ -149,7 +162,12 @@ export function arenaPlan(): ReservedPlan {
   for (const bowl of bowls) {
     for (let s = 1; s <= 20; s += 1) {
       const code = String(bowl.prefix * 100 + s);
-      sections.push({ code, name: `Section ${code}`, level: bowl.level, sortOrder: sections.length });
+      sections.push({
+        code,
+        name: `Section ${code}`,
+        level: bowl.level,
+        sortOrder: sections.length,
+      });
       const sideline = (s >= 3 && s <= 7) || (s >= 13 && s <= 17);
       const restricted = s === 10 || s === 20;
       const lower = bowl.prefix === 1;

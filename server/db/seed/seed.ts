@@ -6,7 +6,13 @@ import { SCHEMA_LOCK_KEY } from '../migrate';
 import { addDays, localDate, zonedToUtc } from '../../domain/zonedTime';
 import { MEMBERSHIPS, PROMOS, TICKET_PROTECTION_FEES, upsellsFor } from './products';
 import { schedulePerformances } from './schedule';
-import { arenaPlan, concertHallPlan, theatrePlan, timedEntryPlan, type SeatingPlan } from './seatingPlans';
+import {
+  arenaPlan,
+  concertHallPlan,
+  theatrePlan,
+  timedEntryPlan,
+  type SeatingPlan,
+} from './seatingPlans';
 import { SHOWS, type ShowDef } from './shows';
 import { VENUE_CONTENT, type VenueContentDef } from './venueContent';
 
@@ -44,7 +50,12 @@ async function insertPlan(tx: Queryable, venueSlug: string, plan: SeatingPlan): 
     await tx.query(
       `INSERT INTO admission_areas (seating_plan_id, code, name, default_capacity)
        SELECT $1, * FROM unnest($2::text[], $3::text[], $4::int[])`,
-      [planId, plan.areas.map((a) => a.code), plan.areas.map((a) => a.name), plan.areas.map((a) => a.capacity)],
+      [
+        planId,
+        plan.areas.map((a) => a.code),
+        plan.areas.map((a) => a.name),
+        plan.areas.map((a) => a.capacity),
+      ],
     );
     return planId;
   }
@@ -179,7 +190,11 @@ async function insertShow(
   return showId;
 }
 
-async function insertVenue(tx: Queryable, bundle: VenueBundle, content: VenueContentDef): Promise<void> {
+async function insertVenue(
+  tx: Queryable,
+  bundle: VenueBundle,
+  content: VenueContentDef,
+): Promise<void> {
   const { settings } = bundle;
   await tx.query(
     `INSERT INTO venues (slug, region, name, currency, timezone, description, address, access_information, image,
@@ -214,7 +229,12 @@ function fallbackContent(bundle: VenueBundle): VenueContentDef {
     description: [`${settings.name}, ${settings.city}.`],
     address: { lines: [], city: settings.city, postcode: '' },
     accessInformation: '',
-    image: { src: `/images/venues/${settings.slug}.svg`, alt: settings.name, width: 1200, height: 600 },
+    image: {
+      src: `/images/venues/${settings.slug}.svg`,
+      alt: settings.name,
+      width: 1200,
+      height: 600,
+    },
     bookingFee: 0,
     transactionFee: 0,
     queueActive: false,
@@ -232,7 +252,10 @@ async function seedCatalogue(tx: Queryable, venues: VenueBundle[], now: Date): P
       const plan = planFor(content.plan);
       const planId = await insertPlan(tx, slug, plan);
       for (const show of shows) {
-        showIds.set(`${slug}/${show.titleSlug}`, await insertShow(tx, show, planId, plan, timezone, now));
+        showIds.set(
+          `${slug}/${show.titleSlug}`,
+          await insertShow(tx, show, planId, plan, timezone, now),
+        );
       }
     }
     const upsells = upsellsFor(content.plan, bundle.settings.currency);
@@ -256,21 +279,27 @@ async function seedCatalogue(tx: Queryable, venues: VenueBundle[], now: Date): P
     TICKET_PROTECTION.label,
   ]);
   for (const [currency, fee] of Object.entries(TICKET_PROTECTION_FEES)) {
-    await tx.query('INSERT INTO ticket_protection_fees (product_id, currency, fee_per_ticket) VALUES ($1, $2, $3)', [
-      TICKET_PROTECTION.id,
-      currency,
-      fee,
-    ]);
+    await tx.query(
+      'INSERT INTO ticket_protection_fees (product_id, currency, fee_per_ticket) VALUES ($1, $2, $3)',
+      [TICKET_PROTECTION.id, currency, fee],
+    );
   }
   for (const scheme of MEMBERSHIPS) {
     await tx.query(
       'INSERT INTO membership_schemes (slug, name, description, waives_transaction_fee, presale_access) VALUES ($1, $2, $3, $4, $5)',
-      [scheme.slug, scheme.name, scheme.description, scheme.waivesTransactionFee, scheme.presaleAccess],
+      [
+        scheme.slug,
+        scheme.name,
+        scheme.description,
+        scheme.waivesTransactionFee,
+        scheme.presaleAccess,
+      ],
     );
   }
   const seeded = new Set(venues.map((venue) => venue.settings.slug));
   for (const promo of PROMOS.filter((p) => seeded.has(p.venueSlug))) {
-    const timeZone = venues.find((venue) => venue.settings.slug === promo.venueSlug)!.settings.timezone;
+    const timeZone = venues.find((venue) => venue.settings.slug === promo.venueSlug)!.settings
+      .timezone;
     const today = localDate(now, timeZone);
     await tx.query(
       `INSERT INTO promo_codes (code, venue_slug, show_id, kind, description, discount_percent, membership_scheme,
@@ -296,14 +325,24 @@ async function seedCatalogue(tx: Queryable, venues: VenueBundle[], now: Date): P
  * Writes the demo catalogue once. Idempotent: a version marker is written in the same
  * transaction, and the advisory lock makes a second process wait and then find the marker.
  */
-export async function seed(db: Database, venues: VenueBundle[], now = new Date()): Promise<SeedResult> {
+export async function seed(
+  db: Database,
+  venues: VenueBundle[],
+  now = new Date(),
+): Promise<SeedResult> {
   const started = performance.now();
   const seeded = await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK_KEY]);
-    const { rows } = await tx.query<{ version: number }>('SELECT version FROM seed_versions WHERE name = $1', [MARKER]);
+    const { rows } = await tx.query<{ version: number }>(
+      'SELECT version FROM seed_versions WHERE name = $1',
+      [MARKER],
+    );
     if (rows.length > 0) return false;
     await seedCatalogue(tx, venues, now);
-    await tx.query('INSERT INTO seed_versions (name, version) VALUES ($1, $2)', [MARKER, CATALOGUE_VERSION]);
+    await tx.query('INSERT INTO seed_versions (name, version) VALUES ($1, $2)', [
+      MARKER,
+      CATALOGUE_VERSION,
+    ]);
     return true;
   });
   return { seeded, milliseconds: Math.round(performance.now() - started) };

@@ -59,9 +59,21 @@ const theatreOffers = (packageExtra: number): OfferDef[] => [
     description: 'A two-course pre-theatre dinner in the bistro with a Band A ticket.',
     extraAmount: packageExtra,
   },
-  { type: 'wheelchair', name: 'Wheelchair space', description: 'A wheelchair space with a companion seat beside it.' },
-  { type: 'accessZone', name: 'Access zone', description: 'Aisle seats close to a step-free exit, for customers with access needs.' },
-  { type: 'amex', name: 'American Express seats', description: 'Prime Dress Circle seats held for customers paying with American Express.' },
+  {
+    type: 'wheelchair',
+    name: 'Wheelchair space',
+    description: 'A wheelchair space with a companion seat beside it.',
+  },
+  {
+    type: 'accessZone',
+    name: 'Access zone',
+    description: 'Aisle seats close to a step-free exit, for customers with access needs.',
+  },
+  {
+    type: 'amex',
+    name: 'American Express seats',
+    description: 'Prime Dress Circle seats held for customers paying with American Express.',
+  },
 ];
 
 const theatrePrices = (a: number, b: number, c: number, d: number, r: number): PriceOptionDef[] => [
@@ -72,8 +84,21 @@ const theatrePrices = (a: number, b: number, c: number, d: number, r: number): P
   { code: 'R', name: 'Restricted view', band: 'R', faceValue: r },
 ];
 
-const UK_PLAYS: WeeklySchedule = { 2: ['19:30'], 3: ['14:30', '19:30'], 4: ['19:30'], 5: ['19:30'], 6: ['14:30', '19:30'] };
-const US_PLAYS: WeeklySchedule = { 0: ['15:00'], 2: ['19:00'], 3: ['14:00', '19:30'], 4: ['19:30'], 5: ['20:00'], 6: ['14:00', '20:00'] };
+const UK_PLAYS: WeeklySchedule = {
+  2: ['19:30'],
+  3: ['14:30', '19:30'],
+  4: ['19:30'],
+  5: ['19:30'],
+  6: ['14:30', '19:30'],
+};
+const US_PLAYS: WeeklySchedule = {
+  0: ['15:00'],
+  2: ['19:00'],
+  3: ['14:00', '19:30'],
+  4: ['19:30'],
+  5: ['20:00'],
+  6: ['14:00', '20:00'],
+};
 
 export const SHOWS: ShowDef[] = [
   {
@@ -85,7 +110,12 @@ export const SHOWS: ShowDef[] = [
       'When the Hale sisters return to their late mother’s Kent farm, they find the orchard she planted has turned to glass, tree by tree.',
       'Winner of the Critics’ Circle Award for Best New Play, The Glass Orchard is a funny and devastating story about what families keep and what they let shatter.',
     ],
-    images: [poster('the-glass-orchard', 'Poster for The Glass Orchard: a single translucent apple tree glowing on a deep green background')],
+    images: [
+      poster(
+        'the-glass-orchard',
+        'Poster for The Glass Orchard: a single translucent apple tree glowing on a deep green background',
+      ),
+    ],
     genre: 'Drama',
     runningTimeMinutes: 150,
     intervals: 1,
@@ -108,7 +138,12 @@ export const SHOWS: ShowDef[] = [
       'A 20-piece orchestra and a cast of twelve retell the fall of Camelot through the songs of the women who saw it happen.',
       'Playing Sunday afternoons and Monday evenings while The Glass Orchard rests.',
     ],
-    images: [poster('echoes-of-avalon', 'Poster for Echoes of Avalon: a sword rising from silver water under a violet sky')],
+    images: [
+      poster(
+        'echoes-of-avalon',
+        'Poster for Echoes of Avalon: a sword rising from silver water under a violet sky',
+      ),
+    ],
     genre: 'Musical',
     runningTimeMinutes: 135,
     intervals: 1,
@@ -127,7 +162,12 @@ export const SHOWS: ShowDef[] = [
       'Bessie, Nell and four hundred weavers walk out of Ancoats Mill and into history.',
       'A rousing new musical with a score built from the work songs of Lancashire’s cotton mills.',
     ],
-    images: [poster('the-mill-girls', 'Poster for The Mill Girls: silhouettes of women with linked arms before mill chimneys at sunrise')],
+    images: [
+      poster(
+        'the-mill-girls',
+        'Poster for The Mill Girls: silhouettes of women with linked arms before mill chimneys at sunrise',
+      ),
+    ],
     genre: 'Musical',
     runningTimeMinutes: 160,
     intervals: 1,
@@ -146,7 +186,12 @@ export const SHOWS: ShowDef[] = [
       'From the Gold Rush to the dot-com boom, Fog City Follies tap-dances through a hundred years of the city’s schemers, dreamers and cable cars.',
       'Sequins, brass and a chorus line of twenty-four.',
     ],
-    images: [poster('fog-city-follies', 'Poster for Fog City Follies: a top hat perched on a cable car rolling through golden fog')],
+    images: [
+      poster(
+        'fog-city-follies',
+        'Poster for Fog City Follies: a top hat perched on a cable car rolling through golden fog',
+      ),
+    ],
     genre: 'Musical',
     runningTimeMinutes: 140,
     intervals: 1,
@@ -165,7 +210,12 @@ export const SHOWS: ShowDef[] = [
       'The Lumen Theatre’s award-winning production crosses the Atlantic with its original cast for a strictly limited season.',
       'When the Hale sisters return to their late mother’s farm, they find the orchard she planted has turned to glass, tree by tree.',
     ],
-    images: [poster('the-glass-orchard', 'Poster for The Glass Orchard: a single translucent apple tree glowing on a deep green background')],
+    images: [
+      poster(
+        'the-glass-orchard',
+        'Poster for The Glass Orchard: a single translucent apple tree glowing on a deep green background',
+      ),
+    ],
     genre: 'Drama',
     runningTimeMinutes: 150,
     intervals: 1,
@@ -184,7 +234,12 @@ export const SHOWS: ShowDef[] = [
       'Harbor Lights bring their record-breaking world tour back to where it began, with a new in-the-round finale.',
       'Doors open at 6pm; support act at 7:30pm.',
     ],
-    images: [poster('harbor-lights-live', 'Poster for Harbor Lights Live: a lighthouse beam sweeping over a crowd holding up lights')],
+    images: [
+      poster(
+        'harbor-lights-live',
+        'Poster for Harbor Lights Live: a lighthouse beam sweeping over a crowd holding up lights',
+      ),
+    ],
     genre: 'Concert',
     runningTimeMinutes: 120,
     intervals: 0,
@@ -200,10 +255,27 @@ export const SHOWS: ShowDef[] = [
       { code: 'R', name: 'Side stage (restricted view)', band: 'R', faceValue: 4500 },
     ],
     offers: [
-      { type: 'package', name: 'VIP lounge', description: 'Lower-bowl seat, lounge access before the show and a tour poster.', extraAmount: 15000 },
-      { type: 'wheelchair', name: 'Wheelchair space', description: 'A wheelchair space with a companion seat beside it.' },
-      { type: 'accessZone', name: 'Access zone', description: 'Seats near elevators and accessible restrooms.' },
-      { type: 'amex', name: 'American Express seats', description: 'Lower-bowl seats held for customers paying with American Express.' },
+      {
+        type: 'package',
+        name: 'VIP lounge',
+        description: 'Lower-bowl seat, lounge access before the show and a tour poster.',
+        extraAmount: 15000,
+      },
+      {
+        type: 'wheelchair',
+        name: 'Wheelchair space',
+        description: 'A wheelchair space with a companion seat beside it.',
+      },
+      {
+        type: 'accessZone',
+        name: 'Access zone',
+        description: 'Seats near elevators and accessible restrooms.',
+      },
+      {
+        type: 'amex',
+        name: 'American Express seats',
+        description: 'Lower-bowl seats held for customers paying with American Express.',
+      },
     ],
   },
   {
@@ -215,7 +287,12 @@ export const SHOWS: ShowDef[] = [
       'Neon Lowlands play their debut album end to end, plus the new single, across three nights a week.',
       'General admission: the standing floor opens first; the balcony is unreserved seating.',
     ],
-    images: [poster('neon-lowlands', 'Poster for Neon Lowlands: magenta and cyan neon lines forming a city skyline over flat land')],
+    images: [
+      poster(
+        'neon-lowlands',
+        'Poster for Neon Lowlands: magenta and cyan neon lines forming a city skyline over flat land',
+      ),
+    ],
     genre: 'Concert',
     runningTimeMinutes: 110,
     intervals: 0,
@@ -243,7 +320,12 @@ export const SHOWS: ShowDef[] = [
       'Rosa runs the last dance hall on the Colorado River; Dale has come to buy it. Neither of them can dance. Yet.',
       'A new musical with a live country band on stage.',
     ],
-    images: [poster('texas-two-step', 'Poster for Texas Two-Step: two cowboy boots on a wooden dance floor under a string of lights')],
+    images: [
+      poster(
+        'texas-two-step',
+        'Poster for Texas Two-Step: two cowboy boots on a wooden dance floor under a string of lights',
+      ),
+    ],
     genre: 'Musical',
     runningTimeMinutes: 145,
     intervals: 1,
@@ -262,14 +344,23 @@ export const SHOWS: ShowDef[] = [
       'A guided-by-lantern walk through the cypress swamp as the night chorus begins: frogs, owls and, if you are lucky, an alligator’s eyes.',
       'Entry is in timed slots every 30 minutes; allow 75 minutes.',
     ],
-    images: [poster('swamp-after-dark', 'Poster for Swamp After Dark: a lantern glowing among cypress trees with two eyes shining in dark water')],
+    images: [
+      poster(
+        'swamp-after-dark',
+        'Poster for Swamp After Dark: a lantern glowing among cypress trees with two eyes shining in dark water',
+      ),
+    ],
     genre: 'Attraction',
     runningTimeMinutes: 75,
     intervals: 0,
     ageGuidance: 'Suitable for all ages; under 12s must be accompanied by an adult.',
-    accessInformation: 'The route is step-free. Some areas are very dark; handrails line the boardwalk.',
+    accessInformation:
+      'The route is step-free. Some areas are very dark; handrails line the boardwalk.',
     schedule: Object.fromEntries(
-      [0, 2, 3, 4, 5, 6].map((day) => [day, ['18:00', '18:30', '19:00', '19:30', '20:00', '20:30', '21:00', '21:30']]),
+      [0, 2, 3, 4, 5, 6].map((day) => [
+        day,
+        ['18:00', '18:30', '19:00', '19:30', '20:00', '20:30', '21:00', '21:30'],
+      ]),
     ),
     prices: [
       { code: 'ADULT', name: 'Adult', area: 'ENTRY', faceValue: 3200 },

@@ -36,7 +36,10 @@ export const VENUE_CONTENT: VenueContentDef[] = [
     ],
     address: { lines: ['12 Lantern Street'], city: 'London', postcode: 'WC2E 7LM' },
     accessInformation: THEATRE_ACCESS,
-    image: venueImage('lumen-theatre', 'The Lumen Theatre at dusk, its glass roof glowing above a red-brick façade'),
+    image: venueImage(
+      'lumen-theatre',
+      'The Lumen Theatre at dusk, its glass roof glowing above a red-brick façade',
+    ),
     bookingFee: 250,
     transactionFee: 295,
     queueActive: false,
@@ -50,7 +53,10 @@ export const VENUE_CONTENT: VenueContentDef[] = [
     ],
     address: { lines: ['48 Exchange Row'], city: 'Manchester', postcode: 'M2 4NP' },
     accessInformation: THEATRE_ACCESS,
-    image: venueImage('northern-playhouse', 'The Northern Playhouse, a stone former exchange building with a lit canopy'),
+    image: venueImage(
+      'northern-playhouse',
+      'The Northern Playhouse, a stone former exchange building with a lit canopy',
+    ),
     bookingFee: 200,
     transactionFee: 250,
     queueActive: false,
@@ -64,7 +70,10 @@ export const VENUE_CONTENT: VenueContentDef[] = [
     ],
     address: { lines: ['415 Geary Street'], city: 'San Francisco', postcode: 'CA 94102' },
     accessInformation: THEATRE_ACCESS,
-    image: venueImage('golden-gate-playhouse', 'Golden Gate Playhouse marquee lit in amber against a foggy evening sky'),
+    image: venueImage(
+      'golden-gate-playhouse',
+      'Golden Gate Playhouse marquee lit in amber against a foggy evening sky',
+    ),
     bookingFee: 450,
     transactionFee: 500,
     queueActive: false,
@@ -78,7 +87,10 @@ export const VENUE_CONTENT: VenueContentDef[] = [
     ],
     address: { lines: ['230 West 44th Street'], city: 'New York', postcode: 'NY 10036' },
     accessInformation: THEATRE_ACCESS,
-    image: venueImage('hudson-stage', 'The Hudson Stage façade with a vertical neon sign on West 44th Street'),
+    image: venueImage(
+      'hudson-stage',
+      'The Hudson Stage façade with a vertical neon sign on West 44th Street',
+    ),
     bookingFee: 550,
     transactionFee: 600,
     queueActive: false,
@@ -108,7 +120,10 @@ export const VENUE_CONTENT: VenueContentDef[] = [
     address: { lines: ['3120 Woodward Avenue'], city: 'Detroit', postcode: 'MI 48201' },
     accessInformation:
       'An accessible viewing platform on the standing floor holds 12 wheelchair users with a companion each; reserve a place with the box office. The balcony is reached by stairs only.',
-    image: venueImage('motor-city-music-hall', 'Motor City Music Hall’s brick frontage with a marquee spelling out tonight’s show'),
+    image: venueImage(
+      'motor-city-music-hall',
+      'Motor City Music Hall’s brick frontage with a marquee spelling out tonight’s show',
+    ),
     bookingFee: 600,
     transactionFee: 350,
     queueActive: false,
@@ -122,7 +137,10 @@ export const VENUE_CONTENT: VenueContentDef[] = [
     ],
     address: { lines: ['710 Congress Avenue'], city: 'Austin', postcode: 'TX 78701' },
     accessInformation: THEATRE_ACCESS,
-    image: venueImage('lone-star-theater', 'Lone Star Theater’s star-topped marquee on Congress Avenue'),
+    image: venueImage(
+      'lone-star-theater',
+      'Lone Star Theater’s star-topped marquee on Congress Avenue',
+    ),
     bookingFee: 400,
     transactionFee: 400,
     queueActive: false,
@@ -137,7 +155,10 @@ export const VENUE_CONTENT: VenueContentDef[] = [
     address: { lines: ['900 Levee Street'], city: 'New Orleans', postcode: 'LA 70130' },
     accessInformation:
       'Boardwalks are step-free with a gentle gradient throughout. Wheelchairs can be borrowed free of charge at the entrance; low-light areas have handrails.',
-    image: venueImage('bayou-discovery', 'A lantern-lit boardwalk winding through cypress trees at Bayou Discovery'),
+    image: venueImage(
+      'bayou-discovery',
+      'A lantern-lit boardwalk winding through cypress trees at Bayou Discovery',
+    ),
     bookingFee: 150,
     transactionFee: 200,
     queueActive: false,

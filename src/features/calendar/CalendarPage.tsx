@@ -10,7 +10,8 @@ import { useShowContent } from '@/features/show/useShowContent';
 export default function CalendarPage() {
   const target = useRequiredRouteTarget();
   const { show, isCurrent, retry } = useShowContent(target);
-  if (isCurrent && show.status === 'failed') return <LoadFailure error={show.error} onRetry={retry} />;
+  if (isCurrent && show.status === 'failed')
+    return <LoadFailure error={show.error} onRetry={retry} />;
   if (!isCurrent || show.data === null) return <LoadingBlock minHeight="24rem" />;
   return <CalendarHeading showTitle={show.data.title} />;
 }

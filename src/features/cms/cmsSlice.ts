@@ -19,10 +19,18 @@ export const cmsSlice = createSlice({
   reducers: {
     loadRequested: (state, action: PayloadAction<{ region: Region }>) => {
       const previous = state.byRegion[action.payload.region];
-      state.byRegion[action.payload.region] = { status: 'loading', data: previous?.data ?? null, error: null };
+      state.byRegion[action.payload.region] = {
+        status: 'loading',
+        data: previous?.data ?? null,
+        error: null,
+      };
     },
     loaded: (state, action: PayloadAction<{ region: Region; root: CmsRoot }>) => {
-      state.byRegion[action.payload.region] = { status: 'succeeded', data: action.payload.root, error: null };
+      state.byRegion[action.payload.region] = {
+        status: 'succeeded',
+        data: action.payload.root,
+        error: null,
+      };
     },
     loadFailed: (state, action: PayloadAction<{ region: Region; error: LoadErrorCode }>) => {
       const previous = state.byRegion[action.payload.region];

@@ -36,6 +36,8 @@ function abortableRequest<T>(request: (signal: AbortSignal) => Promise<T>): Prom
  * `yield` in a `finally`: yielding there would swallow the cancellation, and the caller would
  * carry on with redux-saga's cancel token as if it were the response.
  */
-export function* callAbortable<T>(request: (signal: AbortSignal) => Promise<T>): Generator<unknown, T, unknown> {
+export function* callAbortable<T>(
+  request: (signal: AbortSignal) => Promise<T>,
+): Generator<unknown, T, unknown> {
   return (yield call(abortableRequest<T>, request)) as T;
 }

@@ -18,7 +18,10 @@ import { loadRequested, selectCmsRegion } from '@/features/cms/cmsSlice';
 export default function DirectoryPage() {
   const intl = useIntl();
   const dispatch = useAppDispatch();
-  const regions = useMemo(() => [...new Set(listVenues().map((venue) => venue.settings.region))], []);
+  const regions = useMemo(
+    () => [...new Set(listVenues().map((venue) => venue.settings.region))],
+    [],
+  );
   useDocumentTitle(intl.formatMessage({ id: 'directory.heading' }));
 
   useEffect(() => {
@@ -74,7 +77,11 @@ function RegionVenues({ root }: { root: CmsRoot }) {
         return (
           <Venue key={venue.slug} aria-labelledby={headingId}>
             <h3 id={headingId}>
-              {paths.hasVenuePages ? <Link to={paths.venuePath(venue.slug)}>{venue.name}</Link> : venue.name}
+              {paths.hasVenuePages ? (
+                <Link to={paths.venuePath(venue.slug)}>{venue.name}</Link>
+              ) : (
+                venue.name
+              )}
             </h3>
             <p>{venue.city}</p>
             {shows.length === 0 ? (

@@ -9,14 +9,18 @@ describe('experiments', () => {
   });
 
   it('ignores unknown experiments, unknown variations and malformed values', () => {
-    expect(parseForcedVariations(['nope:a', 'tpCopy:z', 'calendarLayout', ':list', 'tpCopy:'])).toEqual({});
+    expect(
+      parseForcedVariations(['nope:a', 'tpCopy:z', 'calendarLayout', ':list', 'tpCopy:']),
+    ).toEqual({});
   });
 
   it('buckets a session the same way every time, across the declared variations', () => {
     const first = pickVariation('calendarLayout', { sessionId: 'session-123', forced: {} });
     expect(pickVariation('calendarLayout', { sessionId: 'session-123', forced: {} })).toBe(first);
     const seen = new Set(
-      Array.from({ length: 50 }, (_, index) => pickVariation('calendarLayout', { sessionId: `s-${index}`, forced: {} })),
+      Array.from({ length: 50 }, (_, index) =>
+        pickVariation('calendarLayout', { sessionId: `s-${index}`, forced: {} }),
+      ),
     );
     expect([...seen].sort()).toEqual([...EXPERIMENTS.calendarLayout].sort());
   });

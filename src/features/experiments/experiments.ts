@@ -50,9 +50,13 @@ export interface ExperimentContext {
 }
 
 /** The forced variation if any, else a bucket that stays the same for the whole session. */
-export function pickVariation<N extends ExperimentName>(name: N, context: ExperimentContext): Variation<N> {
+export function pickVariation<N extends ExperimentName>(
+  name: N,
+  context: ExperimentContext,
+): Variation<N> {
   const variations = EXPERIMENTS[name] as readonly Variation<N>[];
   const forced = context.forced[name];
-  if (forced !== undefined && (variations as readonly string[]).includes(forced)) return forced as Variation<N>;
+  if (forced !== undefined && (variations as readonly string[]).includes(forced))
+    return forced as Variation<N>;
   return variations[hash(`${context.sessionId}:${name}`) % variations.length]!;
 }

@@ -22,7 +22,12 @@ export const reservationSlice = createSlice({
   reducers: {
     held: (
       _state,
-      action: PayloadAction<{ expiresAt: string; venueSlug: string; titleSlug?: string; performanceId: string }>,
+      action: PayloadAction<{
+        expiresAt: string;
+        venueSlug: string;
+        titleSlug?: string;
+        performanceId: string;
+      }>,
     ) => ({ status: 'held', ...action.payload }),
     holdExpired: (state) => {
       state.status = 'expired';

@@ -11,18 +11,28 @@ describe('launch query parameters', () => {
       '?crmCampaignId=SPRING-26&crmUserId=<script>&crmEmail=ada%40example.com&src=newsletter',
       window.sessionStorage,
     );
-    expect(session.attribution).toEqual({ crmCampaignId: 'SPRING-26', crmEmail: 'ada@example.com', src: 'newsletter' });
+    expect(session.attribution).toEqual({
+      crmCampaignId: 'SPRING-26',
+      crmEmail: 'ada@example.com',
+      src: 'newsletter',
+    });
     const store = makeStore({ session: sessionStateFrom(session) });
     expect(selectAttribution(store.getState())).toEqual(session.attribution);
   });
 
   it('refuses an email that does not look like one and values over 255 characters', () => {
-    const session = captureSessionParams(`?crmEmail=not-an-email&src=${'x'.repeat(256)}`, window.sessionStorage);
+    const session = captureSessionParams(
+      `?crmEmail=not-an-email&src=${'x'.repeat(256)}`,
+      window.sessionStorage,
+    );
     expect(session.attribution).toEqual({});
   });
 
   it('survives navigation and reload: a later load without parameters keeps them', () => {
-    const first = captureSessionParams('?src=poster&force-opty=tpCopy:b&cfg=high-contrast', window.sessionStorage);
+    const first = captureSessionParams(
+      '?src=poster&force-opty=tpCopy:b&cfg=high-contrast',
+      window.sessionStorage,
+    );
     const afterReload = captureSessionParams('', window.sessionStorage);
     expect(afterReload).toEqual(first);
     expect(afterReload.cfg).toBe('high-contrast');
@@ -34,7 +44,10 @@ describe('launch query parameters', () => {
   });
 
   it('ignores unknown cfg values and tampered storage without crashing', () => {
-    window.sessionStorage.setItem(SESSION_STORAGE_KEY, '{"attribution":{"src":"<img>"},"cfg":"evil","sessionId":7}');
+    window.sessionStorage.setItem(
+      SESSION_STORAGE_KEY,
+      '{"attribution":{"src":"<img>"},"cfg":"evil","sessionId":7}',
+    );
     const session = captureSessionParams('?cfg=rainbow', window.sessionStorage);
     expect(session.cfg).toBeUndefined();
     expect(session.attribution).toEqual({});

@@ -39,7 +39,8 @@ export function parseAttribution(params: URLSearchParams): Attribution {
 }
 
 function newSessionId(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function')
+    return crypto.randomUUID();
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
@@ -63,7 +64,9 @@ function readStored(storage: Storage | undefined): Partial<SessionParams> {
         : [];
     return {
       sessionId:
-        typeof stored.sessionId === 'string' && /^[\w-]{8,64}$/.test(stored.sessionId) ? stored.sessionId : undefined,
+        typeof stored.sessionId === 'string' && /^[\w-]{8,64}$/.test(stored.sessionId)
+          ? stored.sessionId
+          : undefined,
       attribution: parseAttribution(params),
       forcedVariations: parseForcedVariations(forced),
       cfg: typeof stored.cfg === 'string' && isConfigOverride(stored.cfg) ? stored.cfg : undefined,
@@ -84,7 +87,10 @@ export function captureSessionParams(search: string, storage: Storage | undefine
   const session: SessionParams = {
     sessionId: stored.sessionId ?? newSessionId(),
     attribution: { ...stored.attribution, ...parseAttribution(params) },
-    forcedVariations: { ...stored.forcedVariations, ...parseForcedVariations(params.getAll('force-opty')) },
+    forcedVariations: {
+      ...stored.forcedVariations,
+      ...parseForcedVariations(params.getAll('force-opty')),
+    },
   };
   const cfg = cfgParam !== null && isConfigOverride(cfgParam) ? cfgParam : stored.cfg;
   if (cfg !== undefined) session.cfg = cfg;

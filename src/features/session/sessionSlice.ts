@@ -31,7 +31,8 @@ export const sessionSlice = createSlice({
   name: 'session',
   initialState,
   reducers: {
-    paramsCaptured: (_state, action: PayloadAction<SessionParams>) => sessionStateFrom(action.payload),
+    paramsCaptured: (_state, action: PayloadAction<SessionParams>) =>
+      sessionStateFrom(action.payload),
   },
   selectors: {
     selectAttribution: (state) => state.attribution,

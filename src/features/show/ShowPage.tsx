@@ -19,7 +19,8 @@ import { useShowContent } from './useShowContent';
 export default function ShowPage() {
   const target = useRequiredRouteTarget();
   const { show, isCurrent, retry } = useShowContent(target);
-  if (isCurrent && show.status === 'failed') return <LoadFailure error={show.error} onRetry={retry} />;
+  if (isCurrent && show.status === 'failed')
+    return <LoadFailure error={show.error} onRetry={retry} />;
   if (!isCurrent || show.data === null) return <LoadingBlock minHeight="40rem" />;
   return <ShowDetails content={show.data} />;
 }
@@ -34,7 +35,13 @@ function formatDuration(intl: IntlShape, totalMinutes: number): string {
 
 /** Venue-local date and time: a New York show reads in New York time to a buyer in London. */
 function formatVenueDateTime(intl: IntlShape, instant: string, timeZone: string): string {
-  const date = intl.formatDate(instant, { timeZone, weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' });
+  const date = intl.formatDate(instant, {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
   const time = intl.formatTime(instant, { timeZone, hour: 'numeric', minute: '2-digit' });
   return `${date}, ${time}`;
 }
@@ -47,13 +54,27 @@ function ShowDetails({ content }: { content: ShowContent }) {
   const hideAvailability = getVenue(venue.slug)?.settings.flags.hideAvailabilityIndicators ?? false;
   const image = content.images[0];
   const { performances } = content;
-  useDocumentTitle(intl.formatMessage({ id: 'showPage.title' }, { showTitle: content.title, venueName: venue.name }));
+  useDocumentTitle(
+    intl.formatMessage(
+      { id: 'showPage.title' },
+      { showTitle: content.title, venueName: venue.name },
+    ),
+  );
 
-  const venueLine = intl.formatMessage({ id: 'showPage.venue' }, { venueName: venue.name, city: venue.city });
+  const venueLine = intl.formatMessage(
+    { id: 'showPage.venue' },
+    { venueName: venue.name, city: venue.city },
+  );
   return (
     <article>
       <PageHeading subheading={content.strapline}>{content.title}</PageHeading>
-      <p>{paths.hasVenuePages ? <Link to={paths.venuePath(venue.slug)}>{venueLine}</Link> : venueLine}</p>
+      <p>
+        {paths.hasVenuePages ? (
+          <Link to={paths.venuePath(venue.slug)}>{venueLine}</Link>
+        ) : (
+          venueLine
+        )}
+      </p>
       {image !== undefined && (
         <HeroImage src={image.src} alt={image.alt} width={image.width} height={image.height} />
       )}
@@ -73,7 +94,10 @@ function ShowDetails({ content }: { content: ShowContent }) {
           <FormattedMessage id="showPage.performances.heading" />
         </h2>
         <p>
-          <FormattedMessage id="showPage.performances.count" values={{ count: performances.count }} />
+          <FormattedMessage
+            id="showPage.performances.count"
+            values={{ count: performances.count }}
+          />
           {performances.first !== null && performances.last !== null && (
             <>
               {' · '}
@@ -137,7 +161,10 @@ function ShowDetails({ content }: { content: ShowContent }) {
           <dd>
             <FormattedMessage
               id="showPage.runningTime.value"
-              values={{ duration: formatDuration(intl, content.runningTimeMinutes), intervals: content.intervals }}
+              values={{
+                duration: formatDuration(intl, content.runningTimeMinutes),
+                intervals: content.intervals,
+              }}
             />
           </dd>
           <dt>

@@ -15,7 +15,8 @@ export interface ShowState extends LoadState<ShowContent> {
   key: string | null;
 }
 
-export const showKey = (ref: Pick<ShowRef, 'venueSlug' | 'titleSlug'>) => `${ref.venueSlug}/${ref.titleSlug}`;
+export const showKey = (ref: Pick<ShowRef, 'venueSlug' | 'titleSlug'>) =>
+  `${ref.venueSlug}/${ref.titleSlug}`;
 
 const initialState: ShowState = { ...idleLoad<ShowContent>(), key: null };
 

@@ -4,7 +4,11 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { loadRequested, selectShow, showKey, type ShowState } from './showSlice';
 
 /** Requests the route's show on mount and whenever the route names another one. */
-export function useShowContent(target: RouteTarget): { show: ShowState; isCurrent: boolean; retry: () => void } {
+export function useShowContent(target: RouteTarget): {
+  show: ShowState;
+  isCurrent: boolean;
+  retry: () => void;
+} {
   const dispatch = useAppDispatch();
   const show = useAppSelector(selectShow);
   const { region, venueSlug } = target;

@@ -11,7 +11,9 @@ export function StepPage({ headingId, subheadingId }: Props) {
   useDocumentTitle(intl.formatMessage({ id: headingId }));
   return (
     <section>
-      <PageHeading subheading={subheadingId === undefined ? undefined : <FormattedMessage id={subheadingId} />}>
+      <PageHeading
+        subheading={subheadingId === undefined ? undefined : <FormattedMessage id={subheadingId} />}
+      >
         <FormattedMessage id={headingId} />
       </PageHeading>
     </section>

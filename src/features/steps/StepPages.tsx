@@ -6,7 +6,9 @@ import { StepPage } from './StepPage';
  */
 
 export function ReservationsPage() {
-  return <StepPage headingId="steps.reservations.heading" subheadingId="steps.reservations.subheading" />;
+  return (
+    <StepPage headingId="steps.reservations.heading" subheadingId="steps.reservations.subheading" />
+  );
 }
 
 export function ExtrasPage() {
@@ -14,15 +16,30 @@ export function ExtrasPage() {
 }
 
 export function TicketProtectionPage() {
-  return <StepPage headingId="steps.ticketProtection.heading" subheadingId="steps.ticketProtection.subheading" />;
+  return (
+    <StepPage
+      headingId="steps.ticketProtection.heading"
+      subheadingId="steps.ticketProtection.subheading"
+    />
+  );
 }
 
 export function CollectionPage() {
-  return <StepPage headingId="steps.customerDetails.heading" subheadingId="steps.customerDetails.subheading" />;
+  return (
+    <StepPage
+      headingId="steps.customerDetails.heading"
+      subheadingId="steps.customerDetails.subheading"
+    />
+  );
 }
 
 export function ContactsPage() {
-  return <StepPage headingId="steps.customerDetails.heading" subheadingId="steps.customerDetails.subheading" />;
+  return (
+    <StepPage
+      headingId="steps.customerDetails.heading"
+      subheadingId="steps.customerDetails.subheading"
+    />
+  );
 }
 
 export function PaymentPage() {
@@ -34,7 +51,9 @@ export function VerifyPage() {
 }
 
 export function ConfirmationPage() {
-  return <StepPage headingId="steps.confirmation.heading" subheadingId="steps.confirmation.subheading" />;
+  return (
+    <StepPage headingId="steps.confirmation.heading" subheadingId="steps.confirmation.subheading" />
+  );
 }
 
 export function PaymentFailedPage() {

@@ -18,11 +18,15 @@ export default function VenuePage() {
   const { region, venueSlug } = useRequiredRouteTarget();
   const dispatch = useAppDispatch();
   const venue = useAppSelector(selectVenue);
-  const retry = useCallback(() => void dispatch(loadRequested({ region, venueSlug })), [dispatch, region, venueSlug]);
+  const retry = useCallback(
+    () => void dispatch(loadRequested({ region, venueSlug })),
+    [dispatch, region, venueSlug],
+  );
   useEffect(retry, [retry]);
 
   const isCurrent = venue.venueSlug === venueSlug;
-  if (isCurrent && venue.status === 'failed') return <LoadFailure error={venue.error} onRetry={retry} />;
+  if (isCurrent && venue.status === 'failed')
+    return <LoadFailure error={venue.error} onRetry={retry} />;
   if (!isCurrent || venue.data === null) return <LoadingBlock minHeight="32rem" />;
   return <VenueDetails content={venue.data} />;
 }
@@ -42,7 +46,12 @@ function VenueDetails({ content }: { content: VenueContent }) {
       >
         {content.name}
       </PageHeading>
-      <HeroImage src={content.image.src} alt={content.image.alt} width={content.image.width} height={content.image.height} />
+      <HeroImage
+        src={content.image.src}
+        alt={content.image.alt}
+        width={content.image.width}
+        height={content.image.height}
+      />
       {content.description.map((paragraph, index) => (
         <p key={index}>{paragraph}</p>
       ))}
@@ -75,12 +84,14 @@ function VenueDetails({ content }: { content: VenueContent }) {
           <FormattedMessage id="venuePage.address.heading" />
         </h2>
         <address>
-          {[...content.address.lines, content.address.city, content.address.postcode].map((line) => (
-            <span key={line}>
-              {line}
-              <br />
-            </span>
-          ))}
+          {[...content.address.lines, content.address.city, content.address.postcode].map(
+            (line) => (
+              <span key={line}>
+                {line}
+                <br />
+              </span>
+            ),
+          )}
         </address>
       </section>
 

@@ -24,4 +24,3 @@ function* loadVenue(action: ReturnType<typeof loadRequested>) {
 export function* watchVenue() {
   yield takeLatest(loadRequested.type, loadVenue);
 }
-

@@ -32,7 +32,11 @@ export const venueSlice = createSlice({
     },
     loaded: (
       state,
-      action: PayloadAction<{ venueSlug: string; content: VenueContent; queue: QueueSettings | null }>,
+      action: PayloadAction<{
+        venueSlug: string;
+        content: VenueContent;
+        queue: QueueSettings | null;
+      }>,
     ) => {
       if (state.venueSlug !== action.payload.venueSlug) return;
       state.status = 'succeeded';
