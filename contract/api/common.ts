@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API_ERROR_CODES } from './errorCodes';
 
 /**
  * Shapes shared by every API. The server validates with these schemas; the SPA imports only
@@ -7,25 +8,13 @@ import { z } from 'zod';
 
 /** Every 4xx/5xx body: a stable machine-readable `code` the SPA maps to the spec's message. */
 export const apiErrorSchema = z.strictObject({
-  code: z.enum([
-    'bad_request',
-    'validation_failed',
-    'not_found',
-    'method_not_allowed',
-    'payload_too_large',
-    'unsupported_media_type',
-    'rate_limited',
-    'csrf_failed',
-    'unauthorised',
-    'service_unavailable',
-    'internal_error',
-  ]),
+  code: z.enum(API_ERROR_CODES),
   message: z.string(),
   /** Which input field(s) failed, for validation errors. Never echoes the value. */
   fields: z.array(z.string()).optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
-export type ApiErrorCode = ApiErrorBody['code'];
+export type { ApiErrorCode } from './errorCodes';
 
 export const currencySchema = z.enum(['GBP', 'USD']);
 

@@ -1,5 +1,6 @@
 import axios from 'axios';
-import type { ApiErrorBody, ApiErrorCode } from '@contract/api/common';
+import type { ApiErrorBody } from '@contract/api/common';
+import { API_ERROR_CODES, type ApiErrorCode } from '@contract/api/errorCodes';
 
 export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'cancelled';
 
@@ -19,24 +20,12 @@ export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
 }
 
-const API_ERROR_CODES: ReadonlySet<string> = new Set<ApiErrorCode>([
-  'bad_request',
-  'validation_failed',
-  'not_found',
-  'method_not_allowed',
-  'payload_too_large',
-  'unsupported_media_type',
-  'rate_limited',
-  'csrf_failed',
-  'unauthorised',
-  'service_unavailable',
-  'internal_error',
-]);
+const KNOWN_CODES: ReadonlySet<string> = new Set(API_ERROR_CODES);
 
 function codeOf(body: unknown): ApiErrorCode | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const code = (body as Partial<ApiErrorBody>).code;
-  return typeof code === 'string' && API_ERROR_CODES.has(code) ? code : undefined;
+  return typeof code === 'string' && KNOWN_CODES.has(code) ? code : undefined;
 }
 
 /** Turns whatever axios rejected with into an ApiError; never looks at request data (no PII). */

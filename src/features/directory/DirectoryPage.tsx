@@ -6,10 +6,9 @@ import type { CmsRoot } from '@contract/api/content';
 import type { Region } from '@contract/regions';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { usePaths } from '@/app/usePaths';
-import { CardList } from '@/components/CardList';
 import { LoadingBlock } from '@/components/LoadingBlock';
 import { PageHeading } from '@/components/PageHeading';
-import { ShowSummaryCard } from '@/components/ShowSummaryCard';
+import { ShowList } from '@/components/ShowList';
 import { useDocumentTitle } from '@/components/useDocumentTitle';
 import { listVenues } from '@/config/venues';
 import { loadRequested, selectCmsRegion } from '@/features/cms/cmsSlice';
@@ -84,23 +83,7 @@ function RegionVenues({ root }: { root: CmsRoot }) {
               )}
             </h3>
             <p>{venue.city}</p>
-            {shows.length === 0 ? (
-              <p>
-                <FormattedMessage id="directory.venue.noShows" />
-              </p>
-            ) : (
-              <CardList>
-                {shows.map((show) => (
-                  <ShowSummaryCard
-                    key={show.titleSlug}
-                    show={show}
-                    timeZone={venue.timezone}
-                    href={paths.showPath(show.titleSlug, venue.slug)}
-                    headingLevel="h4"
-                  />
-                ))}
-              </CardList>
-            )}
+            <ShowList shows={shows} venue={venue} headingLevel="h4" />
           </Venue>
         );
       })}

@@ -8,6 +8,7 @@ import { PrimaryButton } from '@/components/Button';
 import { LoadingBlock } from '@/components/LoadingBlock';
 import { PageHeading } from '@/components/PageHeading';
 import { formatVenueDay } from '@/components/ShowSummaryCard';
+import { HeroImage } from '@/components/HeroImage';
 import { useDocumentTitle } from '@/components/useDocumentTitle';
 import { getVenue } from '@/config/venues';
 import { LoadFailure } from '@/features/errors/LoadFailure';
@@ -180,14 +181,6 @@ function ShowDetails({ content }: { content: ShowContent }) {
     </article>
   );
 }
-
-const HeroImage = styled.img`
-  display: block;
-  width: 100%;
-  height: auto;
-  margin-block-end: ${({ theme }) => theme.space[4]}px;
-  border-radius: ${({ theme }) => theme.radius};
-`;
 
 const Performances = styled.ul`
   padding-inline-start: ${({ theme }) => theme.space[5]}px;

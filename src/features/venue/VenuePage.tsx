@@ -1,14 +1,12 @@
 import { useCallback, useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import styled from 'styled-components';
 import type { VenueContent } from '@contract/api/content';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { usePaths } from '@/app/usePaths';
 import { useRequiredRouteTarget } from '@/app/useRouteTarget';
-import { CardList } from '@/components/CardList';
 import { LoadingBlock } from '@/components/LoadingBlock';
 import { PageHeading } from '@/components/PageHeading';
-import { ShowSummaryCard } from '@/components/ShowSummaryCard';
+import { HeroImage } from '@/components/HeroImage';
+import { ShowList } from '@/components/ShowList';
 import { useDocumentTitle } from '@/components/useDocumentTitle';
 import { LoadFailure } from '@/features/errors/LoadFailure';
 import { loadRequested, selectVenue } from './venueSlice';
@@ -33,7 +31,6 @@ export default function VenuePage() {
 
 function VenueDetails({ content }: { content: VenueContent }) {
   const intl = useIntl();
-  const paths = usePaths();
   useDocumentTitle(content.name);
   return (
     <article>
@@ -60,23 +57,7 @@ function VenueDetails({ content }: { content: VenueContent }) {
         <h2 id="venue-shows">
           <FormattedMessage id="venuePage.shows.heading" values={{ venueName: content.name }} />
         </h2>
-        {content.shows.length === 0 ? (
-          <p>
-            <FormattedMessage id="directory.venue.noShows" />
-          </p>
-        ) : (
-          <CardList>
-            {content.shows.map((show) => (
-              <ShowSummaryCard
-                key={show.titleSlug}
-                show={show}
-                timeZone={content.timezone}
-                href={paths.showPath(show.titleSlug, content.slug)}
-                headingLevel="h3"
-              />
-            ))}
-          </CardList>
-        )}
+        <ShowList shows={content.shows} venue={content} headingLevel="h3" />
       </section>
 
       <section aria-labelledby="venue-address">
@@ -102,10 +83,3 @@ function VenueDetails({ content }: { content: VenueContent }) {
     </article>
   );
 }
-
-const HeroImage = styled.img`
-  display: block;
-  width: 100%;
-  height: auto;
-  border-radius: ${({ theme }) => theme.radius};
-`;

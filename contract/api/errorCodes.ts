@@ -1,0 +1,19 @@
+/**
+ * Every machine-readable `code` an API error body may carry. Plain data (no zod) so the SPA can
+ * import the list itself, not just its type, to recognise codes it may map to the spec's text.
+ */
+export const API_ERROR_CODES = [
+  'bad_request',
+  'validation_failed',
+  'not_found',
+  'method_not_allowed',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'csrf_failed',
+  'unauthorised',
+  'service_unavailable',
+  'internal_error',
+] as const;
+
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
