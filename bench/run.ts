@@ -27,8 +27,15 @@ function percentile(sorted: number[], p: number): number {
 const FIRST_ROUTE_MODULES = ['src/app/start.tsx', 'src/features/directory/DirectoryPage.tsx'];
 
 async function measureBundle(outDir: string): Promise<void> {
-  await build({ root, mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true, manifest: true } });
-  const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  await build({
+    root,
+    mode: 'production',
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, manifest: true },
+  });
+  const manifest = JSON.parse(
+    readFileSync(join(outDir, '.vite/manifest.json'), 'utf8'),
+  ) as Manifest;
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entry) throw new Error('no entry chunk in the Vite manifest');
   const seen = new Set<string>();
