@@ -27,6 +27,10 @@ import { notFound } from '../http/errors';
 /** How many upcoming performances a show page lists before the calendar takes over. */
 export const UPCOMING_LIMIT = 6;
 
+/** Seconds a shared cache may serve content reads as fresh, then while it revalidates. */
+const CONTENT_MAX_AGE_S = 15;
+const CONTENT_STALE_S = 45;
+
 const noQuery = z.strictObject({});
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
 
@@ -80,6 +84,18 @@ export const contentRoutes: FastifyPluginCallback<ContentRoutesOptions> = (
     return venue;
   };
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  // Content is the same for every buyer: on an onsale night a CDN (or the browser) may reuse it
+  // for a few seconds instead of sending ten thousand identical reads to the database. Live
+  // inventory (calendar, seats, holds) is never cached this way.
+  app.addHook('onSend', async (_request, reply) => {
+    if (reply.statusCode === 200) {
+      reply.header(
+        'cache-control',
+        `public, max-age=${CONTENT_MAX_AGE_S}, stale-while-revalidate=${CONTENT_STALE_S}`,
+      );
+    }
+  });
 
   api.get(
     '/cms',

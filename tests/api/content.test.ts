@@ -145,6 +145,13 @@ describe('show', () => {
     );
     expect(body.fields).toEqual(['params.titleSlug']);
   });
+
+  it('lets a shared cache absorb an onsale rush for content, but never for errors', async () => {
+    const show = await get('/api/uk/venues/lumen-theatre/shows/the-glass-orchard');
+    expect(show.headers['cache-control']).toBe('public, max-age=15, stale-while-revalidate=45');
+    const missing = await get('/api/uk/venues/lumen-theatre/shows/hamlet');
+    expect(missing.headers['cache-control'] ?? '').not.toContain('public');
+  });
 });
 
 describe('queue settings', () => {

@@ -15,12 +15,7 @@ describe('startServer', () => {
     const databaseUrl = await freshPostgresUrl();
     const options = { port: 0, host: '127.0.0.1', dataDir, databaseUrl, logLevel: 'silent' };
 
-    const started = performance.now();
     const first = await startServer(options);
-    const startupMs = Math.round(performance.now() - started);
-    console.info(
-      `startServer on ${first.db.driver}: ${startupMs} ms, rss ${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB`,
-    );
     expect(first.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     const cms = cmsRootSchema.parse(
       await (await fetch(new URL('api/us-west/cms', first.url))).json(),

@@ -93,22 +93,30 @@ export async function upcomingPerformances(
   limit: number,
 ): Promise<PerformanceSummary[]> {
   const { rows } = await db.query<UpcomingRow>(
-    `SELECT upper(p.id::text) AS id, p.starts_at AS "startsAt",
-            coalesce(p.presale_until > now(), false) AS "isPresale", p.notice IS NOT NULL AS "hasNotice",
-            CASE WHEN sp.kind = 'reserved'
-                 THEN (SELECT count(*)::int FROM seats s WHERE s.seating_plan_id = sp.id)
-                 ELSE (SELECT coalesce(sum(ac.capacity), 0)::int FROM admission_capacities ac WHERE ac.performance_id = p.id)
+    `WITH plan AS (
+       SELECT sp.id, sp.kind, sp.seat_count
+       FROM shows sh JOIN seating_plans sp ON sp.id = sh.seating_plan_id
+       WHERE sh.id = $1
+     ),
+     next AS (
+       SELECT p.id, p.starts_at, p.presale_until, p.notice
+       FROM performances p
+       WHERE p.show_id = $1 AND p.starts_at > now()
+       ORDER BY p.starts_at
+       LIMIT $2
+     )
+     SELECT upper(n.id::text) AS id, n.starts_at AS "startsAt",
+            coalesce(n.presale_until > now(), false) AS "isPresale", n.notice IS NOT NULL AS "hasNotice",
+            CASE WHEN plan.kind = 'reserved'
+                 THEN plan.seat_count
+                 ELSE (SELECT coalesce(sum(ac.capacity), 0)::int FROM admission_capacities ac WHERE ac.performance_id = n.id)
             END AS capacity,
-            CASE WHEN sp.kind = 'reserved'
-                 THEN (SELECT count(*)::int FROM seat_allocations a WHERE a.performance_id = p.id)
-                 ELSE (SELECT coalesce(sum(ac.sold), 0)::int FROM admission_capacities ac WHERE ac.performance_id = p.id)
+            CASE WHEN plan.kind = 'reserved'
+                 THEN (SELECT count(*)::int FROM seat_allocations a WHERE a.performance_id = n.id)
+                 ELSE (SELECT coalesce(sum(ac.sold), 0)::int FROM admission_capacities ac WHERE ac.performance_id = n.id)
             END AS taken
-     FROM performances p
-     JOIN shows sh ON sh.id = p.show_id
-     JOIN seating_plans sp ON sp.id = sh.seating_plan_id
-     WHERE p.show_id = $1 AND p.starts_at > now()
-     ORDER BY p.starts_at
-     LIMIT $2`,
+     FROM next n CROSS JOIN plan
+     ORDER BY n.starts_at`,
     [showId, limit],
   );
   return rows.map((row) => ({
