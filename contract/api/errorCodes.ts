@@ -14,6 +14,14 @@ export const API_ERROR_CODES = [
   'unauthorised',
   'service_unavailable',
   'internal_error',
+  // Holds (issue 4).
+  'seats_unavailable',
+  'admissions_unavailable',
+  'seat_limit_exceeded',
+  'hold_expired',
+  'hold_extension_limit',
+  'idempotency_mismatch',
+  'idempotency_in_flight',
 ] as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

@@ -28,9 +28,11 @@ function DocumentMeta({ venue }: { venue: VenueConfig }) {
     document.documentElement.lang = venue.settings.locale;
   }, [venue.settings.locale]);
   useEffect(() => {
+    // A title that already names the venue ("The Glass Orchard at The Lumen Theatre", or the
+    // venue page itself) is not repeated with "| The Lumen Theatre" after it.
     document.title =
-      pageTitle === null
-        ? venue.settings.name
+      pageTitle === null || pageTitle.includes(venue.settings.name)
+        ? (pageTitle ?? venue.settings.name)
         : intl.formatMessage(
             { id: 'document.title' },
             { page: pageTitle, venueName: venue.settings.name },

@@ -41,3 +41,28 @@ describe('pages a buyer should never be stranded on', () => {
     await context.close();
   });
 });
+
+describe('pages reachable without a basket', () => {
+  const pages = [
+    { path: '/membership', heading: 'Memberships' },
+    { path: '/subscriptions', heading: 'Subscriptions' },
+    { path: '/checkout/failed', heading: 'There has been a problem with your payment' },
+  ];
+  for (const { path, heading } of pages) {
+    it(`shows ${path} with its heading and no accessibility violations`, async () => {
+      const { context, page } = await newBuyer(browser);
+      await page.goto(`${baseUrl()}${path}`);
+      await page.locator('h1', { hasText: heading }).waitFor();
+      await expectAccessible(page, path);
+      await context.close();
+    });
+  }
+
+  it('sends a buyer with no seats held from a checkout step back to the home page', async () => {
+    const { context, page } = await newBuyer(browser);
+    await page.goto(`${baseUrl()}/checkout/payment`);
+    await page.waitForURL(`${baseUrl()}/`);
+    await page.locator('h1', { hasText: "What's on" }).waitFor();
+    await context.close();
+  });
+});

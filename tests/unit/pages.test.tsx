@@ -36,7 +36,7 @@ describe('venue page', () => {
     );
     expect(within(shows).getByRole('link', { name: 'Echoes of Avalon' })).toBeInTheDocument();
     expect(within(shows).getAllByText('From £25')[0]).toBeInTheDocument();
-    expect(document.title).toBe('The Lumen Theatre | The Lumen Theatre');
+    expect(document.title).toBe('The Lumen Theatre');
   });
 
   it('moves focus to the new page heading after in-app navigation', async () => {
@@ -64,7 +64,7 @@ describe('show page', () => {
       '/shows/the-glass-orchard/hudson-stage/calendar/',
     );
     expect(screen.getByRole('img', { name: 'Poster for The Glass Orchard' })).toBeInTheDocument();
-    expect(document.title).toBe('The Glass Orchard at The Hudson Stage | The Hudson Stage');
+    expect(document.title).toBe('The Glass Orchard at The Hudson Stage');
     expect(document.documentElement.lang).toBe('en-US');
   });
 
