@@ -14,6 +14,7 @@ import {
 } from '../../contract/api/content';
 import type { Region } from '../../contract/regions';
 import type { VenueBundle } from '../../contract/venueFiles';
+import { venueSummaryOf } from '../../contract/venueSummary';
 import type { Database } from '../db/database';
 import {
   findShow,
@@ -35,16 +36,7 @@ const noQuery = z.strictObject({});
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
 
 function venueSummary({ settings }: VenueBundle): VenueSummary {
-  return {
-    slug: settings.slug,
-    name: settings.name,
-    kind: settings.kind,
-    city: settings.city,
-    stateCode: settings.stateCode,
-    timezone: settings.timezone,
-    currency: settings.currency,
-    locale: settings.locale,
-  };
+  return venueSummaryOf(settings);
 }
 
 function showSummary(show: ShowRow): ShowSummary {

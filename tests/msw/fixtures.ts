@@ -8,6 +8,7 @@ import type {
 } from '@contract/api/content';
 import type { Region } from '@contract/regions';
 import { listVenues, type VenueConfig } from '@/config/venues';
+import { venueSummaryOf } from '@contract/venueSummary';
 
 /**
  * Content the booking API serves for the agreed demo catalogue, typed by the contract so a
@@ -108,17 +109,7 @@ function venueConfig(slug: string): VenueConfig {
 }
 
 export function venueSummary(slug: string): VenueSummary {
-  const { settings } = venueConfig(slug);
-  return {
-    slug: settings.slug,
-    name: settings.name,
-    kind: settings.kind,
-    city: settings.city,
-    stateCode: settings.stateCode,
-    timezone: settings.timezone,
-    currency: settings.currency,
-    locale: settings.locale,
-  };
+  return venueSummaryOf(venueConfig(slug).settings);
 }
 
 function image(slug: string, alt: string) {

@@ -100,6 +100,21 @@ const US_PLAYS: WeeklySchedule = {
   6: ['14:00', '20:00'],
 };
 
+/** One production touring two venues: the same poster, length and guidance at both. */
+const GLASS_ORCHARD_PRODUCTION = {
+  images: [
+    poster(
+      'the-glass-orchard',
+      'Poster for The Glass Orchard: a single translucent apple tree glowing on a deep green background',
+    ),
+  ],
+  genre: 'Drama',
+  runningTimeMinutes: 150,
+  intervals: 1,
+  ageGuidance: UNDER_5,
+  accessInformation: THEATRE_SHOW_ACCESS,
+} satisfies Partial<ShowDef>;
+
 export const SHOWS: ShowDef[] = [
   {
     venueSlug: 'lumen-theatre',
@@ -110,17 +125,7 @@ export const SHOWS: ShowDef[] = [
       'When the Hale sisters return to their late mother’s Kent farm, they find the orchard she planted has turned to glass, tree by tree.',
       'Winner of the Critics’ Circle Award for Best New Play, The Glass Orchard is a funny and devastating story about what families keep and what they let shatter.',
     ],
-    images: [
-      poster(
-        'the-glass-orchard',
-        'Poster for The Glass Orchard: a single translucent apple tree glowing on a deep green background',
-      ),
-    ],
-    genre: 'Drama',
-    runningTimeMinutes: 150,
-    intervals: 1,
-    ageGuidance: UNDER_5,
-    accessInformation: THEATRE_SHOW_ACCESS,
+    ...GLASS_ORCHARD_PRODUCTION,
     schedule: UK_PLAYS,
     prices: theatrePrices(8500, 6500, 4500, 2500, 1800),
     offers: theatreOffers(3500),
@@ -210,17 +215,7 @@ export const SHOWS: ShowDef[] = [
       'The Lumen Theatre’s award-winning production crosses the Atlantic with its original cast for a strictly limited season.',
       'When the Hale sisters return to their late mother’s farm, they find the orchard she planted has turned to glass, tree by tree.',
     ],
-    images: [
-      poster(
-        'the-glass-orchard',
-        'Poster for The Glass Orchard: a single translucent apple tree glowing on a deep green background',
-      ),
-    ],
-    genre: 'Drama',
-    runningTimeMinutes: 150,
-    intervals: 1,
-    ageGuidance: UNDER_5,
-    accessInformation: THEATRE_SHOW_ACCESS,
+    ...GLASS_ORCHARD_PRODUCTION,
     schedule: US_PLAYS,
     prices: theatrePrices(16900, 12900, 9900, 6900, 4900),
     offers: theatreOffers(7500),
