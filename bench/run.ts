@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Manifest } from 'vite';
+import { benchHolds } from './holds';
 
 /**
  * `npm run bench`: measures and prints figures, compares them with bench/budgets.json as
@@ -161,6 +162,8 @@ try {
   const outDir = join(work, 'dist');
   await measureBundle(outDir);
   await measureServer(outDir);
+  // Holds are measured on a real PostgreSQL (the embedded database has one connection).
+  Object.assign(results, await benchHolds());
   report();
   const nested: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(results)) {

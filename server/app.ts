@@ -15,6 +15,7 @@ import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 import { contentRoutes } from './routes/content';
 import { healthRoute } from './routes/health';
+import { holdRoutes } from './routes/holds';
 import { serviceRoutes } from './routes/services';
 
 /** No request of the booking API or services needs more; larger bodies get 413. */
@@ -68,6 +69,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       async (scope) => {
         await scope.register(healthRoute, { db, region });
         await scope.register(contentRoutes, { db, region, venues });
+        await scope.register(holdRoutes, { db, region, venues });
       },
       { prefix: bookingApiPath(region) },
     );

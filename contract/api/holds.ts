@@ -24,7 +24,8 @@ const idInput = z.string().regex(new RegExp(ID_PATTERN.source, 'i'));
 export const holdParamsSchema = z.strictObject({ holdId: idInput });
 export const performanceParamsSchema = z.strictObject({ performanceId: idInput });
 
-export const idempotencyHeadersSchema = z.object({
+// Loose: the other headers (cookie, CSRF token) must survive validation.
+export const idempotencyHeadersSchema = z.looseObject({
   [IDEMPOTENCY_HEADER]: z.string().regex(IDEMPOTENCY_KEY_PATTERN),
 });
 

@@ -60,11 +60,18 @@ function run(bin: string, args: string[]): void {
   }
 }
 
+export interface PostgresCluster {
+  /** Admin URL (user postgres, trust auth) of the cluster's `postgres` database. */
+  url: string;
+  /** Stops the cluster and deletes its files. */
+  stop(): void;
+}
+
 /**
- * Starts a throwaway PostgreSQL cluster for the run (trust auth, loopback, socket in the temp
- * dir) and provides its admin URL; each test file creates its own database in it.
+ * Starts a throwaway PostgreSQL cluster (trust auth, loopback, socket in the temp dir). Used by
+ * the server-postgres test project and by the benchmarks (bench/holds.ts).
  */
-export default async function setup(project: TestProject): Promise<() => void> {
+export async function startPostgresCluster(): Promise<PostgresCluster> {
   const binDir = findBinDir();
   const work = mkdtempSync(join(tmpdir(), 'stagedoor-pg-'));
   const dataDir = join(work, 'data');
@@ -105,12 +112,21 @@ export default async function setup(project: TestProject): Promise<() => void> {
     options,
     'start',
   ]);
-  project.provide('databaseUrl', `postgres://postgres@127.0.0.1:${port}/postgres`);
-  return () => {
-    try {
-      run(join(binDir, 'pg_ctl'), ['-w', '-D', dataDir, '-m', 'immediate', 'stop']);
-    } finally {
-      rmSync(work, { recursive: true, force: true });
-    }
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        run(join(binDir, 'pg_ctl'), ['-w', '-D', dataDir, '-m', 'immediate', 'stop']);
+      } finally {
+        rmSync(work, { recursive: true, force: true });
+      }
+    },
   };
+}
+
+/** Starts the run's cluster and provides its admin URL; each test file creates its own database. */
+export default async function setup(project: TestProject): Promise<() => void> {
+  const cluster = await startPostgresCluster();
+  project.provide('databaseUrl', cluster.url);
+  return () => cluster.stop();
 }

@@ -4,13 +4,17 @@
 -- over by the very INSERT ... ON CONFLICT that claims it, with no sweeper involved.
 CREATE TABLE holds (
   id uuid PRIMARY KEY,
-  session_id uuid NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+  -- No cascade: deleting a session must release its holds first (DELETE /holds/:id does), or
+  -- the general-admission places they took would never be given back.
+  session_id uuid NOT NULL REFERENCES sessions (id),
   performance_id uuid NOT NULL REFERENCES performances (id),
   created_at timestamptz NOT NULL DEFAULT now(),
   expires_at timestamptz NOT NULL,
   extensions integer NOT NULL DEFAULT 0 CHECK (extensions >= 0),
   -- Seats the hold was created with: an extension that finds fewer has lost them to a takeover.
   seat_count integer NOT NULL DEFAULT 0 CHECK (seat_count >= 0),
+  -- Admissions likewise (their sum over areas).
+  admission_count integer NOT NULL DEFAULT 0 CHECK (admission_count >= 0),
   CHECK (expires_at > created_at)
 );
 CREATE INDEX holds_session ON holds (session_id, performance_id);
@@ -18,14 +22,15 @@ CREATE INDEX holds_expires ON holds (expires_at);
 
 ALTER TABLE seat_allocations
   ADD COLUMN hold_id uuid REFERENCES holds (id) ON DELETE CASCADE,
-  ADD COLUMN held_until timestamptz,
-  ADD CONSTRAINT seat_allocations_held_has_hold
-    CHECK (status = 'sold' OR (hold_id IS NOT NULL AND held_until IS NOT NULL));
+  -- NULL on a 'held' row (written outside the hold API) means held with no deadline: never
+  -- taken over, never offered.
+  ADD COLUMN held_until timestamptz;
 CREATE INDEX seat_allocations_hold ON seat_allocations (hold_id) WHERE hold_id IS NOT NULL;
 
 -- Admissions a hold took from admission_capacities.sold, so release and expiry can give them back.
+-- No cascade either: a hold is deleted only after its admissions have been given back.
 CREATE TABLE hold_admissions (
-  hold_id uuid NOT NULL REFERENCES holds (id) ON DELETE CASCADE,
+  hold_id uuid NOT NULL REFERENCES holds (id),
   performance_id uuid NOT NULL,
   area_code text NOT NULL,
   quantity integer NOT NULL CHECK (quantity > 0),

@@ -1,0 +1,61 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { CSRF_HEADER, SESSION_COOKIE } from '../../contract/api/session';
+import type { Queryable } from '../db/database';
+import { ApiError } from '../http/errors';
+import { readCookie } from '../routes/session';
+
+/** The same digest the session service stores (server/routes/session.ts): only hashes are kept. */
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+export interface BuyerSession {
+  id: string;
+}
+
+async function lookup(
+  db: Queryable,
+  request: FastifyRequest,
+): Promise<{ id: string; csrfToken: string } | undefined> {
+  const token = readCookie(request, SESSION_COOKIE);
+  if (!token || !/^[\w-]{43}$/.test(token)) return undefined;
+  const { rows } = await db.query<{ id: string; csrfToken: string }>(
+    `SELECT id, csrf_token AS "csrfToken" FROM sessions WHERE token_hash = $1 AND expires_at > now()`,
+    [hashToken(token)],
+  );
+  return rows[0];
+}
+
+function sameToken(sent: string, expected: string): boolean {
+  const a = Buffer.from(sent);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The buyer's session, required: 401 without a live session cookie; for state-changing calls
+ * 403 unless the CSRF header matches the session's token (a cross-site form cannot read it).
+ */
+export async function requireSession(
+  db: Queryable,
+  request: FastifyRequest,
+  changesState: boolean,
+): Promise<BuyerSession> {
+  const session = await lookup(db, request);
+  if (!session) throw new ApiError(401, 'unauthorised', 'A session is required.');
+  if (changesState) {
+    const sent = request.headers[CSRF_HEADER];
+    if (typeof sent !== 'string' || !sameToken(sent, session.csrfToken)) {
+      throw new ApiError(403, 'csrf_failed', 'The request could not be verified.');
+    }
+  }
+  return { id: session.id };
+}
+
+/** The session if the request carries a live one (reads that only personalise, e.g. the seat map). */
+export async function optionalSession(
+  db: Queryable,
+  request: FastifyRequest,
+): Promise<BuyerSession | undefined> {
+  const session = await lookup(db, request);
+  return session ? { id: session.id } : undefined;
+}
