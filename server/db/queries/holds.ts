@@ -1,4 +1,5 @@
 import type { Queryable } from '../database';
+import type { CandidateSeat } from '../../domain/holdsBestAvailable';
 
 /** The SQL of reservation holds. Ids go out upper-cased (spec §2 id pattern). */
 
@@ -315,14 +316,8 @@ export async function heldAdmissions(
   return rows;
 }
 
-export interface CandidateSeatRow {
-  id: string;
-  sectionOrder: number;
-  section: string;
-  row: string;
-  number: number;
-  centre: number;
-}
+/** A seat best-available may choose from, in the shape the chooser ranks. */
+export type CandidateSeatRow = CandidateSeat;
 
 /**
  * Seats best-available may choose: free (or held by an expired hold), matching the band and
