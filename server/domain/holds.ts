@@ -74,7 +74,6 @@ async function holdView(
   const seats = claimed
     ? claimed.seats.map((seat) => ({
         ...seat,
-        amount: seat.faceValue + claimed.performance.bookingFee,
         currency: claimed.performance.currency,
       }))
     : row.seatCount > 0

@@ -90,10 +90,14 @@ describe('POST /holds (seats)', () => {
       ['STALLS', 'F', 1],
       ['STALLS', 'F', 2],
     ]);
-    // Stalls row F is band A: £85 face value plus the Lumen's booking fee, in pence.
+    // Stalls row F is band A: £85 face value plus the Lumen's £2.50 booking fee, in pence —
+    // the same all-in price whether the hold is new or read back.
     expect(hold.seats[0]!.priceBand).toBe('A');
-    expect(hold.seats[0]!.price.currency).toBe('GBP');
-    expect(hold.seats[0]!.price.amount).toBeGreaterThan(8500);
+    expect(hold.seats[0]!.price).toEqual({ amount: 8750, currency: 'GBP' });
+    const readBack = holdResponseSchema.parse(
+      (await call(buyer, 'GET', `/holds/${hold.id}`)).json(),
+    ).hold;
+    expect(readBack.seats.map((seat) => seat.price)).toEqual(hold.seats.map((seat) => seat.price));
     expect(hold.extensionsLeft).toBe(HOLD_MAX_EXTENSIONS);
     const minutes = (Date.parse(hold.expiresAt) - before) / 60_000;
     expect(minutes).toBeGreaterThan(14.9);

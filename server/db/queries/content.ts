@@ -37,7 +37,7 @@ const SHOW_COLUMNS = `
   sh.age_guidance AS "ageGuidance", sh.access_information AS "accessInformation", sh.genre, v.currency,
   upcoming.count AS "performanceCount", upcoming.first AS "firstPerformance", upcoming.last AS "lastPerformance",
   CASE WHEN upcoming.count > 0
-       THEN (SELECT min(po.face_value) FROM price_options po WHERE po.show_id = sh.id) + v.booking_fee
+       THEN (SELECT min(po.all_in_price) FROM price_options_all_in po WHERE po.show_id = sh.id)
   END AS "fromAmount"`;
 
 const SHOW_FROM = `

@@ -9,7 +9,6 @@ export interface PerformanceRow {
   venueSlug: string;
   region: string;
   currency: 'GBP' | 'USD';
-  bookingFee: number;
   planId: string;
   seating: 'reserved' | 'general-admission' | 'timed-entry';
   onSale: boolean;
@@ -24,7 +23,7 @@ export async function findPerformance(
 ): Promise<PerformanceRow | undefined> {
   const { rows } = await db.query<PerformanceRow>(
     `SELECT upper(p.id::text) AS id, p.show_id AS "showId", sh.venue_slug AS "venueSlug", v.region, v.currency,
-            v.booking_fee AS "bookingFee", sp.id AS "planId", sp.kind AS seating,
+            sp.id AS "planId", sp.kind AS seating,
             p.starts_at > now() AS "onSale",
             (SELECT coalesce(sum(h.seat_count + h.admission_count), 0)::int FROM holds h
              WHERE h.session_id = $2::uuid AND h.performance_id = p.id AND h.expires_at > now()
@@ -101,14 +100,15 @@ export async function insertHold(
   return rows[0]!.expiresAt;
 }
 
-/** A seat a claim won, with what the hold shows of it (face value without the booking fee). */
+/** A seat a claim won, with what the hold shows of it. */
 export interface ClaimedSeat {
   id: string;
   section: string;
   row: string;
   number: number;
   priceBand: string;
-  faceValue: number;
+  /** All-in price in minor units (seat_all_in_price). */
+  amount: number;
 }
 
 /**
@@ -143,8 +143,7 @@ export async function claimSeats(
      )
      SELECT upper(s.id::text) AS id, s.section_code AS section, s.row_label AS row,
             s.seat_number AS number, s.price_band AS "priceBand",
-            coalesce((SELECT min(po.face_value) FROM price_options po
-                      WHERE po.show_id = $5 AND po.price_band = s.price_band), 0) AS "faceValue"
+            seat_all_in_price($5, s.price_band) AS amount
      FROM claimed c JOIN seats s ON s.id = c.seat_id
      ORDER BY s.section_code, length(s.row_label), s.row_label, s.seat_number`,
     [claim.performanceId, sorted, claim.planId, claim.holdId, claim.showId],
@@ -288,16 +287,12 @@ export async function heldSeats(
 ): Promise<HeldSeatRow[]> {
   const { rows } = await db.query<HeldSeatRow>(
     `SELECT upper(s.id::text) AS id, s.section_code AS section, s.row_label AS row, s.seat_number AS number,
-            s.price_band AS "priceBand", price.face_value + v.booking_fee AS amount, v.currency
+            s.price_band AS "priceBand", seat_all_in_price(sh.id, s.price_band) AS amount, v.currency
      FROM seat_allocations a
      JOIN seats s ON s.id = a.seat_id
      JOIN performances p ON p.id = a.performance_id
      JOIN shows sh ON sh.id = p.show_id
      JOIN venues v ON v.slug = sh.venue_slug
-     CROSS JOIN LATERAL (
-       SELECT coalesce(min(po.face_value), 0) AS face_value FROM price_options po
-       WHERE po.show_id = sh.id AND po.price_band = s.price_band
-     ) price
      WHERE a.performance_id = $2 AND a.hold_id = $1 AND a.status = 'held'
      ORDER BY s.section_code, length(s.row_label), s.row_label, s.seat_number`,
     [holdId, performanceId],
@@ -425,10 +420,10 @@ export async function bandPrices(
   performanceId: string,
 ): Promise<{ code: string; name: string; price: number }[]> {
   const { rows } = await db.query<{ code: string; name: string; price: number }>(
-    `SELECT po.price_band AS code, min(po.name) AS name, min(po.face_value) + v.booking_fee AS price
-     FROM performances p JOIN shows sh ON sh.id = p.show_id JOIN venues v ON v.slug = sh.venue_slug
-     JOIN price_options po ON po.show_id = sh.id AND po.price_band IS NOT NULL
-     WHERE p.id = $1 GROUP BY po.price_band, v.booking_fee ORDER BY min(po.sort_order)`,
+    `SELECT po.price_band AS code, min(po.name) AS name, min(po.all_in_price) AS price
+     FROM performances p
+     JOIN price_options_all_in po ON po.show_id = p.show_id AND po.price_band IS NOT NULL
+     WHERE p.id = $1 GROUP BY po.price_band ORDER BY min(po.sort_order)`,
     [performanceId],
   );
   return rows;
