@@ -32,14 +32,36 @@ export default tseslint.config(
         {
           noStrings: true,
           ignoreProps: true,
-          allowedStrings: ['·', '—', ':', '/', '|', '(', ')', '×', '–', '•'],
+          allowedStrings: ['·', '—', ':', '/', '|', '(', ')', '×', '–', '•', '+', '−'],
+        },
+      ],
+    },
+  },
+  {
+    // Contract modules that build zod schemas may be imported by the SPA for their types only;
+    // a value import would ship zod to every buyer. Values come from the zod-free modules.
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    ignores: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@contract/(venue|venueFiles|api/(?!constants$|errorCodes$|calendarQuery$)[^/]+)$',
+              allowTypeImports: true,
+              message:
+                'Schema modules pull zod into the bundle: import types only, values from the zod-free modules (api/constants, api/errorCodes, api/calendarQuery, patterns, regions, venueDefaults).',
+            },
+          ],
         },
       ],
     },
   },
   {
     files: ['src/**/*.test.tsx', 'tests/**/*.tsx'],
-    rules: { 'react/jsx-no-literals': 'off' },
+    // useMswServer() registers test hooks (beforeAll/afterEach), not React hooks.
+    rules: { 'react/jsx-no-literals': 'off', 'react-hooks/rules-of-hooks': 'off' },
   },
   {
     files: ['eslint.config.js'],

@@ -80,6 +80,8 @@ export const venueSettingsSchema = z
     sourceId: z.string().min(1).max(60),
     legacySiteUrl: z.url({ protocol: /^https$/ }),
     supportPhone: z.string().min(5).max(30),
+    /** Where groups above the seat selection limit can ask online; the phone line otherwise. */
+    groupBookingUrl: z.url({ protocol: /^https$/ }).optional(),
     queue: z.strictObject({
       theme: z.string().min(1).max(60),
       defaultQueueName: z.string().min(1).max(120),

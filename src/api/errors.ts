@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly kind: ApiErrorKind,
     readonly status?: number,
     readonly code?: ApiErrorCode,
+    /** For `seats_unavailable`: the seats someone else got first, so the page can name them. */
+    readonly seatIds?: readonly string[],
   ) {
     super(kind === 'http' ? `HTTP ${status ?? '?'}${code ? ` ${code}` : ''}` : kind);
   }
@@ -21,6 +23,14 @@ export function isApiError(value: unknown): value is ApiError {
 }
 
 const KNOWN_CODES: ReadonlySet<string> = new Set(API_ERROR_CODES);
+
+function seatIdsOf(body: unknown): string[] | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const seatIds = (body as { seatIds?: unknown }).seatIds;
+  return Array.isArray(seatIds) && seatIds.every((id) => typeof id === 'string')
+    ? seatIds
+    : undefined;
+}
 
 function codeOf(body: unknown): ApiErrorCode | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
@@ -36,7 +46,12 @@ export function toApiError(error: unknown): ApiError {
     if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') return new ApiError('timeout');
     if (error.code === 'ERR_CANCELED') return new ApiError('cancelled');
     if (error.response)
-      return new ApiError('http', error.response.status, codeOf(error.response.data));
+      return new ApiError(
+        'http',
+        error.response.status,
+        codeOf(error.response.data),
+        seatIdsOf(error.response.data),
+      );
     return new ApiError('network');
   }
   return new ApiError('network');

@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { selectReservation } from '@/features/reservation/reservationSlice';
 import { RouteErrorPage } from '@/features/errors/RouteErrorPage';
+import { ReservationBar } from '@/features/reservation/ReservationBar';
 import { Frame } from './Frame';
 import { useAppSelector } from './hooks';
 import { useRootHandle } from './usePaths';
@@ -18,6 +19,7 @@ export function RootLayout() {
   const venueSlug = useFrameVenueSlug();
   return (
     <Frame venueSlug={venueSlug} houseSlug={routeEnv.venueSlug} homePath={paths.home}>
+      <ReservationBar />
       <Outlet />
     </Frame>
   );

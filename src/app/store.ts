@@ -1,7 +1,10 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
+import { calendarSlice } from '@/features/calendar/calendarSlice';
 import { cmsSlice } from '@/features/cms/cmsSlice';
+import { promoSlice } from '@/features/promo/promoSlice';
 import { reservationSlice } from '@/features/reservation/reservationSlice';
+import { seatsSlice } from '@/features/seats/seatsSlice';
 import { sessionSlice } from '@/features/session/sessionSlice';
 import { showSlice } from '@/features/show/showSlice';
 import { uiSlice } from '@/features/ui/uiSlice';
@@ -12,8 +15,11 @@ const rootReducer = combineSlices(
   cmsSlice,
   venueSlice,
   showSlice,
+  calendarSlice,
+  promoSlice,
   sessionSlice,
   reservationSlice,
+  seatsSlice,
   uiSlice,
 );
 
@@ -25,7 +31,13 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(sagaMiddleware),
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({
+        // The development checks walk the whole state after every action; an arena plan is
+        // 160,000 plain values that never change, so they skip it.
+        immutableCheck: { ignoredPaths: ['seats.plan'] },
+        serializableCheck: { ignoredPaths: ['seats.plan'] },
+      }).concat(sagaMiddleware),
   });
   sagaMiddleware.run(rootSaga);
   return store;

@@ -15,3 +15,10 @@ export const PrimaryButton = styled.button`
   text-decoration: none;
   cursor: pointer;
 `;
+
+/** The other choices beside a primary action: outlined, same size and focus behaviour. */
+export const SecondaryButton = styled(PrimaryButton)`
+  border: 2px solid ${({ theme }) => theme.colors.accentText};
+  background: ${({ theme }) => theme.colors.background};
+  color: ${({ theme }) => theme.colors.accentText};
+`;

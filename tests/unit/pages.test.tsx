@@ -16,6 +16,7 @@ const forcedBook: Partial<RootState> = {
     attribution: {},
     forcedVariations: { showCta: 'book' },
     cfg: null,
+    csrfToken: null,
   },
 };
 

@@ -14,6 +14,27 @@ const ORDER = '9C4B1B9E-2F4A-4C3D-8E5F-0A1B2C3D4E5F';
 const heldState: Partial<RootState> = {
   reservation: {
     status: 'held',
+    pending: null,
+    error: null,
+    takenSeatIds: [],
+    region: 'uk',
+    hold: {
+      id: '40AD0000-0000-4000-8000-000000000001',
+      performanceId: PERF,
+      expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+      extensionsLeft: 10,
+      seats: [
+        {
+          id: '5EA70000-0000-4000-8000-000100000002',
+          section: 'STALLS',
+          row: 'A',
+          number: 2,
+          priceBand: 'A',
+          price: { amount: 6500, currency: 'GBP' },
+        },
+      ],
+      admissions: [],
+    },
     expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
     venueSlug: 'lumen-theatre',
     titleSlug: 'the-glass-orchard',
@@ -132,13 +153,11 @@ describe.each(MODES)('routing mode %s', (mode) => {
   });
 
   it('sends a checkout step without a live hold back to the venue home', async () => {
-    const expired: Partial<RootState> = {
-      reservation: {
-        ...heldState.reservation!,
-        expiresAt: new Date(Date.now() - 1000).toISOString(),
-      },
+    // Released (or never held) after choosing at the Lumen: nothing to check out.
+    const released: Partial<RootState> = {
+      reservation: { status: 'none', pending: null, error: null, takenSeatIds: [], venueSlug: 'lumen-theatre' },
     };
-    const { router } = renderApp({ mode, route: CHECKOUT_PATHS.payment, preloadedState: expired });
+    const { router } = renderApp({ mode, route: CHECKOUT_PATHS.payment, preloadedState: released });
     await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
     expect(router.state.location.pathname).toBe(
       pathsFor(mode, TEST_ROUTE_ENV).venuePath('lumen-theatre'),

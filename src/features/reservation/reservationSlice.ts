@@ -1,38 +1,134 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Hold } from '@contract/api/holds';
+import type { Region } from '@contract/regions';
+
+/** What the buyer asked to hold: seats picked on the map or list, places by quantity, or best available. */
+export type HoldRequest =
+  | { kind: 'seats'; seats: string[] }
+  | { kind: 'admissions'; admissions: { area: string; priceOption: string; quantity: number }[] }
+  | {
+      kind: 'bestAvailable';
+      quantity: number;
+      priceBand?: string;
+      section?: string;
+      accessible?: boolean;
+    };
+
+export interface HoldTarget {
+  region: Region;
+  venueSlug: string;
+  titleSlug: string;
+  performanceId: string;
+}
+
+/** The spec's reservation errors (§8), plus the refusals a hold or extension can meet. */
+export type ReservationError =
+  | 'unavailable'
+  | 'limit'
+  | 'presale'
+  | 'promo'
+  | 'expired'
+  | 'extensionLimit'
+  | 'connection'
+  | 'general';
 
 /**
- * The buyer's seat hold as far as navigation cares: checkout steps are reachable only while it is
- * held and not past its deadline. The hold flow itself (issue 5) fills it in.
+ * The buyer's hold. `restoring` while a reload looks its hold up again; `holding` while a hold
+ * call is out; `held` with a deadline the server enforces; `expired` once that deadline passed.
  */
 export interface ReservationState {
-  status: 'none' | 'held' | 'expired';
-  expiresAt?: string;
+  status: 'none' | 'restoring' | 'holding' | 'held' | 'expired';
+  region?: Region;
   venueSlug?: string;
   titleSlug?: string;
   performanceId?: string;
+  hold?: Hold;
+  expiresAt?: string;
+  /** A call on the live hold in flight (the page disables the matching button). */
+  pending: 'extend' | 'release' | null;
+  error: ReservationError | null;
+  /** With `unavailable`: the seats another buyer got first. */
+  takenSeatIds: string[];
+  /**
+   * The total the buyer saw when choosing (minor units), when the page could know it; a hold
+   * priced differently raises the price-change alert until acknowledged.
+   */
+  quotedTotal?: number;
   /** Set once payment succeeds, so the confirmation page can be shown. */
   orderId?: string;
 }
 
-const initialState: ReservationState = { status: 'none' };
+const initialState: ReservationState = {
+  status: 'none',
+  pending: null,
+  error: null,
+  takenSeatIds: [],
+};
 
 export const reservationSlice = createSlice({
   name: 'reservation',
   initialState,
   reducers: {
-    held: (
-      _state,
-      action: PayloadAction<{
-        expiresAt: string;
-        venueSlug: string;
-        titleSlug?: string;
-        performanceId: string;
-      }>,
-    ) => ({ status: 'held', ...action.payload }),
+    restoreStarted: (state) => {
+      state.status = 'restoring';
+    },
+    restoreFinished: (state) => {
+      if (state.status === 'restoring') state.status = 'none';
+    },
+    holdRequested: (
+      state,
+      action: PayloadAction<
+        HoldTarget & { request: HoldRequest; promoCode?: string; quotedTotal?: number }
+      >,
+    ) => {
+      state.status = 'holding';
+      state.error = null;
+      state.takenSeatIds = [];
+      state.performanceId = action.payload.performanceId;
+    },
+    held: (_state, action: PayloadAction<HoldTarget & { hold: Hold; quotedTotal?: number }>) => ({
+      ...initialState,
+      status: 'held',
+      ...action.payload,
+      expiresAt: action.payload.hold.expiresAt,
+    }),
+    holdFailed: (
+      state,
+      action: PayloadAction<{ error: ReservationError; takenSeatIds?: string[] }>,
+    ) => {
+      state.status = state.hold === undefined ? 'none' : 'held';
+      state.error = action.payload.error;
+      state.takenSeatIds = action.payload.takenSeatIds ?? [];
+    },
+    extendRequested: (state) => {
+      state.pending = 'extend';
+      state.error = null;
+    },
+    extended: (state, action: PayloadAction<{ hold: Hold }>) => {
+      state.pending = null;
+      state.hold = action.payload.hold;
+      state.expiresAt = action.payload.hold.expiresAt;
+    },
+    extendFailed: (state, action: PayloadAction<{ error: ReservationError }>) => {
+      state.pending = null;
+      state.error = action.payload.error;
+    },
     holdExpired: (state) => {
       state.status = 'expired';
+      state.pending = null;
+    },
+    /** `reason` tells the flow what the buyer chose; the page navigates accordingly. */
+    releaseRequested: (state, _action: PayloadAction<{ reason: 'leave' | 'reselect' | 'cancel' }>) => {
+      state.pending = 'release';
     },
     released: () => initialState,
+    priceChangeAcknowledged: (state) => {
+      delete state.quotedTotal;
+    },
+    errorCleared: (state) => {
+      state.error = null;
+      state.takenSeatIds = [];
+    },
     orderConfirmed: (state, action: PayloadAction<{ orderId: string }>) => {
       state.orderId = action.payload.orderId;
     },
@@ -42,7 +138,22 @@ export const reservationSlice = createSlice({
   },
 });
 
-export const { held, holdExpired, released, orderConfirmed } = reservationSlice.actions;
+export const {
+  restoreStarted,
+  restoreFinished,
+  holdRequested,
+  held,
+  holdFailed,
+  extendRequested,
+  extended,
+  extendFailed,
+  holdExpired,
+  releaseRequested,
+  released,
+  priceChangeAcknowledged,
+  errorCleared,
+  orderConfirmed,
+} = reservationSlice.actions;
 export const { selectReservation } = reservationSlice.selectors;
 
 /** True while the hold exists and its deadline is still ahead. */
@@ -51,4 +162,12 @@ export function isHoldLive(reservation: ReservationState, now: number): boolean 
   if (reservation.expiresAt === undefined) return false;
   const deadline = Date.parse(reservation.expiresAt);
   return Number.isFinite(deadline) && deadline > now;
+}
+
+/** The hold's total in minor units: its seats and its places at their all-in prices. */
+export function holdTotal(hold: Hold): number {
+  return (
+    hold.seats.reduce((sum, seat) => sum + seat.price.amount, 0) +
+    hold.admissions.reduce((sum, a) => sum + a.quantity * a.price.amount, 0)
+  );
 }

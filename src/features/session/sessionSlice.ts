@@ -8,6 +8,11 @@ export interface SessionState {
   attribution: Attribution;
   forcedVariations: ForcedVariations;
   cfg: ConfigOverrideName | null;
+  /**
+   * The booking session's CSRF token, once the session service has issued one (the session
+   * itself is an httpOnly cookie the page never sees).
+   */
+  csrfToken: string | null;
 }
 
 const initialState: SessionState = {
@@ -16,6 +21,7 @@ const initialState: SessionState = {
   attribution: {},
   forcedVariations: {},
   cfg: null,
+  csrfToken: null,
 };
 
 export function sessionStateFrom(params: SessionParams): SessionState {
@@ -24,6 +30,7 @@ export function sessionStateFrom(params: SessionParams): SessionState {
     attribution: params.attribution,
     forcedVariations: params.forcedVariations,
     cfg: params.cfg ?? null,
+    csrfToken: null,
   };
 }
 
@@ -31,17 +38,32 @@ export const sessionSlice = createSlice({
   name: 'session',
   initialState,
   reducers: {
-    paramsCaptured: (_state, action: PayloadAction<SessionParams>) =>
-      sessionStateFrom(action.payload),
+    paramsCaptured: (state, action: PayloadAction<SessionParams>) => ({
+      ...sessionStateFrom(action.payload),
+      csrfToken: state.csrfToken,
+    }),
+    bookingSessionStarted: (state, action: PayloadAction<{ csrfToken: string }>) => {
+      state.csrfToken = action.payload.csrfToken;
+    },
+    /** The server no longer knows the session (expired, or its cookie was cleared). */
+    bookingSessionLost: (state) => {
+      state.csrfToken = null;
+    },
   },
   selectors: {
     selectAttribution: (state) => state.attribution,
     selectForcedVariations: (state) => state.forcedVariations,
     selectSessionId: (state) => state.sessionId,
     selectConfigOverride: (state) => state.cfg,
+    selectCsrfToken: (state) => state.csrfToken,
   },
 });
 
-export const { paramsCaptured } = sessionSlice.actions;
-export const { selectAttribution, selectForcedVariations, selectSessionId, selectConfigOverride } =
-  sessionSlice.selectors;
+export const { paramsCaptured, bookingSessionStarted, bookingSessionLost } = sessionSlice.actions;
+export const {
+  selectAttribution,
+  selectForcedVariations,
+  selectSessionId,
+  selectConfigOverride,
+  selectCsrfToken,
+} = sessionSlice.selectors;

@@ -5,12 +5,6 @@ import { StepPage } from './StepPage';
  * frame; the issues that build a step move it to its own feature folder.
  */
 
-export function ReservationsPage() {
-  return (
-    <StepPage headingId="steps.reservations.heading" subheadingId="steps.reservations.subheading" />
-  );
-}
-
 export function ExtrasPage() {
   return <StepPage headingId="steps.upsells.heading" subheadingId="steps.upsells.subheading" />;
 }

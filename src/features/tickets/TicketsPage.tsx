@@ -1,6 +1,316 @@
-import { StepPage } from '@/features/steps/StepPage';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+import styled from 'styled-components';
+import type { SeatStatus, SeatingPlan } from '@contract/api/holds';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useRequiredRouteTarget } from '@/app/useRouteTarget';
+import { PrimaryButton } from '@/components/Button';
+import { LoadingBlock } from '@/components/LoadingBlock';
+import { PageHeading } from '@/components/PageHeading';
+import { useDocumentTitle } from '@/components/useDocumentTitle';
+import { CHECKOUT_PATHS } from '@/config/routes';
+import { getVenue, type VenueConfig } from '@/config/venues';
+import { LoadFailure } from '@/features/errors/LoadFailure';
+import {
+  holdRequested,
+  selectReservation,
+  type HoldRequest,
+} from '@/features/reservation/reservationSlice';
+import { loadRequested, selectSeats } from '@/features/seats/seatsSlice';
+import { useShowContent } from '@/features/show/useShowContent';
+import { formatPerformanceDate, formatPerformanceTime, formatMoney } from '@/i18n/format';
+import { BestAvailableForm, type BestAvailableChoice } from './BestAvailableForm';
+import { PerformanceNotices, unacknowledgedNotices } from './PerformanceNotices';
+import { ReservationErrorAlert } from './ReservationErrorAlert';
+import { SeatLimitMessage } from './SeatLimitMessage';
+import { SeatPicker } from './SeatPicker';
+import { TicketQuantities } from './TicketQuantities';
+import { useAppliedPromoCode } from './useAppliedPromoCode';
 
-/** Seat selection for one performance (the route has validated its id). */
+/**
+ * Seat selection for one performance (the route has validated its id): the seat map and list
+ * for reserved seating, with best available beside it; quantities per price option for general
+ * admission and timed entry. Reserving holds the choice on the server and moves on to review it.
+ */
 export default function TicketsPage() {
-  return <StepPage headingId="steps.seatmap.heading" subheadingId="steps.seatmap.subheading" />;
+  const target = useRequiredRouteTarget();
+  const { region, venueSlug, performanceId } = target;
+  const titleSlug = target.titleSlug ?? '';
+  const venue = getVenue(venueSlug);
+  const dispatch = useAppDispatch();
+  const { show } = useShowContent(target);
+  const promoCode = useAppliedPromoCode(venueSlug, titleSlug);
+  const seats = useAppSelector(selectSeats);
+
+  const load = useCallback(() => {
+    if (performanceId !== undefined)
+      dispatch(loadRequested({ region, performanceId, promoCode }));
+  }, [dispatch, region, performanceId, promoCode]);
+  useEffect(load, [load]);
+  useContinueWhenHeld(performanceId);
+
+  const current = seats.performanceId === performanceId;
+  if (current && seats.status === 'failed' && seats.error !== null)
+    return <LoadFailure error={seats.error} onRetry={load} />;
+  if (!current || seats.plan === null || seats.seatStatus === null || venue === undefined)
+    return <LoadingBlock minHeight="32rem" />;
+  return (
+    <Choice
+      venue={venue}
+      plan={seats.plan}
+      seatStatus={seats.seatStatus}
+      showTitle={show.data?.title ?? ''}
+      hold={(request) =>
+        dispatch(
+          holdRequested({
+            region,
+            venueSlug,
+            titleSlug,
+            performanceId: seats.seatStatus!.performanceId,
+            request,
+            promoCode,
+          }),
+        )
+      }
+    />
+  );
 }
+
+/** Once the hold this page asked for is in place, the buyer reviews it (the first checkout step). */
+function useContinueWhenHeld(performanceId: string | undefined) {
+  const navigate = useNavigate();
+  const { status, performanceId: heldFor } = useAppSelector(selectReservation);
+  const previous = useRef(status);
+  useEffect(() => {
+    const asked = previous.current === 'holding';
+    previous.current = status;
+    if (asked && status === 'held' && heldFor === performanceId)
+      void navigate(CHECKOUT_PATHS.reservations);
+  }, [status, heldFor, performanceId, navigate]);
+}
+
+type ChoiceProps = {
+  venue: VenueConfig;
+  plan: SeatingPlan;
+  seatStatus: SeatStatus;
+  showTitle: string;
+  hold: (request: HoldRequest) => void;
+};
+
+function Choice({ venue, plan, seatStatus, showTitle, hold }: ChoiceProps) {
+  const intl = useIntl();
+  const reservation = useAppSelector(selectReservation);
+  const { selected, quantities, limitReached, acknowledged } = useAppSelector(selectSeats);
+  const [mode, setMode] = useState<'pick' | 'bestAvailable'>('pick');
+  const [nudge, setNudge] = useState<'notice' | 'empty' | null>(null);
+  const reserved = plan.seating === 'reserved';
+  const heading = reserved ? 'steps.seatmap.heading' : 'steps.tickets.heading';
+  const busy = reservation.status === 'holding';
+  const pendingNotices = unacknowledgedNotices(seatStatus, acknowledged);
+
+  useDocumentTitle(
+    intl.formatMessage(
+      { id: 'tickets.documentTitle' },
+      { heading: intl.formatMessage({ id: heading }), showTitle },
+    ),
+  );
+
+  /** Every way of reserving passes the same gate: notices read, something chosen. */
+  const reserve = (request: HoldRequest | null) => {
+    if (pendingNotices.length > 0) return setNudge('notice');
+    if (request === null) return setNudge('empty');
+    setNudge(null);
+    hold(request);
+  };
+
+  const admissions = Object.entries(quantities)
+    .filter(([, quantity]) => quantity > 0)
+    .map(([key, quantity]) => {
+      const [area = '', priceOption = ''] = key.split('/');
+      return { area, priceOption, quantity };
+    });
+  const gaTotal = admissions.reduce(
+    (sum, a) =>
+      sum +
+      a.quantity *
+        (seatStatus.priceOptions.find((o) => o.code === a.priceOption && o.area === a.area)
+          ?.price ?? 0),
+    0,
+  );
+
+  return (
+    <section>
+      <PageHeading
+        subheading={
+          <>
+            {showTitle}
+            {' — '}
+            <FormattedMessage
+              id="tickets.performance"
+              values={{
+                date: formatPerformanceDate(intl, seatStatus.startsAt),
+                time: formatPerformanceTime(intl, seatStatus.startsAt),
+              }}
+            />
+          </>
+        }
+      >
+        <FormattedMessage id={heading} />
+      </PageHeading>
+      <p>
+        <FormattedMessage id={reserved ? 'steps.seatmap.subheading' : 'steps.tickets.subheading'} />
+      </p>
+
+      <PerformanceNotices seatStatus={seatStatus} />
+      {nudge === 'notice' && pendingNotices.length > 0 ? (
+        <Nudge role="alert">
+          <FormattedMessage id="notice.required" />
+        </Nudge>
+      ) : null}
+      {nudge === 'empty' ? (
+        <Nudge role="alert">
+          <FormattedMessage id="tickets.chooseFirst" />
+        </Nudge>
+      ) : null}
+      {reservation.error !== null && reservation.error !== 'limit' ? (
+        <ReservationErrorAlert
+          error={reservation.error}
+          takenSeats={reservation.takenSeatIds.map((id) => seatLabel(plan, id))}
+        />
+      ) : null}
+      {limitReached || reservation.error === 'limit' ? (
+        <SeatLimitMessage venue={venue} limit={seatStatus.seatSelectionLimit} />
+      ) : null}
+      {busy ? (
+        <p role="status">
+          <FormattedMessage id="tickets.reserving" />
+        </p>
+      ) : null}
+
+      {reserved ? (
+        <>
+          <Modes>
+            <legend>
+              <FormattedMessage id="tickets.mode.legend" />
+            </legend>
+            <label>
+              <input
+                type="radio"
+                name="choose-mode"
+                checked={mode === 'pick'}
+                onChange={() => setMode('pick')}
+              />
+              <FormattedMessage id="tickets.mode.pick" />
+            </label>
+            <label>
+              <input
+                type="radio"
+                name="choose-mode"
+                checked={mode === 'bestAvailable'}
+                onChange={() => setMode('bestAvailable')}
+              />
+              <FormattedMessage id="tickets.mode.bestAvailable" />
+            </label>
+          </Modes>
+          {mode === 'pick' ? (
+            <SeatPicker
+              venue={venue}
+              plan={plan}
+              seatStatus={seatStatus}
+              busy={busy}
+              onReserve={() =>
+                reserve(selected.length > 0 ? { kind: 'seats', seats: selected } : null)
+              }
+            />
+          ) : (
+            <BestAvailableForm
+              plan={plan}
+              seatStatus={seatStatus}
+              busy={busy}
+              onSubmit={(choice: BestAvailableChoice) =>
+                reserve({ kind: 'bestAvailable', ...choice })
+              }
+            />
+          )}
+        </>
+      ) : (
+        <>
+          <TicketQuantities
+            plan={plan}
+            seatStatus={seatStatus}
+            singleLine={venue.settings.flags.isSingleLinePriceOption}
+          />
+          <Summary>
+            <p>
+              <FormattedMessage
+                id="tickets.ga.total"
+                values={{
+                  count: admissions.reduce((sum, a) => sum + a.quantity, 0),
+                  total: formatMoney(intl, { amount: gaTotal, currency: seatStatus.currency }),
+                }}
+              />
+            </p>
+            <PrimaryButton
+              type="button"
+              aria-disabled={busy}
+              onClick={() =>
+                !busy && reserve(admissions.length > 0 ? { kind: 'admissions', admissions } : null)
+              }
+            >
+              <FormattedMessage id="tickets.reserveTickets" />
+            </PrimaryButton>
+          </Summary>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** "Dress Circle, Row C, Seat 12" for a seat id of the plan (the taken-seats message). */
+function seatLabel(plan: SeatingPlan, seatId: string): string {
+  const i = plan.seats.id.indexOf(seatId);
+  if (i < 0) return seatId;
+  const section = plan.sections[plan.seats.section[i] ?? -1]?.name ?? '';
+  return `${section} ${plan.seats.row[i] ?? ''}${plan.seats.number[i] ?? ''}`;
+}
+
+const Modes = styled.fieldset`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[4]}px;
+  margin: 0 0 ${({ theme }) => theme.space[5]}px;
+  border: 0;
+  padding: 0;
+
+  legend {
+    font-weight: 600;
+    margin-bottom: ${({ theme }) => theme.space[2]}px;
+  }
+
+  label {
+    display: inline-flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space[2]}px;
+    min-height: ${({ theme }) => theme.minTarget};
+  }
+
+  input {
+    width: 20px;
+    height: 20px;
+  }
+`;
+
+const Nudge = styled.p`
+  color: ${({ theme }) => theme.colors.error};
+  font-weight: 600;
+`;
+
+const Summary = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space[4]}px;
+  margin-top: ${({ theme }) => theme.space[5]}px;
+`;

@@ -1,0 +1,29 @@
+/**
+ * Wire constants the SPA needs as values. Plain data, no zod: importing a value from a schema
+ * module would put zod in the buyer's bundle (eslint refuses such imports in src/).
+ */
+
+/** Header carrying the session's CSRF token on every state-changing call. */
+export const CSRF_HEADER = 'x-csrf-token';
+export const SESSION_COOKIE = 'stagedoor_session';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** Letters, digits and `_-.:`, 8 to 128 characters: a UUID or any random token fits. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
+
+/** Each extension adds this much to the deadline (WCAG 2.2.1: extend with one action). */
+export const HOLD_EXTENSION_MINUTES = 5;
+/** Extensions one hold may take; its whole life is capped at holdMinutes + 10 × 5 minutes. */
+export const HOLD_MAX_EXTENSIONS = 10;
+
+/** Seat flags, one bit each, in SeatingPlan.seats.flags. */
+export const SEAT_FLAGS = {
+  restrictedView: 1,
+  wheelchair: 2,
+  companion: 4,
+  accessZone: 8,
+  amex: 16,
+} as const;
+
+/** Seat status codes, one character each in SeatStatus.status: free, this session's, taken. */
+export const SEAT_STATUS = { available: 0, heldByYou: 1, unavailable: 2 } as const;

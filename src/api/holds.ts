@@ -1,0 +1,105 @@
+import { IDEMPOTENCY_HEADER } from '@contract/api/constants';
+import type {
+  BestAvailableBody,
+  CreateHoldBody,
+  HoldResponse,
+  SeatStatus,
+  SeatingPlan,
+} from '@contract/api/holds';
+import type { Region } from '@contract/regions';
+import { bookingApi } from './client';
+import { csrfHeaders } from './session';
+
+/** Seat maps and reservation holds of a regional booking API (issue 4). */
+
+const seg = encodeURIComponent;
+
+/**
+ * A plan never changes under its id (a changed plan is a new id), so one download serves every
+ * performance on it for the life of the page; the HTTP cache keeps it across visits.
+ */
+const plans = new Map<string, Promise<SeatingPlan>>();
+
+export function getSeatingPlan(
+  region: Region,
+  planId: string,
+  signal?: AbortSignal,
+): Promise<SeatingPlan> {
+  const key = `${region}/${planId}`;
+  const cached = plans.get(key);
+  if (cached) return cached;
+  const request = bookingApi(region)
+    .get<SeatingPlan>(`/plans/${seg(planId)}`, { signal })
+    .then((response) => response.data);
+  plans.set(key, request);
+  // A failed or aborted download must not poison the cache for the retry.
+  request.catch(() => plans.delete(key));
+  return request;
+}
+
+export function getSeatStatus(
+  region: Region,
+  performanceId: string,
+  promoCode: string | undefined,
+  signal?: AbortSignal,
+): Promise<SeatStatus> {
+  return bookingApi(region)
+    .get<SeatStatus>(`/performances/${seg(performanceId)}/seats`, {
+      signal,
+      params: promoCode === undefined ? undefined : { promoCode },
+    })
+    .then((response) => response.data);
+}
+
+/** What every state-changing hold call carries: the session's CSRF token and a retry-safe key. */
+export interface WriteContext {
+  csrfToken: string;
+  idempotencyKey: string;
+}
+
+const writeHeaders = ({ csrfToken, idempotencyKey }: WriteContext) => ({
+  ...csrfHeaders(csrfToken),
+  [IDEMPOTENCY_HEADER]: idempotencyKey,
+});
+
+export function createHold(
+  region: Region,
+  body: CreateHoldBody,
+  context: WriteContext,
+): Promise<HoldResponse> {
+  return bookingApi(region)
+    .post<HoldResponse>('/holds', body, { headers: writeHeaders(context) })
+    .then((response) => response.data);
+}
+
+export function createBestAvailableHold(
+  region: Region,
+  body: BestAvailableBody,
+  context: WriteContext,
+): Promise<HoldResponse> {
+  return bookingApi(region)
+    .post<HoldResponse>('/holds/best-available', body, { headers: writeHeaders(context) })
+    .then((response) => response.data);
+}
+
+export function getHold(region: Region, holdId: string, signal?: AbortSignal) {
+  return bookingApi(region)
+    .get<HoldResponse>(`/holds/${seg(holdId)}`, { signal })
+    .then((response) => response.data);
+}
+
+export function extendHold(
+  region: Region,
+  holdId: string,
+  context: WriteContext,
+): Promise<HoldResponse> {
+  return bookingApi(region)
+    .post<HoldResponse>(`/holds/${seg(holdId)}/extend`, {}, { headers: writeHeaders(context) })
+    .then((response) => response.data);
+}
+
+export function releaseHold(region: Region, holdId: string, csrfToken: string): Promise<void> {
+  return bookingApi(region)
+    .delete(`/holds/${seg(holdId)}`, { headers: csrfHeaders(csrfToken) })
+    .then(() => undefined);
+}

@@ -1,0 +1,105 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Hold } from '@contract/api/holds';
+import type { RootState } from '@/app/store';
+import { CHECKOUT_PATHS } from '@/config/routes';
+import { useMswServer } from '../../../tests/msw/server';
+import { renderApp } from '../../../tests/msw/render';
+import { GLASS_ORCHARD_LUMEN_FIRST } from '../../../tests/msw/fixtures';
+import { inventory, resetInventory, seatId } from '../../../tests/msw/inventory';
+
+useMswServer();
+beforeEach(() => resetInventory());
+
+function heldFor(ms: number, extensionsLeft = 10): Partial<RootState> {
+  const hold: Hold = {
+    id: '40AD0000-0000-4000-8000-0000000000AA',
+    performanceId: GLASS_ORCHARD_LUMEN_FIRST,
+    expiresAt: new Date(Date.now() + ms).toISOString(),
+    extensionsLeft,
+    seats: [
+      {
+        id: seatId(1, 0, 2),
+        section: 'STALLS',
+        row: 'A',
+        number: 2,
+        priceBand: 'A',
+        price: { amount: 6500, currency: 'GBP' },
+      },
+    ],
+    admissions: [],
+  };
+  inventory.holds.set(hold.id, hold);
+  return {
+    reservation: {
+      status: 'held',
+      pending: null,
+      error: null,
+      takenSeatIds: [],
+      region: 'uk',
+      venueSlug: 'lumen-theatre',
+      titleSlug: 'the-glass-orchard',
+      performanceId: GLASS_ORCHARD_LUMEN_FIRST,
+      hold,
+      expiresAt: hold.expiresAt,
+    },
+  };
+}
+
+describe('the reservation timer', () => {
+  it('counts down in minutes:seconds on every checkout step, without a warning early on', async () => {
+    renderApp({ route: CHECKOUT_PATHS.extras, preloadedState: heldFor(10 * 60_000) });
+    await screen.findByRole('heading', { level: 1, name: 'Extras' }, { timeout: 5000 });
+    expect(screen.getByRole('timer')).toHaveTextContent(
+      /^Time left to complete your order: (10:00|09:5\d)$/,
+    );
+    expect(screen.queryByRole('button', { name: 'Add 5 more minutes' })).not.toBeInTheDocument();
+  });
+
+  it('warns before the end and adds five minutes with one action (WCAG 2.2.1)', async () => {
+    const user = userEvent.setup();
+    const { store } = renderApp({
+      route: CHECKOUT_PATHS.extras,
+      preloadedState: heldFor(90_000),
+    });
+    const region = await screen.findByRole('region', { name: 'Your reservation' });
+    expect(within(region).getByRole('alert')).toHaveTextContent(
+      'Your seats are held for less than 2 minutes. Do you need more time?',
+    );
+    await user.click(within(region).getByRole('button', { name: 'Add 5 more minutes' }));
+    await waitFor(() => expect(screen.getByRole('timer')).toHaveTextContent(/: 0[56]:\d\d$/));
+    expect(store.getState().reservation.hold?.extensionsLeft).toBe(9);
+    expect(within(region).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says plainly when the hold cannot be extended any more', async () => {
+    renderApp({ route: CHECKOUT_PATHS.extras, preloadedState: heldFor(60_000, 0) });
+    const region = await screen.findByRole('region', { name: 'Your reservation' });
+    expect(within(region).getByRole('alert')).toHaveTextContent(
+      "This reservation can't be extended any further.",
+    );
+    expect(within(region).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('on expiry offers "Cancel order" or "Reselect seats", and reselecting returns to the seats', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp({ route: CHECKOUT_PATHS.extras, preloadedState: heldFor(300) });
+    const dialog = await screen.findByRole(
+      'alertdialog',
+      { name: 'Reservation expired' },
+      { timeout: 3000 },
+    );
+    expect(within(dialog).getByRole('button', { name: 'Cancel order' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('alertdialog', { name: 'Reservation expired' })).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Reselect seats' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(
+        `/shows/the-glass-orchard/lumen-theatre/tickets/${GLASS_ORCHARD_LUMEN_FIRST}`,
+      ),
+    );
+    await waitFor(() => expect(inventory.holds.size).toBe(0));
+  });
+});

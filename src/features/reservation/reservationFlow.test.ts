@@ -1,0 +1,188 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { makeStore } from '@/app/store';
+import { server, useMswServer } from '../../../tests/msw/server';
+import { GLASS_ORCHARD_LUMEN_FIRST } from '../../../tests/msw/fixtures';
+import { inventory, resetInventory, seatId } from '../../../tests/msw/inventory';
+import { readStoredHold, storeHold } from './holdStorage';
+import {
+  extendRequested,
+  holdRequested,
+  releaseRequested,
+  type HoldRequest,
+} from './reservationSlice';
+
+useMswServer();
+beforeEach(() => {
+  resetInventory();
+  window.sessionStorage.clear();
+});
+
+const target = {
+  region: 'uk' as const,
+  venueSlug: 'lumen-theatre',
+  titleSlug: 'the-glass-orchard',
+  performanceId: GLASS_ORCHARD_LUMEN_FIRST,
+};
+
+function holdSeats(store: ReturnType<typeof makeStore>, request: HoldRequest) {
+  store.dispatch(holdRequested({ ...target, request }));
+}
+
+const settled = (store: ReturnType<typeof makeStore>) =>
+  waitFor(() => expect(['held', 'none']).toContain(store.getState().reservation.status));
+
+describe('the reservation flow', () => {
+  it('holds the chosen seats on the server and remembers the hold for a reload', async () => {
+    const store = makeStore();
+    holdSeats(store, { kind: 'seats', seats: [seatId(1, 0, 2), seatId(1, 0, 3)] });
+    await settled(store);
+    const { reservation } = store.getState();
+    expect(reservation.status).toBe('held');
+    expect(reservation.hold?.seats.map((seat) => `${seat.row}${seat.number}`)).toEqual([
+      'A2',
+      'A3',
+    ]);
+    expect(inventory.holds.size).toBe(1);
+    expect(readStoredHold()?.holdId).toBe(reservation.hold?.id);
+  });
+
+  it('names the seats someone else got first and keeps nothing half-held', async () => {
+    const store = makeStore();
+    holdSeats(store, { kind: 'seats', seats: [seatId(1, 1, 3), seatId(1, 1, 4)] });
+    await settled(store);
+    const { reservation } = store.getState();
+    expect(reservation.status).toBe('none');
+    expect(reservation.error).toBe('unavailable');
+    expect(reservation.takenSeatIds).toEqual([seatId(1, 1, 4)]);
+    expect(inventory.holds.size).toBe(0);
+  });
+
+  it('retries a dropped connection with the same idempotency key, so one hold is made', async () => {
+    const keys: string[] = [];
+    let failures = 1;
+    server.use(
+      http.post('/api/:region/holds', ({ request }) => {
+        keys.push(request.headers.get('idempotency-key') ?? '');
+        if (failures > 0) {
+          failures -= 1;
+          return HttpResponse.error();
+        }
+        return undefined;
+      }),
+    );
+    const store = makeStore();
+    holdSeats(store, { kind: 'seats', seats: [seatId(2, 0, 4)] });
+    await waitFor(() => expect(store.getState().reservation.status).toBe('held'), {
+      timeout: 4000,
+    });
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+    expect(inventory.holdCalls).toBe(1);
+  });
+
+  it('starts a new session and tries again when the server has forgotten the old one', async () => {
+    let refusals = 1;
+    server.use(
+      http.post('/api/:region/holds', () => {
+        if (refusals === 0) return undefined;
+        refusals -= 1;
+        return HttpResponse.json({ code: 'unauthorised', message: 'no session' }, { status: 401 });
+      }),
+    );
+    const store = makeStore({});
+    holdSeats(store, { kind: 'seats', seats: [seatId(2, 0, 5)] });
+    await settled(store);
+    expect(store.getState().reservation.status).toBe('held');
+  });
+
+  it('reports a connection error after the retries, and holds nothing', async () => {
+    server.use(http.post('/api/:region/holds', () => HttpResponse.error()));
+    const store = makeStore();
+    holdSeats(store, { kind: 'seats', seats: [seatId(2, 0, 6)] });
+    await waitFor(() => expect(store.getState().reservation.error).toBe('connection'), {
+      timeout: 6000,
+    });
+    expect(store.getState().reservation.status).toBe('none');
+  });
+
+  it('extends the deadline by five minutes, and says so when no more time can be added', async () => {
+    const store = makeStore();
+    holdSeats(store, { kind: 'seats', seats: [seatId(1, 0, 6)] });
+    await settled(store);
+    const before = Date.parse(store.getState().reservation.expiresAt!);
+    store.dispatch(extendRequested());
+    await waitFor(() =>
+      expect(Date.parse(store.getState().reservation.expiresAt!) - before).toBe(5 * 60_000),
+    );
+    expect(store.getState().reservation.hold?.extensionsLeft).toBe(9);
+
+    const hold = inventory.holds.get(store.getState().reservation.hold!.id)!;
+    inventory.holds.set(hold.id, { ...hold, extensionsLeft: 0 });
+    store.dispatch(extendRequested());
+    await waitFor(() => expect(store.getState().reservation.error).toBe('extensionLimit'));
+    expect(store.getState().reservation.status).toBe('held');
+  });
+
+  it('expires the hold at its deadline and releases it on the server', async () => {
+    server.use(
+      http.post('/api/:region/holds', () =>
+        HttpResponse.json(
+          {
+            hold: {
+              id: '40AD0000-0000-4000-8000-0000000000FF',
+              performanceId: GLASS_ORCHARD_LUMEN_FIRST,
+              expiresAt: new Date(Date.now() + 300).toISOString(),
+              extensionsLeft: 10,
+              seats: [],
+              admissions: [],
+            },
+          },
+          { status: 201 },
+        ),
+      ),
+    );
+    const deleted: string[] = [];
+    server.use(
+      http.delete('/api/:region/holds/:holdId', ({ params }) => {
+        deleted.push(String(params.holdId));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const store = makeStore();
+    holdSeats(store, { kind: 'seats', seats: [seatId(1, 0, 7)] });
+    await waitFor(() => expect(store.getState().reservation.status).toBe('expired'), {
+      timeout: 3000,
+    });
+    await waitFor(() => expect(deleted).toEqual(['40AD0000-0000-4000-8000-0000000000FF']));
+    expect(readStoredHold()).toBeNull();
+  });
+
+  it('releases on request: the server lets the seats go and the tab forgets the hold', async () => {
+    const store = makeStore();
+    holdSeats(store, { kind: 'seats', seats: [seatId(1, 2, 1)] });
+    await settled(store);
+    store.dispatch(releaseRequested({ reason: 'leave' }));
+    await waitFor(() => expect(store.getState().reservation.status).toBe('none'));
+    expect(inventory.holds.size).toBe(0);
+    expect(readStoredHold()).toBeNull();
+  });
+
+  it('finds the hold again after a reload, and drops one the server no longer has', async () => {
+    const first = makeStore();
+    holdSeats(first, { kind: 'seats', seats: [seatId(1, 2, 2)] });
+    await settled(first);
+    const holdId = first.getState().reservation.hold!.id;
+
+    const reloaded = makeStore();
+    expect(reloaded.getState().reservation.status).toBe('restoring');
+    await waitFor(() => expect(reloaded.getState().reservation.status).toBe('held'));
+    expect(reloaded.getState().reservation.hold?.id).toBe(holdId);
+
+    storeHold({ ...target, holdId: '40AD0000-0000-4000-8000-00000000DEAD' });
+    const stale = makeStore();
+    await waitFor(() => expect(stale.getState().reservation.status).toBe('none'));
+    expect(readStoredHold()).toBeNull();
+  });
+});

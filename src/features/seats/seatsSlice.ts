@@ -1,0 +1,149 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { SEAT_STATUS } from '@contract/api/constants';
+import type { SeatStatus, SeatingPlan } from '@contract/api/holds';
+import type { Region } from '@contract/regions';
+import type { LoadErrorCode } from '@/api/errors';
+import type { LoadStatus } from '@/features/common/loadState';
+
+/** The notices a performance may carry; each must be acknowledged before the buyer goes on. */
+export type NoticeKind = 'performanceNotice' | 'admissionSectionMessage';
+
+/**
+ * One performance's inventory as the buyer chooses from it: the plan (fixed), its live status,
+ * and the buyer's choice so far — seats, or quantities per area and price option.
+ */
+export interface SeatsRequest {
+  region: Region;
+  performanceId: string;
+  promoCode?: string;
+}
+
+export interface SeatsState {
+  performanceId: string | null;
+  /** What was last asked for, so a refresh (after someone took a seat) asks the same again. */
+  request: SeatsRequest | null;
+  status: LoadStatus;
+  error: LoadErrorCode | null;
+  plan: SeatingPlan | null;
+  seatStatus: SeatStatus | null;
+  /** Seat ids in the order the buyer picked them. */
+  selected: string[];
+  /** Places per `area/priceOption`. */
+  quantities: Record<string, number>;
+  /** The buyer tried to go past the venue's seat selection limit. */
+  limitReached: boolean;
+  acknowledged: Record<NoticeKind, boolean>;
+}
+
+const initialState: SeatsState = {
+  performanceId: null,
+  request: null,
+  status: 'idle',
+  error: null,
+  plan: null,
+  seatStatus: null,
+  selected: [],
+  quantities: {},
+  limitReached: false,
+  acknowledged: { performanceNotice: false, admissionSectionMessage: false },
+};
+
+export const quantityKey = (area: string, priceOption: string) => `${area}/${priceOption}`;
+
+const totalQuantity = (quantities: Record<string, number>) =>
+  Object.values(quantities).reduce((sum, quantity) => sum + quantity, 0);
+
+export const seatsSlice = createSlice({
+  name: 'seats',
+  initialState,
+  reducers: {
+    loadRequested: (state, action: PayloadAction<SeatsRequest>) => {
+      // Another performance starts afresh; a refresh of this one keeps the picture and choice.
+      if (state.performanceId !== action.payload.performanceId)
+        return {
+          ...initialState,
+          performanceId: action.payload.performanceId,
+          request: action.payload,
+          status: 'loading',
+        };
+      state.request = action.payload;
+      state.status = 'loading';
+      state.error = null;
+    },
+    loaded: (
+      state,
+      action: PayloadAction<{ performanceId: string; plan: SeatingPlan; seatStatus: SeatStatus }>,
+    ) => {
+      if (state.performanceId !== action.payload.performanceId) return;
+      const { plan, seatStatus } = action.payload;
+      state.status = 'succeeded';
+      state.plan = plan;
+      state.seatStatus = seatStatus;
+      // Seats someone else took since they were picked are dropped; the page names them.
+      const index = new Map(plan.seats.id.map((id, i) => [id, i]));
+      const taken = String(SEAT_STATUS.unavailable);
+      state.selected = state.selected.filter((id) => {
+        const i = index.get(id);
+        return i !== undefined && seatStatus.status[i] !== taken;
+      });
+    },
+    loadFailed: (state, action: PayloadAction<{ performanceId: string; error: LoadErrorCode }>) => {
+      if (state.performanceId !== action.payload.performanceId) return;
+      state.status = 'failed';
+      state.error = action.payload.error;
+    },
+    seatToggled: (state, action: PayloadAction<{ seatId: string }>) => {
+      const { seatId } = action.payload;
+      if (state.selected.includes(seatId)) {
+        state.selected = state.selected.filter((id) => id !== seatId);
+        state.limitReached = false;
+        return;
+      }
+      const limit = state.seatStatus?.seatSelectionLimit ?? Infinity;
+      if (state.selected.length >= limit) {
+        state.limitReached = true;
+        return;
+      }
+      state.selected.push(seatId);
+    },
+    selectionCleared: (state) => {
+      state.selected = [];
+      state.quantities = {};
+      state.limitReached = false;
+    },
+    quantityChanged: (
+      state,
+      action: PayloadAction<{ area: string; priceOption: string; quantity: number }>,
+    ) => {
+      const { area, priceOption } = action.payload;
+      const key = quantityKey(area, priceOption);
+      const others = totalQuantity(state.quantities) - (state.quantities[key] ?? 0);
+      const limit = state.seatStatus?.seatSelectionLimit ?? Infinity;
+      const remaining = state.seatStatus?.areas.find((a) => a.code === area)?.remaining ?? 0;
+      const inArea = Object.entries(state.quantities)
+        .filter(([k]) => k !== key && k.startsWith(`${area}/`))
+        .reduce((sum, [, quantity]) => sum + quantity, 0);
+      const wanted = Math.max(0, Math.floor(action.payload.quantity));
+      const allowed = Math.min(wanted, limit - others, remaining - inArea);
+      state.limitReached = wanted > limit - others;
+      state.quantities[key] = Math.max(0, allowed);
+    },
+    noticeAcknowledged: (state, action: PayloadAction<NoticeKind>) => {
+      state.acknowledged[action.payload] = true;
+    },
+  },
+  selectors: {
+    selectSeats: (state) => state,
+  },
+});
+
+export const {
+  loadRequested,
+  loaded,
+  loadFailed,
+  seatToggled,
+  selectionCleared,
+  quantityChanged,
+  noticeAcknowledged,
+} = seatsSlice.actions;
+export const { selectSeats } = seatsSlice.selectors;

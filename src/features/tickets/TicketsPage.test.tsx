@@ -1,0 +1,139 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CHECKOUT_PATHS } from '@/config/routes';
+import { useMswServer } from '../../../tests/msw/server';
+import { renderApp } from '../../../tests/msw/render';
+import { GA_PERFORMANCE, inventory, resetInventory } from '../../../tests/msw/inventory';
+
+useMswServer();
+beforeEach(() => resetInventory());
+
+const GA_ROUTE = `/shows/neon-lowlands/motor-city-music-hall/tickets/${GA_PERFORMANCE}`;
+
+describe('general admission tickets', () => {
+  it('never lets a quantity pass what is left, and says when an area is sold out', async () => {
+    const user = userEvent.setup();
+    renderApp({ route: GA_ROUTE });
+    await screen.findByRole('heading', { level: 1, name: 'Select your tickets' });
+    const floor = screen.getByRole('region', { name: 'Standing floor' });
+    expect(within(floor).getByText('3 places left')).toBeInTheDocument();
+    const more = within(floor).getByRole('button', { name: 'One more Full Price ticket' });
+    for (let i = 0; i < 5; i += 1) await user.click(more);
+    expect(within(floor).getByLabelText('Full Price tickets, $35 each')).toHaveValue(3);
+    expect(
+      within(screen.getByRole('region', { name: 'Balcony' })).getByText('Sold out'),
+    ).toBeInTheDocument();
+  });
+
+  it('asks for the admission message to be read before reserving, then holds and shows the tickets', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp({ route: GA_ROUTE });
+    await screen.findByRole('heading', { level: 1, name: 'Select your tickets' });
+    const floor = screen.getByRole('region', { name: 'Standing floor' });
+    await user.click(within(floor).getByRole('button', { name: 'One more Concession ticket' }));
+    await user.click(within(floor).getByRole('button', { name: 'One more Concession ticket' }));
+    expect(screen.getByText('2 tickets: $50')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Reserve tickets' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Please read the information above and confirm you have read it before you continue.',
+    );
+    expect(inventory.holds.size).toBe(0);
+
+    await user.click(screen.getByRole('button', { name: 'I have read this' }));
+    await user.click(screen.getByRole('button', { name: 'Reserve tickets' }));
+    await screen.findByRole(
+      'heading',
+      { level: 1, name: 'Best available tickets' },
+      { timeout: 5000 },
+    );
+    expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.reservations);
+    expect(await screen.findByText('2 × Concession, Standing floor: $25 each')).toBeInTheDocument();
+    expect(screen.getByText('Total: $50')).toBeInTheDocument();
+    expect(screen.getByRole('timer')).toHaveTextContent(/Time left to complete your order: 1[45]:\d\d/);
+  });
+
+  it('offers the group-booking route past the seat selection limit', async () => {
+    resetInventory({ limit: 2 });
+    const user = userEvent.setup();
+    renderApp({ route: GA_ROUTE });
+    await screen.findByRole('heading', { level: 1, name: 'Select your tickets' });
+    const floor = screen.getByRole('region', { name: 'Standing floor' });
+    const more = within(floor).getByRole('button', { name: 'One more Full Price ticket' });
+    await user.click(more);
+    await user.click(more);
+    await user.click(more);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("Sorry, you can't purchase more than 2 seats online.");
+    expect(within(alert).getByRole('link', { name: /\d/ })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^tel:\+1/),
+    );
+  });
+});
+
+describe('leaving with seats held', () => {
+  async function holdGaTickets(user: ReturnType<typeof userEvent.setup>) {
+    const view = renderApp({ route: GA_ROUTE });
+    await screen.findByRole('heading', { level: 1, name: 'Select your tickets' });
+    await user.click(screen.getByRole('button', { name: 'I have read this' }));
+    const floor = screen.getByRole('region', { name: 'Standing floor' });
+    await user.click(within(floor).getByRole('button', { name: 'One more Full Price ticket' }));
+    await user.click(screen.getByRole('button', { name: 'Reserve tickets' }));
+    await screen.findByRole(
+      'heading',
+      { level: 1, name: 'Best available tickets' },
+      { timeout: 5000 },
+    );
+    return view;
+  }
+
+  it('asks before releasing, keeps the tickets on "Keep my tickets", releases on the server otherwise', async () => {
+    const user = userEvent.setup();
+    const { router } = await holdGaTickets(user);
+    expect(inventory.remaining.FLOOR).toBe(2);
+
+    void router.navigate('/');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Release your tickets?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep my tickets' }));
+    expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.reservations);
+    expect(inventory.holds.size).toBe(1);
+
+    void router.navigate('/');
+    const again = await screen.findByRole('alertdialog', { name: 'Release your tickets?' });
+    await user.click(within(again).getByRole('button', { name: 'Release tickets' }));
+    await waitFor(() => expect(inventory.holds.size).toBe(0));
+    expect(inventory.remaining.FLOOR).toBe(3);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('says "Empty your cart?" when the buyer heads for another date', async () => {
+    const user = userEvent.setup();
+    const { router } = await holdGaTickets(user);
+    void router.navigate('/shows/neon-lowlands/motor-city-music-hall/calendar/');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Empty your cart?' });
+    expect(dialog).toHaveTextContent(
+      'Navigating away from this performance date will empty your cart. Are you sure you want to proceed?',
+    );
+  });
+
+  it('lets the buyer choose again: "Choose different seats" releases and returns to the choice', async () => {
+    const user = userEvent.setup();
+    const { router } = await holdGaTickets(user);
+    await user.click(screen.getByRole('button', { name: 'Choose different seats' }));
+    await screen.findByRole(
+      'heading',
+      { level: 1, name: 'Select your tickets' },
+      { timeout: 5000 },
+    );
+    expect(router.state.location.pathname).toBe(GA_ROUTE);
+    await waitFor(() => expect(inventory.holds.size).toBe(0));
+    // What the buyer had picked is still there to adjust.
+    expect(
+      within(screen.getByRole('region', { name: 'Standing floor' })).getByLabelText(
+        'Full Price tickets, $35 each',
+      ),
+    ).toHaveValue(1);
+  });
+});

@@ -1,0 +1,321 @@
+import { http, HttpResponse } from 'msw';
+import type {
+  HeldSeat,
+  Hold,
+  HoldErrorBody,
+  HoldResponse,
+  SeatStatus,
+  SeatingPlan,
+} from '@contract/api/holds';
+import type { Session } from '@contract/api/session';
+import { GLASS_ORCHARD_LUMEN_FIRST } from './fixtures';
+import { apiError } from './handlers';
+
+/**
+ * A small booking inventory for component tests: one theatre plan (two sections), one
+ * general-admission plan, seat status and holds kept in memory per test. It follows the
+ * contract (types) and the server's rules that the SPA depends on: all-or-nothing holds, 409
+ * naming the taken seats, the seat limit, extensions, CSRF and idempotency headers required.
+ */
+
+export const THEATRE_PLAN_ID = '0B1C2D3E-4F50-4617-8A9B-0C1D2E3F4A5B';
+export const GA_PLAN_ID = '1C2D3E4F-5061-4728-9BAC-1D2E3F4A5B6C';
+export const GA_PERFORMANCE = '2D3E4F50-6172-4839-ACBD-2E3F4A5B6C7D';
+export const CSRF = 'test-csrf-token';
+
+const hex = (n: number, width: number) => n.toString(16).toUpperCase().padStart(width, '0');
+/** Seat ids that read as their place: section 1 or 2, row index, seat number. */
+export const seatId = (section: number, row: number, seat: number) =>
+  `5EA70000-0000-4000-8000-${hex(section, 4)}${hex(row, 4)}${hex(seat, 4)}`;
+
+const ROWS = ['A', 'B', 'C'];
+const SEATS_PER_ROW = 8;
+
+function theatrePlan(): SeatingPlan {
+  const seats: SeatingPlan['seats'] = {
+    id: [],
+    section: [],
+    row: [],
+    number: [],
+    x: [],
+    y: [],
+    band: [],
+    flags: [],
+  };
+  [0, 1].forEach((section) =>
+    ROWS.slice(0, section === 0 ? 3 : 2).forEach((row, r) => {
+      for (let n = 1; n <= SEATS_PER_ROW; n += 1) {
+        seats.id.push(seatId(section + 1, r, n));
+        seats.section.push(section);
+        seats.row.push(row);
+        seats.number.push(n);
+        seats.x.push(n * 30);
+        seats.y.push(section * 200 + r * 30);
+        seats.band.push(section === 0 ? (r === 2 && n === 8 ? 2 : 0) : 1);
+        // Stalls A1 is a wheelchair space, C8 has a restricted view, Dress Circle B1 is amex.
+        seats.flags.push(
+          section === 0 && r === 0 && n === 1
+            ? 2
+            : section === 0 && r === 2 && n === 8
+              ? 1
+              : section === 1 && r === 1 && n === 1
+                ? 16
+                : 0,
+        );
+      }
+    }),
+  );
+  return {
+    id: THEATRE_PLAN_ID,
+    seating: 'reserved',
+    sections: [
+      { code: 'STALLS', name: 'Stalls', level: 'Stalls' },
+      { code: 'DRESS', name: 'Dress Circle', level: 'Dress Circle' },
+    ],
+    bands: [
+      { code: 'A', name: 'Band A' },
+      { code: 'B', name: 'Band B' },
+      { code: 'R', name: 'Restricted view' },
+    ],
+    seats,
+    areas: [],
+  };
+}
+
+function gaPlan(): SeatingPlan {
+  return {
+    id: GA_PLAN_ID,
+    seating: 'general-admission',
+    sections: [],
+    bands: [],
+    seats: { id: [], section: [], row: [], number: [], x: [], y: [], band: [], flags: [] },
+    areas: [
+      { code: 'FLOOR', name: 'Standing floor' },
+      { code: 'BALCONY', name: 'Balcony' },
+    ],
+  };
+}
+
+const PRICES: Record<string, number> = { A: 6500, B: 4500, R: 3000 };
+
+interface InventoryState {
+  taken: Set<string>;
+  remaining: Record<string, number>;
+  holds: Map<string, Hold>;
+  limit: number;
+  performanceNotice: string | null;
+  /** Idempotency keys seen, with the answer given, so a retried request is answered once. */
+  answers: Map<string, HoldResponse>;
+  holdCalls: number;
+}
+
+export const inventory: InventoryState = freshInventory();
+
+function freshInventory(): InventoryState {
+  return {
+    taken: new Set([seatId(1, 1, 4), seatId(1, 1, 5)]),
+    remaining: { FLOOR: 3, BALCONY: 0 },
+    holds: new Map(),
+    limit: 4,
+    performanceNotice: null,
+    answers: new Map(),
+    holdCalls: 0,
+  };
+}
+
+/** Call from beforeEach: every test starts from the same house. */
+export function resetInventory(changes: Partial<InventoryState> = {}): void {
+  Object.assign(inventory, freshInventory(), changes);
+}
+
+const plan = theatrePlan();
+
+function heldSeat(id: string): HeldSeat {
+  const i = plan.seats.id.indexOf(id);
+  const band = plan.bands[plan.seats.band[i]!]!.code;
+  return {
+    id,
+    section: plan.sections[plan.seats.section[i]!]!.code,
+    row: plan.seats.row[i]!,
+    number: plan.seats.number[i]!,
+    priceBand: band,
+    price: { amount: PRICES[band]!, currency: 'GBP' },
+  };
+}
+
+function mine(): Set<string> {
+  return new Set([...inventory.holds.values()].flatMap((hold) => hold.seats.map((s) => s.id)));
+}
+
+function theatreStatus(): SeatStatus {
+  const held = mine();
+  return {
+    performanceId: GLASS_ORCHARD_LUMEN_FIRST,
+    planId: THEATRE_PLAN_ID,
+    startsAt: '2026-03-13T19:30:00.000Z',
+    seating: 'reserved',
+    currency: 'GBP',
+    seatSelectionLimit: inventory.limit,
+    status: plan.seats.id
+      .map((id) => (held.has(id) ? '1' : inventory.taken.has(id) ? '2' : '0'))
+      .join(''),
+    prices: Object.entries(PRICES).map(([band, price]) => ({ band, price })),
+    priceOptions: Object.entries(PRICES).map(([band, price]) => ({
+      code: `FULL-${band}`,
+      name: 'Full Price',
+      band,
+      area: null,
+      price,
+    })),
+    areas: [],
+    performanceNotice: inventory.performanceNotice,
+    admissionSectionMessage: null,
+  };
+}
+
+function gaStatus(): SeatStatus {
+  return {
+    performanceId: GA_PERFORMANCE,
+    planId: GA_PLAN_ID,
+    startsAt: '2026-03-13T19:30:00.000Z',
+    seating: 'general-admission',
+    currency: 'USD',
+    seatSelectionLimit: inventory.limit,
+    status: '',
+    prices: [],
+    priceOptions: [
+      { code: 'FLOOR-FULL', name: 'Full Price', band: null, area: 'FLOOR', price: 3500 },
+      { code: 'FLOOR-CONC', name: 'Concession', band: null, area: 'FLOOR', price: 2500 },
+      { code: 'BALC-FULL', name: 'Full Price', band: null, area: 'BALCONY', price: 4000 },
+    ],
+    areas: Object.entries(inventory.remaining).map(([code, remaining]) => ({ code, remaining })),
+    performanceNotice: null,
+    admissionSectionMessage: 'The standing floor opens at 19:00; the balcony is seated.',
+  };
+}
+
+const newHoldId = () => `40AD0000-0000-4000-8000-${hex(inventory.holds.size + 1, 12)}`;
+
+function writeAllowed(request: Request): Response | null {
+  if (request.headers.get('x-csrf-token') !== CSRF) return apiError(403, 'csrf_failed');
+  if ((request.headers.get('idempotency-key') ?? '').length < 8)
+    return apiError(400, 'validation_failed');
+  return null;
+}
+
+function makeHold(performanceId: string, seats: HeldSeat[], admissions: Hold['admissions']) {
+  const hold: Hold = {
+    id: newHoldId(),
+    performanceId,
+    expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
+    extensionsLeft: 10,
+    seats,
+    admissions,
+  };
+  inventory.holds.set(hold.id, hold);
+  return hold;
+}
+
+export const inventoryHandlers = [
+  http.post('/services/session/sessions', () =>
+    HttpResponse.json<Session>({
+      csrfToken: CSRF,
+      expiresAt: new Date(Date.now() + 8 * 3_600_000).toISOString(),
+    }),
+  ),
+  http.get('/api/:region/plans/:planId', ({ params }) =>
+    params.planId === THEATRE_PLAN_ID
+      ? HttpResponse.json(plan)
+      : params.planId === GA_PLAN_ID
+        ? HttpResponse.json(gaPlan())
+        : apiError(404, 'not_found'),
+  ),
+  http.get('/api/:region/performances/:performanceId/seats', ({ params }) =>
+    params.performanceId === GLASS_ORCHARD_LUMEN_FIRST
+      ? HttpResponse.json(theatreStatus())
+      : params.performanceId === GA_PERFORMANCE
+        ? HttpResponse.json(gaStatus())
+        : apiError(404, 'not_found'),
+  ),
+  http.post('/api/:region/holds', async ({ request }) => {
+    const refused = writeAllowed(request);
+    if (refused) return refused;
+    const key = request.headers.get('idempotency-key')!;
+    const replay = inventory.answers.get(key);
+    if (replay) return HttpResponse.json(replay, { status: 201 });
+    inventory.holdCalls += 1;
+    const body = (await request.json()) as {
+      performanceId: string;
+      seats?: string[];
+      admissions?: { area: string; priceOption?: string; quantity: number }[];
+    };
+    if (body.seats) {
+      const taken = body.seats.filter((id) => inventory.taken.has(id) || mine().has(id));
+      if (taken.length > 0)
+        return HttpResponse.json<HoldErrorBody>(
+          { code: 'seats_unavailable', message: 'seats unavailable', seatIds: taken },
+          { status: 409 },
+        );
+      if (body.seats.length > inventory.limit) return apiError(422, 'seat_limit_exceeded');
+      const hold = makeHold(body.performanceId, body.seats.map(heldSeat), []);
+      inventory.answers.set(key, { hold });
+      return HttpResponse.json<HoldResponse>({ hold }, { status: 201 });
+    }
+    const admissions = body.admissions ?? [];
+    if (admissions.some((a) => (inventory.remaining[a.area] ?? 0) < a.quantity))
+      return apiError(409, 'admissions_unavailable');
+    const options = gaStatus().priceOptions;
+    for (const a of admissions) inventory.remaining[a.area]! -= a.quantity;
+    const hold = makeHold(
+      body.performanceId,
+      [],
+      admissions.map((a) => {
+        const option = options.find((o) => o.code === a.priceOption && o.area === a.area)!;
+        return {
+          area: a.area,
+          priceOption: option.code,
+          quantity: a.quantity,
+          price: { amount: option.price, currency: 'USD' as const },
+        };
+      }),
+    );
+    inventory.answers.set(key, { hold });
+    return HttpResponse.json<HoldResponse>({ hold }, { status: 201 });
+  }),
+  http.post('/api/:region/holds/best-available', async ({ request }) => {
+    const refused = writeAllowed(request);
+    if (refused) return refused;
+    const body = (await request.json()) as { performanceId: string; quantity: number };
+    const free = plan.seats.id.filter((id) => !inventory.taken.has(id) && !mine().has(id));
+    const seats = free.slice(1, 1 + body.quantity);
+    const hold = makeHold(body.performanceId, seats.map(heldSeat), []);
+    return HttpResponse.json<HoldResponse>({ hold }, { status: 201 });
+  }),
+  http.get('/api/:region/holds/:holdId', ({ params }) => {
+    const hold = inventory.holds.get(String(params.holdId));
+    return hold ? HttpResponse.json<HoldResponse>({ hold }) : apiError(404, 'not_found');
+  }),
+  http.post('/api/:region/holds/:holdId/extend', ({ params, request }) => {
+    const refused = writeAllowed(request);
+    if (refused) return refused;
+    const hold = inventory.holds.get(String(params.holdId));
+    if (!hold) return apiError(404, 'not_found');
+    if (hold.extensionsLeft === 0) return apiError(422, 'hold_extension_limit');
+    const extended: Hold = {
+      ...hold,
+      extensionsLeft: hold.extensionsLeft - 1,
+      expiresAt: new Date(Date.parse(hold.expiresAt) + 5 * 60_000).toISOString(),
+    };
+    inventory.holds.set(hold.id, extended);
+    return HttpResponse.json<HoldResponse>({ hold: extended });
+  }),
+  http.delete('/api/:region/holds/:holdId', ({ params, request }) => {
+    if (request.headers.get('x-csrf-token') !== CSRF) return apiError(403, 'csrf_failed');
+    const hold = inventory.holds.get(String(params.holdId));
+    if (hold)
+      for (const a of hold.admissions)
+        inventory.remaining[a.area] = (inventory.remaining[a.area] ?? 0) + a.quantity;
+    inventory.holds.delete(String(params.holdId));
+    return new HttpResponse(null, { status: 204 });
+  }),
+];
