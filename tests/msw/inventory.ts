@@ -293,7 +293,8 @@ export const inventoryHandlers = [
   }),
   http.get('/api/:region/holds/:holdId', ({ params }) => {
     const hold = inventory.holds.get(String(params.holdId));
-    return hold ? HttpResponse.json<HoldResponse>({ hold }) : apiError(404, 'not_found');
+    if (!hold) return apiError(404, 'not_found');
+    return HttpResponse.json<HoldResponse>({ hold });
   }),
   http.post('/api/:region/holds/:holdId/extend', ({ params, request }) => {
     const refused = writeAllowed(request);

@@ -92,9 +92,7 @@ export function BestAvailableForm({ plan, seatStatus, busy, onSubmit }: Props) {
           value={section}
           onChange={(event) => setSection(event.target.value)}
         >
-          <option value="">
-            {intl.formatMessage({ id: 'tickets.bestAvailable.anySection' })}
-          </option>
+          <option value="">{intl.formatMessage({ id: 'tickets.bestAvailable.anySection' })}</option>
           {plan.sections.map((s) => (
             <option key={s.code} value={s.code}>
               {s.name}

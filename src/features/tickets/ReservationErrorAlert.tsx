@@ -7,7 +7,7 @@ const MESSAGES: Record<ReservationError, MessageId> = {
   unavailable: 'reservation.error.unavailable',
   limit: 'reservation.error.general',
   presale: 'presale.notQualified',
-  promo: 'reservation.error.promo',
+  promo: 'validation.promo.notForEvent',
   expired: 'reservation.expired.body',
   extensionLimit: 'reservation.timer.noMoreExtensions',
   connection: 'reservation.error.connection',

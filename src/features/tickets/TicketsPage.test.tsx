@@ -4,10 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { CHECKOUT_PATHS } from '@/config/routes';
 import { useMswServer } from '../../../tests/msw/server';
 import { renderApp } from '../../../tests/msw/render';
-import { GA_PERFORMANCE, inventory, resetInventory } from '../../../tests/msw/inventory';
+import { GLASS_ORCHARD_LUMEN_FIRST } from '../../../tests/msw/fixtures';
+import { GA_PERFORMANCE, inventory, resetInventory, seatId } from '../../../tests/msw/inventory';
 
 useMswServer();
 beforeEach(() => resetInventory());
+
+/** Pages are lazy chunks; the first one in a run takes a moment to load. */
+const findPageHeading = (name: string) =>
+  screen.findByRole('heading', { level: 1, name }, { timeout: 5000 });
 
 const GA_ROUTE = `/shows/neon-lowlands/motor-city-music-hall/tickets/${GA_PERFORMANCE}`;
 
@@ -15,7 +20,7 @@ describe('general admission tickets', () => {
   it('never lets a quantity pass what is left, and says when an area is sold out', async () => {
     const user = userEvent.setup();
     renderApp({ route: GA_ROUTE });
-    await screen.findByRole('heading', { level: 1, name: 'Select your tickets' });
+    await findPageHeading('Select your tickets');
     const floor = screen.getByRole('region', { name: 'Standing floor' });
     expect(within(floor).getByText('3 places left')).toBeInTheDocument();
     const more = within(floor).getByRole('button', { name: 'One more Full Price ticket' });
@@ -29,7 +34,7 @@ describe('general admission tickets', () => {
   it('asks for the admission message to be read before reserving, then holds and shows the tickets', async () => {
     const user = userEvent.setup();
     const { router } = renderApp({ route: GA_ROUTE });
-    await screen.findByRole('heading', { level: 1, name: 'Select your tickets' });
+    await findPageHeading('Select your tickets');
     const floor = screen.getByRole('region', { name: 'Standing floor' });
     await user.click(within(floor).getByRole('button', { name: 'One more Concession ticket' }));
     await user.click(within(floor).getByRole('button', { name: 'One more Concession ticket' }));
@@ -43,22 +48,20 @@ describe('general admission tickets', () => {
 
     await user.click(screen.getByRole('button', { name: 'I have read this' }));
     await user.click(screen.getByRole('button', { name: 'Reserve tickets' }));
-    await screen.findByRole(
-      'heading',
-      { level: 1, name: 'Best available tickets' },
-      { timeout: 5000 },
-    );
+    await findPageHeading('Best available tickets');
     expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.reservations);
     expect(await screen.findByText('2 × Concession, Standing floor: $25 each')).toBeInTheDocument();
     expect(screen.getByText('Total: $50')).toBeInTheDocument();
-    expect(screen.getByRole('timer')).toHaveTextContent(/Time left to complete your order: 1[45]:\d\d/);
+    expect(screen.getByRole('timer')).toHaveTextContent(
+      /Time left to complete your order: 1[45]:\d\d/,
+    );
   });
 
   it('offers the group-booking route past the seat selection limit', async () => {
     resetInventory({ limit: 2 });
     const user = userEvent.setup();
     renderApp({ route: GA_ROUTE });
-    await screen.findByRole('heading', { level: 1, name: 'Select your tickets' });
+    await findPageHeading('Select your tickets');
     const floor = screen.getByRole('region', { name: 'Standing floor' });
     const more = within(floor).getByRole('button', { name: 'One more Full Price ticket' });
     await user.click(more);
@@ -76,16 +79,12 @@ describe('general admission tickets', () => {
 describe('leaving with seats held', () => {
   async function holdGaTickets(user: ReturnType<typeof userEvent.setup>) {
     const view = renderApp({ route: GA_ROUTE });
-    await screen.findByRole('heading', { level: 1, name: 'Select your tickets' });
+    await findPageHeading('Select your tickets');
     await user.click(screen.getByRole('button', { name: 'I have read this' }));
     const floor = screen.getByRole('region', { name: 'Standing floor' });
     await user.click(within(floor).getByRole('button', { name: 'One more Full Price ticket' }));
     await user.click(screen.getByRole('button', { name: 'Reserve tickets' }));
-    await screen.findByRole(
-      'heading',
-      { level: 1, name: 'Best available tickets' },
-      { timeout: 5000 },
-    );
+    await findPageHeading('Best available tickets');
     return view;
   }
 
@@ -122,11 +121,7 @@ describe('leaving with seats held', () => {
     const user = userEvent.setup();
     const { router } = await holdGaTickets(user);
     await user.click(screen.getByRole('button', { name: 'Choose different seats' }));
-    await screen.findByRole(
-      'heading',
-      { level: 1, name: 'Select your tickets' },
-      { timeout: 5000 },
-    );
+    await findPageHeading('Select your tickets');
     expect(router.state.location.pathname).toBe(GA_ROUTE);
     await waitFor(() => expect(inventory.holds.size).toBe(0));
     // What the buyer had picked is still there to adjust.
@@ -135,5 +130,73 @@ describe('leaving with seats held', () => {
         'Full Price tickets, $35 each',
       ),
     ).toHaveValue(1);
+  });
+});
+
+describe('reserved seats', () => {
+  const THEATRE_ROUTE = `/shows/the-glass-orchard/lumen-theatre/tickets/${GLASS_ORCHARD_LUMEN_FIRST}`;
+
+  it('picks seats with the keyboard from the list, names them in full and holds them', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp({ route: THEATRE_ROUTE });
+    await findPageHeading('Select seat');
+    await user.selectOptions(screen.getByLabelText('Section'), 'Stalls (22 available)');
+    await user.selectOptions(screen.getByLabelText('Row'), 'Row C (8 available)');
+    const seat = screen.getByRole('checkbox', {
+      name: /^Stalls, Row C, Seat 8, restricted view, £30/,
+    });
+    seat.focus();
+    await user.keyboard(' ');
+    expect(seat).toBeChecked();
+    const selection = screen.getByRole('region', { name: 'Your selection' });
+    expect(within(selection).getByText('1 seat: £30')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Reserve seats' }));
+    await findPageHeading('Best available tickets');
+    expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.reservations);
+    expect(await screen.findByText(/Stalls, Row C, Seat 8, restricted view/)).toBeInTheDocument();
+    expect(screen.getByText('Total: £30')).toBeInTheDocument();
+  });
+
+  it('says which seats someone else took, keeps the rest of the choice and refreshes the plan', async () => {
+    const user = userEvent.setup();
+    renderApp({ route: THEATRE_ROUTE });
+    await findPageHeading('Select seat');
+    await user.selectOptions(screen.getByLabelText('Section'), 'Dress Circle (16 available)');
+    await user.selectOptions(screen.getByLabelText('Row'), 'Row A (8 available)');
+    await user.click(screen.getByRole('checkbox', { name: /^Dress Circle, Row A, Seat 3,/ }));
+    await user.click(screen.getByRole('checkbox', { name: /^Dress Circle, Row A, Seat 4,/ }));
+    // Another buyer gets A4 first.
+    inventory.taken.add(seatId(2, 0, 4));
+    await user.click(screen.getByRole('button', { name: 'Reserve seats' }));
+
+    const alert = await screen.findByText('These seats are no longer available.');
+    expect(alert.closest('[role="alert"]')).toHaveTextContent(
+      /Taken by another buyer: Dress Circle, Row A, Seat 4, unavailable/,
+    );
+    await waitFor(() =>
+      expect(
+        screen.getByRole('checkbox', { name: /^Dress Circle, Row A, Seat 4,/ }),
+      ).toBeDisabled(),
+    );
+    expect(screen.getByRole('checkbox', { name: /^Dress Circle, Row A, Seat 3,/ })).toBeChecked();
+    expect(inventory.holds.size).toBe(0);
+  });
+
+  it('stops at the venue seat limit with the spec message', async () => {
+    resetInventory({ limit: 2 });
+    const user = userEvent.setup();
+    renderApp({ route: THEATRE_ROUTE });
+    await findPageHeading('Select seat');
+    await user.selectOptions(screen.getByLabelText('Section'), 'Stalls (22 available)');
+    await user.selectOptions(screen.getByLabelText('Row'), 'Row A (8 available)');
+    for (const n of [2, 3, 6])
+      await user.click(
+        screen.getByRole('checkbox', { name: new RegExp(`^Stalls, Row A, Seat ${n},`) }),
+      );
+    expect(
+      await screen.findByText("Sorry, you can't purchase more than 2 seats online."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /^Stalls, Row A, Seat 6,/ })).not.toBeChecked();
   });
 });

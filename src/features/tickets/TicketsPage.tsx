@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
@@ -18,13 +18,15 @@ import {
   type HoldRequest,
 } from '@/features/reservation/reservationSlice';
 import { loadRequested, selectSeats } from '@/features/seats/seatsSlice';
+import { buildSeatMapModel } from '@/features/seatMap/model';
+import { seatName } from '@/features/seatMap/seatName';
 import { useShowContent } from '@/features/show/useShowContent';
 import { formatPerformanceDate, formatPerformanceTime, formatMoney } from '@/i18n/format';
 import { BestAvailableForm, type BestAvailableChoice } from './BestAvailableForm';
 import { PerformanceNotices, unacknowledgedNotices } from './PerformanceNotices';
 import { ReservationErrorAlert } from './ReservationErrorAlert';
 import { SeatLimitMessage } from './SeatLimitMessage';
-import { SeatPicker } from './SeatPicker';
+import { SeatChoice } from './SeatChoice';
 import { TicketQuantities } from './TicketQuantities';
 import { useAppliedPromoCode } from './useAppliedPromoCode';
 
@@ -44,8 +46,7 @@ export default function TicketsPage() {
   const seats = useAppSelector(selectSeats);
 
   const load = useCallback(() => {
-    if (performanceId !== undefined)
-      dispatch(loadRequested({ region, performanceId, promoCode }));
+    if (performanceId !== undefined) dispatch(loadRequested({ region, performanceId, promoCode }));
   }, [dispatch, region, performanceId, promoCode]);
   useEffect(load, [load]);
   useContinueWhenHeld(performanceId);
@@ -61,7 +62,7 @@ export default function TicketsPage() {
       plan={seats.plan}
       seatStatus={seats.seatStatus}
       showTitle={show.data?.title ?? ''}
-      hold={(request) =>
+      hold={(request, quotedTotal) =>
         dispatch(
           holdRequested({
             region,
@@ -70,6 +71,7 @@ export default function TicketsPage() {
             performanceId: seats.seatStatus!.performanceId,
             request,
             promoCode,
+            quotedTotal,
           }),
         )
       }
@@ -95,7 +97,7 @@ type ChoiceProps = {
   plan: SeatingPlan;
   seatStatus: SeatStatus;
   showTitle: string;
-  hold: (request: HoldRequest) => void;
+  hold: (request: HoldRequest, quotedTotal?: number) => void;
 };
 
 function Choice({ venue, plan, seatStatus, showTitle, hold }: ChoiceProps) {
@@ -108,6 +110,15 @@ function Choice({ venue, plan, seatStatus, showTitle, hold }: ChoiceProps) {
   const heading = reserved ? 'steps.seatmap.heading' : 'steps.tickets.heading';
   const busy = reservation.status === 'holding';
   const pendingNotices = unacknowledgedNotices(seatStatus, acknowledged);
+  const model = useMemo(
+    () => (reserved ? buildSeatMapModel(plan, seatStatus) : null),
+    [reserved, plan, seatStatus],
+  );
+  /** A taken seat by its full name ("Stalls, Row B, Seat 4, unavailable"). */
+  const takenSeatName = (id: string) => {
+    const i = model?.ids.indexOf(id) ?? -1;
+    return model !== null && i >= 0 ? seatName(model, i, intl) : id;
+  };
 
   useDocumentTitle(
     intl.formatMessage(
@@ -117,11 +128,11 @@ function Choice({ venue, plan, seatStatus, showTitle, hold }: ChoiceProps) {
   );
 
   /** Every way of reserving passes the same gate: notices read, something chosen. */
-  const reserve = (request: HoldRequest | null) => {
+  const reserve = (request: HoldRequest | null, quotedTotal?: number) => {
     if (pendingNotices.length > 0) return setNudge('notice');
     if (request === null) return setNudge('empty');
     setNudge(null);
-    hold(request);
+    hold(request, quotedTotal);
   };
 
   const admissions = Object.entries(quantities)
@@ -176,7 +187,7 @@ function Choice({ venue, plan, seatStatus, showTitle, hold }: ChoiceProps) {
       {reservation.error !== null && reservation.error !== 'limit' ? (
         <ReservationErrorAlert
           error={reservation.error}
-          takenSeats={reservation.takenSeatIds.map((id) => seatLabel(plan, id))}
+          takenSeats={reservation.takenSeatIds.map((id) => takenSeatName(id))}
         />
       ) : null}
       {limitReached || reservation.error === 'limit' ? (
@@ -213,14 +224,16 @@ function Choice({ venue, plan, seatStatus, showTitle, hold }: ChoiceProps) {
               <FormattedMessage id="tickets.mode.bestAvailable" />
             </label>
           </Modes>
-          {mode === 'pick' ? (
-            <SeatPicker
+          {mode === 'pick' && model !== null ? (
+            <SeatChoice
               venue={venue}
-              plan={plan}
-              seatStatus={seatStatus}
+              model={model}
               busy={busy}
-              onReserve={() =>
-                reserve(selected.length > 0 ? { kind: 'seats', seats: selected } : null)
+              onReserve={(quotedTotal) =>
+                reserve(
+                  selected.length > 0 ? { kind: 'seats', seats: selected } : null,
+                  quotedTotal,
+                )
               }
             />
           ) : (
@@ -255,7 +268,8 @@ function Choice({ venue, plan, seatStatus, showTitle, hold }: ChoiceProps) {
               type="button"
               aria-disabled={busy}
               onClick={() =>
-                !busy && reserve(admissions.length > 0 ? { kind: 'admissions', admissions } : null)
+                !busy &&
+                reserve(admissions.length > 0 ? { kind: 'admissions', admissions } : null, gaTotal)
               }
             >
               <FormattedMessage id="tickets.reserveTickets" />
@@ -265,14 +279,6 @@ function Choice({ venue, plan, seatStatus, showTitle, hold }: ChoiceProps) {
       )}
     </section>
   );
-}
-
-/** "Dress Circle, Row C, Seat 12" for a seat id of the plan (the taken-seats message). */
-function seatLabel(plan: SeatingPlan, seatId: string): string {
-  const i = plan.seats.id.indexOf(seatId);
-  if (i < 0) return seatId;
-  const section = plan.sections[plan.seats.section[i] ?? -1]?.name ?? '';
-  return `${section} ${plan.seats.row[i] ?? ''}${plan.seats.number[i] ?? ''}`;
 }
 
 const Modes = styled.fieldset`

@@ -1,0 +1,117 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Formik, yup, libphonenumber-js and the card libraries cost about 60 kB gzip together; a buyer
+ * landing on What's on, a venue or a show page must not download them (stack-notes: load
+ * formik/yup only on checkout routes). This follows the static imports a page's chunk pulls in
+ * (dynamic import() starts another chunk, `import type` vanishes) and checks none reaches them.
+ */
+
+const root = join(import.meta.dirname, '..', '..', '..');
+const ALIASES: [prefix: string, dir: string][] = [
+  ['@/', 'src'],
+  ['@contract/', 'contract'],
+];
+const EXTENSIONS = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'];
+
+const CHECKOUT_ONLY_PACKAGES = [
+  'formik',
+  'yup',
+  'libphonenumber-js',
+  'card-validator',
+  'credit-card-type',
+];
+const CHECKOUT_ONLY_FOLDERS = ['src/components/form/', 'src/features/customerDetails/'];
+
+function resolveLocal(specifier: string, fromFile: string): string | undefined {
+  const alias = ALIASES.find(([prefix]) => specifier.startsWith(prefix));
+  const base = alias
+    ? join(root, alias[1], specifier.slice(alias[0].length))
+    : specifier.startsWith('.')
+      ? join(dirname(fromFile), specifier)
+      : undefined;
+  if (base === undefined) return undefined;
+  return EXTENSIONS.map((ext) => base + ext).find(
+    (path) => existsSync(path) && !path.endsWith('/') && /\.(tsx?|json)$/.test(path),
+  );
+}
+
+/** Specifiers a module loads when it runs: value imports and re-exports, not types or import(). */
+function runtimeImports(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+  const found: string[] = [];
+  for (const statement of source.statements) {
+    if (ts.isImportDeclaration(statement) && !statement.importClause?.isTypeOnly) {
+      found.push((statement.moduleSpecifier as ts.StringLiteral).text);
+    }
+    if (
+      ts.isExportDeclaration(statement) &&
+      !statement.isTypeOnly &&
+      statement.moduleSpecifier !== undefined
+    ) {
+      found.push((statement.moduleSpecifier as ts.StringLiteral).text);
+    }
+  }
+  return found;
+}
+
+function packageOf(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}
+
+/** Every local file and package one entry pulls in statically. */
+function staticGraph(entries: string[]): { files: Set<string>; packages: Set<string> } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const queue = entries.map((entry) => join(root, entry));
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (files.has(file)) continue;
+    files.add(file);
+    if (file.endsWith('.json')) continue;
+    for (const specifier of runtimeImports(file)) {
+      const local = resolveLocal(specifier, file);
+      if (local !== undefined) queue.push(local);
+      else if (!specifier.startsWith('.') && !ALIASES.some(([p]) => specifier.startsWith(p))) {
+        packages.add(packageOf(specifier));
+      }
+    }
+  }
+  return { files, packages };
+}
+
+const FIRST_ROUTES = {
+  "What's on": 'src/features/directory/DirectoryPage.tsx',
+  venue: 'src/features/venue/VenuePage.tsx',
+  show: 'src/features/show/ShowPage.tsx',
+};
+
+describe('checkout-only code stays out of the first route', () => {
+  it.each(Object.entries(FIRST_ROUTES))('the %s page with the app shell', (_name, page) => {
+    const graph = staticGraph(['src/app/main.tsx', 'src/app/start.tsx', page]);
+    // The walk really covers the shell: without these it would pass by seeing nothing.
+    expect([...graph.packages]).toEqual(
+      expect.arrayContaining(['react', 'react-dom', 'react-router', 'react-intl']),
+    );
+    expect(graph.files).toContain(join(root, 'src/app/router.tsx'));
+
+    expect([...graph.packages].filter((name) => CHECKOUT_ONLY_PACKAGES.includes(name))).toEqual([]);
+    const checkoutFiles = [...graph.files]
+      .map((file) => relative(root, file).split('\\').join('/'))
+      .filter((file) => CHECKOUT_ONLY_FOLDERS.some((folder) => file.startsWith(folder)));
+    expect(checkoutFiles).toEqual([]);
+  });
+
+  it('does see those libraries where they are used', () => {
+    const graph = staticGraph(['src/components/form/TextField.tsx']);
+    expect([...graph.packages]).toEqual(expect.arrayContaining(['formik']));
+    const details = staticGraph(['src/features/customerDetails/validation/cardSchema.ts']);
+    expect([...details.packages]).toEqual(
+      expect.arrayContaining(['yup', 'libphonenumber-js', 'card-validator', 'credit-card-type']),
+    );
+  });
+});

@@ -1,0 +1,71 @@
+import { object, string } from 'yup';
+import './yupLocale';
+import { fieldMessage as m } from './fieldMessage';
+import { isValidPhone } from './phone';
+import type { ValidationContext } from './validationContext';
+
+/** Emails compare trimmed and case-blind: no mail system delivers differently by case. */
+function sameEmail(a: string | undefined, b: string | undefined): boolean {
+  return (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
+}
+
+/** yup's email test accepts "name@host"; a buyer's confirmation needs a domain with a dot. */
+const DOTTED_DOMAIN = /@[^@\s]+\.[^@\s.]{2,}$/;
+
+export function emailSchema() {
+  const invalid = m('validation.email.invalid');
+  return string()
+    .trim()
+    .required(invalid)
+    .max(254, invalid)
+    .email(invalid)
+    .matches(DOTTED_DOMAIN, { message: invalid });
+}
+
+/** The confirmation field; it reads the sibling `email` field of the same object. */
+export function emailConfirmSchema() {
+  return string()
+    .trim()
+    .required(m('validation.email.confirm'))
+    .test('same-email', m('validation.email.mismatch'), function (value) {
+      return sameEmail(value, (this.parent as { email?: string }).email);
+    });
+}
+
+export function firstNameSchema() {
+  return string().trim().required(m('validation.name.first'));
+}
+
+export function lastNameSchema() {
+  return string().trim().required(m('validation.name.last'));
+}
+
+/**
+ * One field for the whole name: the name on a card. It asks for "first and last name", so it
+ * needs at least two words.
+ */
+export function fullNameSchema() {
+  const full = m('validation.name.full');
+  return string()
+    .trim()
+    .required(full)
+    .test('two-names', full, (value) => (value ?? '').split(/\s+/).length >= 2);
+}
+
+export function phoneSchema(context: ValidationContext) {
+  return string()
+    .trim()
+    .test('phone', m('validation.phone.invalid'), (value) =>
+      isValidPhone(value, context.homeCountry),
+    );
+}
+
+export function contactSchema(context: ValidationContext) {
+  return object({
+    firstName: firstNameSchema(),
+    lastName: lastNameSchema(),
+    email: emailSchema(),
+    emailConfirm: emailConfirmSchema(),
+    phone: phoneSchema(context),
+  });
+}
