@@ -48,7 +48,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^@contract/(venue|venueFiles|api/(?!constants$|errorCodes$|calendarQuery$)[^/]+)$',
+              regex:
+                '^@contract/(venue|venueFiles|api/(?!constants$|errorCodes$|calendarQuery$)[^/]+)$',
               allowTypeImports: true,
               message:
                 'Schema modules pull zod into the bundle: import types only, values from the zod-free modules (api/constants, api/errorCodes, api/calendarQuery, patterns, regions, venueDefaults).',

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Manifest } from 'vite';
 import { benchHolds } from './holds';
+import { benchSeatMap } from './seatmap';
 
 /**
  * `npm run bench`: measures and prints figures, compares them with bench/budgets.json as
@@ -149,6 +150,7 @@ function report(): void {
   >;
   for (const [key, budget] of Object.entries(budgets)) {
     const value = results[key];
+    if (value === undefined && only.size > 0) continue; // a part BENCH_ONLY left out
     const ok =
       value !== undefined &&
       (budget.max === undefined || value <= budget.max) &&
@@ -158,14 +160,36 @@ function report(): void {
   }
 }
 
+/**
+ * BENCH_ONLY=<part>[,<part>] measures only those parts (`app`: bundle and server, `holds`,
+ * `seatmap`) and keeps the other figures of bench/results.json as they were.
+ */
+const only = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));
+const measures = (part: string) => only.size === 0 || only.has(part);
+
+function previousResults(): Record<string, unknown> {
+  try {
+    return JSON.parse(readFileSync(join(root, 'bench/results.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+  } catch {
+    return {};
+  }
+}
+
 try {
   const outDir = join(work, 'dist');
-  await measureBundle(outDir);
-  await measureServer(outDir);
+  if (measures('app')) {
+    await measureBundle(outDir);
+    await measureServer(outDir);
+  }
   // Holds are measured on a real PostgreSQL (the embedded database has one connection).
-  Object.assign(results, await benchHolds());
+  if (measures('holds')) Object.assign(results, await benchHolds());
+  // The seat map in headless Chromium, beside an open-source seat map from npm (bench/seatmap.ts).
+  if (measures('seatmap')) Object.assign(results, (await benchSeatMap(work)).results);
   report();
-  const nested: Record<string, unknown> = {};
+  const nested: Record<string, unknown> = only.size === 0 ? {} : previousResults();
   for (const [key, value] of Object.entries(results)) {
     const parts = key.split('.');
     let node = nested;

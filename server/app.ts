@@ -13,7 +13,10 @@ import { registerErrorHandling } from './http/errors';
 import { loggerOptions, type LoggerSettings } from './http/logging';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
+import { checkPaymentConfig, paymentConfigFromEnv, type PaymentConfig } from './payments/config';
+import { createPaymentService } from './payments/setup';
 import { contentRoutes } from './routes/content';
+import { graphqlRoutes } from './routes/graphql';
 import { healthRoute } from './routes/health';
 import { holdRoutes } from './routes/holds';
 import { serviceRoutes } from './routes/services';
@@ -32,6 +35,8 @@ export interface BuildAppOptions {
   logger?: LoggerSettings | false;
   /** CSP origins; read from the environment when omitted. */
   security?: SecurityConfig;
+  /** Payment service settings over those of the environment (tests shorten the time limit). */
+  payment?: Partial<PaymentConfig>;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -64,17 +69,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.get(OPENAPI_PATH, { schema: { hide: true } }, (_request, reply) => reply.send(app.swagger()));
 
+  // One payment service for the process: the browser reaches it under /services/payment, the
+  // booking APIs through `app.payments`.
+  const paymentConfig = checkPaymentConfig({ ...paymentConfigFromEnv(), ...options.payment });
+  const payments = createPaymentService(db, paymentConfig);
+  app.decorate('payments', payments);
+
   for (const region of regions) {
     await app.register(
       async (scope) => {
         await scope.register(healthRoute, { db, region });
         await scope.register(contentRoutes, { db, region, venues });
         await scope.register(holdRoutes, { db, region, venues });
+        await scope.register(graphqlRoutes, { db, region, venues });
       },
       { prefix: bookingApiPath(region) },
     );
   }
-  await app.register(serviceRoutes, { db });
+  await app.register(serviceRoutes, { db, payment: { payments, config: paymentConfig } });
   await registerSpa(app, options.staticDir);
   return app;
 }

@@ -22,6 +22,19 @@ export const API_ERROR_CODES = [
   'hold_extension_limit',
   'idempotency_mismatch',
   'idempotency_in_flight',
+  // Promo and presale codes on holds and seat maps (issue 4); spec §5 and §8 word each one.
+  'presale_required',
+  'promo_invalid',
+  'promo_expired',
+  'promo_not_for_event',
+  // Payment (issue 5). The card_* codes map one to one onto the spec's card messages (§5).
+  'card_number_invalid',
+  'card_type_not_accepted',
+  'card_expiry_month_invalid',
+  'card_expiry_year_invalid',
+  'card_cvv_invalid',
+  'payment_token_invalid',
+  'payment_state_invalid',
 ] as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

@@ -1,21 +1,22 @@
 import { z } from 'zod';
 import { ID_PATTERN } from '../patterns';
 import { apiErrorSchema, currencySchema, moneySchema } from './common';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from './constants';
+
+export {
+  HOLD_EXTENSION_MINUTES,
+  HOLD_MAX_EXTENSIONS,
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+  SEAT_FLAGS,
+  SEAT_STATUS,
+} from './constants';
 
 /**
  * Reservation holds (issue 4), relative to a region's base path (`/api/<region>`). Every call
  * needs the session cookie; state-changing calls also need the `x-csrf-token` header and an
  * `Idempotency-Key` header (a replay returns the first answer).
  */
-
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
-/** Letters, digits and `_-.:`, 8 to 128 characters: a UUID or any random token fits. */
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
-
-/** Each extension adds this much to the deadline (WCAG 2.2.1: extend with one action). */
-export const HOLD_EXTENSION_MINUTES = 5;
-/** Extensions one hold may take; its whole life is capped at holdMinutes + 10 × 5 minutes. */
-export const HOLD_MAX_EXTENSIONS = 10;
 
 const id = z.string().regex(ID_PATTERN);
 /** Matches a lowercase id too, since the SPA may echo either; the server upper-cases on output. */
@@ -29,16 +30,29 @@ export const idempotencyHeadersSchema = z.looseObject({
   [IDEMPOTENCY_HEADER]: z.string().regex(IDEMPOTENCY_KEY_PATTERN),
 });
 
+/** A promo or presale code the buyer applied (presale performances need a valid one). */
+const promoCode = z
+  .string()
+  .regex(/^[A-Za-z0-9!.+&-]{1,255}$/)
+  .optional();
+
 const seatHoldBody = z.strictObject({
   performanceId: idInput,
+  promoCode,
   seats: z.array(idInput).min(1).max(100),
 });
 const admissionHoldBody = z.strictObject({
   performanceId: idInput,
+  promoCode,
   admissions: z
     .array(
       z.strictObject({
         area: z.string().regex(/^[A-Z0-9_-]{1,40}$/),
+        /** The price option (ticket type) of these places; the area's first option if absent. */
+        priceOption: z
+          .string()
+          .regex(/^[A-Za-z0-9_-]{1,40}$/)
+          .optional(),
         quantity: z.number().int().min(1).max(100),
       }),
     )
@@ -50,6 +64,7 @@ export type CreateHoldBody = z.infer<typeof createHoldBodySchema>;
 
 export const bestAvailableBodySchema = z.strictObject({
   performanceId: idInput,
+  promoCode,
   quantity: z.number().int().min(1).max(100),
   priceBand: z
     .string()
@@ -77,7 +92,10 @@ export type HeldSeat = z.infer<typeof heldSeatSchema>;
 
 export const heldAdmissionSchema = z.strictObject({
   area: z.string(),
+  priceOption: z.string(),
   quantity: z.number().int().positive(),
+  /** All-in price of one place. */
+  price: moneySchema,
 });
 
 export const holdSchema = z.strictObject({
@@ -100,30 +118,19 @@ export const seatsUnavailableSchema = apiErrorSchema.extend({
 });
 export type HoldErrorBody = z.infer<typeof seatsUnavailableSchema>;
 
-/** Seat flags, one bit each, in SeatMap.seats.flags. */
-export const SEAT_FLAGS = {
-  restrictedView: 1,
-  wheelchair: 2,
-  companion: 4,
-  accessZone: 8,
-  amex: 16,
-} as const;
-
-/** Seat status codes in SeatMap.seats.status: held by this session, or by anyone else/sold. */
-export const SEAT_STATUS = { available: 0, heldByYou: 1, unavailable: 2 } as const;
-
 /**
- * GET /performances/:performanceId/seats. Column arrays (one entry per seat, same index in each)
- * keep the arena's 20,000 seats compact; sections and bands are indexes into their own lists.
+ * GET /plans/:planId — the fixed part of a seat map, the same for every performance on the plan,
+ * so a CDN and the browser cache it once (`Cache-Control: public, max-age=86400, immutable` with
+ * an ETag). Column arrays (one entry per seat, same index in each) keep the arena's 20,000 seats
+ * compact; `section` and `band` are indexes into `sections` and `bands`.
  */
-export const seatMapSchema = z.strictObject({
-  performanceId: id,
+export const planParamsSchema = z.strictObject({ planId: idInput });
+
+export const seatingPlanSchema = z.strictObject({
+  id,
   seating: z.enum(['reserved', 'general-admission', 'timed-entry']),
-  currency: currencySchema,
-  seatSelectionLimit: z.number().int().positive(),
   sections: z.array(z.strictObject({ code: z.string(), name: z.string(), level: z.string() })),
-  /** All-in price (face value plus booking fee) of each band, minor units. */
-  bands: z.array(z.strictObject({ code: z.string(), name: z.string(), price: z.number().int() })),
+  bands: z.array(z.strictObject({ code: z.string(), name: z.string() })),
   seats: z.strictObject({
     id: z.array(id),
     section: z.array(z.number().int()),
@@ -132,16 +139,56 @@ export const seatMapSchema = z.strictObject({
     x: z.array(z.number().int()),
     y: z.array(z.number().int()),
     band: z.array(z.number().int()),
+    /** SEAT_FLAGS bits. */
     flags: z.array(z.number().int()),
-    status: z.array(z.number().int()),
   }),
-  /** General admission and timed entry: places left per area. */
-  areas: z.array(
+  /** General admission and timed entry: the areas sold by quantity. */
+  areas: z.array(z.strictObject({ code: z.string(), name: z.string() })),
+});
+export type SeatingPlan = z.infer<typeof seatingPlanSchema>;
+
+/** Optional promo or presale code: prices then show the code's discount. */
+export const seatStatusQuerySchema = z.strictObject({ promoCode });
+
+/**
+ * GET /performances/:performanceId/seats — what changes per performance: status of each plan
+ * seat, prices per band, places left per area. `no-store`: it is live inventory.
+ */
+export const seatStatusSchema = z.strictObject({
+  performanceId: id,
+  planId: id,
+  /** ISO 8601 instant the performance starts (the page names the date in the venue's zone). */
+  startsAt: z.string(),
+  seating: z.enum(['reserved', 'general-admission', 'timed-entry']),
+  currency: currencySchema,
+  seatSelectionLimit: z.number().int().positive(),
+  /**
+   * One character per plan seat, in plan order: the SEAT_STATUS code ('0' available, '1' held by
+   * this session, '2' unavailable). A string gzips to almost nothing for a mostly free arena.
+   */
+  status: z.string().regex(/^[012]*$/),
+  /**
+   * A reserved seat's all-in price (face value, less any promo discount, plus booking fee) per
+   * band code, minor units: the lowest price option of the band.
+   */
+  prices: z.array(z.strictObject({ band: z.string(), price: z.number().int().nonnegative() })),
+  /**
+   * Every price option on sale (ticket types such as "Full Price" or "Concession"), all-in, for a
+   * band of reserved seats or an admission area.
+   */
+  priceOptions: z.array(
     z.strictObject({
       code: z.string(),
       name: z.string(),
-      remaining: z.number().int().min(0),
+      band: z.string().nullable(),
+      area: z.string().nullable(),
+      price: z.number().int().nonnegative(),
     }),
   ),
+  /** General admission and timed entry: places left per area (never below zero). */
+  areas: z.array(z.strictObject({ code: z.string(), remaining: z.number().int().min(0) })),
+  /** Text the buyer must acknowledge before continuing, when the performance has it. */
+  performanceNotice: z.string().nullable(),
+  admissionSectionMessage: z.string().nullable(),
 });
-export type SeatMap = z.infer<typeof seatMapSchema>;
+export type SeatStatus = z.infer<typeof seatStatusSchema>;

@@ -6,8 +6,7 @@ import { z } from 'zod';
  * be sent as the `x-csrf-token` header on every later state-changing call.
  */
 
-export const SESSION_COOKIE = 'stagedoor_session';
-export const CSRF_HEADER = 'x-csrf-token';
+export { CSRF_HEADER, SESSION_COOKIE } from './constants';
 
 /** The body is optional (a bare POST); when sent it must be an empty JSON object. */
 export const createSessionBodySchema = z.strictObject({}).nullish();

@@ -32,12 +32,14 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PGlite data directory, or `memory://` for a throwaway database. */
   dataDir?: string;
+  /** Connections in the PostgreSQL pool (default 10); PGlite has one. */
+  poolSize?: number;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
   if (options.databaseUrl) {
     const { openPostgres } = await import('./postgresDriver');
-    return openPostgres(options.databaseUrl);
+    return openPostgres(options.databaseUrl, options.poolSize);
   }
   const { openPglite } = await import('./pgliteDriver');
   return openPglite(options.dataDir ?? '.data');

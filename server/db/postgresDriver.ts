@@ -3,10 +3,31 @@ import type { Database, Queryable, QueryResult } from './database';
 
 type Client = Pick<pg.PoolClient, 'query'>;
 
+/**
+ * Parameterised statements are prepared once per connection, under a name given to their text,
+ * so PostgreSQL parses and plans the hot ones (the hold path) once rather than on every call.
+ * SQL text never carries values (they go in params), so the texts are the code's few hundred;
+ * past MAX_PREPARED distinct texts the rest simply run unprepared.
+ */
+const MAX_PREPARED = 500;
+const statementNames = new Map<string, string>();
+
+function statementName(sql: string): string | undefined {
+  let name = statementNames.get(sql);
+  if (name === undefined && statementNames.size < MAX_PREPARED) {
+    name = `stagedoor_${statementNames.size}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
 function wrap(client: Client): Queryable {
   return {
     async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
-      const result = await client.query(sql, [...params]);
+      const result =
+        params.length > 0
+          ? await client.query({ name: statementName(sql), text: sql, values: [...params] })
+          : await client.query(sql);
       return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
     },
     async exec(sql: string): Promise<void> {
@@ -15,9 +36,16 @@ function wrap(client: Client): Queryable {
   };
 }
 
-/** A real PostgreSQL server through a connection pool (production, and the concurrency tests). */
-export function openPostgres(connectionString: string): Database {
-  const pool = new pg.Pool({ connectionString, max: 10, idleTimeoutMillis: 30_000 });
+/** Connections per pool unless told otherwise. */
+export const DEFAULT_POOL_SIZE = 10;
+
+/**
+ * A real PostgreSQL server through a connection pool (production, and the concurrency tests).
+ * Callers beyond `poolSize` queue for a connection: a few connections per database core serve
+ * more than many backends contending for the same cores.
+ */
+export function openPostgres(connectionString: string, poolSize = DEFAULT_POOL_SIZE): Database {
+  const pool = new pg.Pool({ connectionString, max: poolSize, idleTimeoutMillis: 30_000 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const base = wrap(pool);

@@ -3,13 +3,14 @@ import {
   HOLD_EXTENSION_MINUTES,
   HOLD_MAX_EXTENSIONS,
   type BestAvailableBody,
+  type CreateHoldBody,
   type Hold,
-  type SeatMap,
 } from '../../contract/api/holds';
 import type { Queryable } from '../db/database';
 import * as q from '../db/queries/holds';
 import { ApiError, notFound } from '../http/errors';
 import { chooseBestAvailable } from './holdsBestAvailable';
+import { codeForHold, type AppliedCode } from './holdsPromo';
 
 /** Venue settings a hold obeys (venues/<slug>/venue.json). */
 export interface HoldPolicy {
@@ -35,17 +36,23 @@ export class SeatsUnavailableError extends ApiError {
 const holdExpired = () => new ApiError(410, 'hold_expired', 'This hold has expired.');
 const invalid = (field: string, message: string) =>
   new ApiError(400, 'validation_failed', message, [field]);
+const limitExceeded = (limit: number) =>
+  new ApiError(
+    422,
+    'seat_limit_exceeded',
+    `No more than ${limit} tickets can be held for one performance.`,
+  );
 
 /** How many times best-available re-chooses when an explicit hold took a seat it picked. */
 const CHOICE_ATTEMPTS = 5;
 
-async function performanceFor(
-  tx: Queryable,
-  scope: HoldScope,
-  performanceId: string,
-  sessionId: string | null,
-): Promise<{ performance: q.PerformanceRow; policy: HoldPolicy }> {
-  const performance = await q.findPerformance(tx, performanceId, sessionId);
+interface Sellable {
+  performance: q.PerformanceRow;
+  policy: HoldPolicy;
+}
+
+/** A performance this region sells now; anything else is 404 to this caller. */
+export function sellable(scope: HoldScope, performance: q.PerformanceRow | undefined): Sellable {
   const policy = performance && scope.policyFor(performance.venueSlug);
   // Another region's performance, or one already started, is not on sale here.
   if (!performance || !policy || performance.region !== scope.region || !performance.onSale) {
@@ -54,45 +61,46 @@ async function performanceFor(
   return { performance, policy };
 }
 
-/** The venue's selection limit counts what the buyer already holds on the performance. */
-function checkLimit(performance: q.PerformanceRow, adding: number, limit: number): void {
-  if (performance.sessionHeld + adding > limit) {
-    throw new ApiError(
-      422,
-      'seat_limit_exceeded',
-      `No more than ${limit} tickets can be held for one performance.`,
-    );
-  }
+/**
+ * What every new hold checks first: the performance (404 unless this region sells it) and the
+ * code the buyer sent (403 presale_required, 422 promo_*). The selection limit is checked by the
+ * database as the hold is written (q.holdSeats, q.insertHold), under the buyer's session lock.
+ */
+async function openHold(
+  tx: Queryable,
+  scope: HoldScope,
+  request: { performanceId: string; promoCode?: string },
+): Promise<Sellable & { code: AppliedCode }> {
+  const row = await q.findPerformance(tx, request.performanceId.toUpperCase());
+  const { performance, policy } = sellable(scope, row);
+  const code = await codeForHold(tx, performance, request.promoCode);
+  return { performance, policy, code };
 }
 
-/** What the buyer sees of a hold; `claimed` (a new hold's seats) saves reading them back. */
-async function holdView(
-  tx: Queryable,
-  row: q.HoldRow,
-  claimed?: { seats: q.ClaimedSeat[]; performance: q.PerformanceRow },
-): Promise<Hold> {
-  const seats = claimed
-    ? claimed.seats.map((seat) => ({
-        ...seat,
-        currency: claimed.performance.currency,
-      }))
-    : row.seatCount > 0
-      ? await q.heldSeats(tx, row.id, row.performanceId)
-      : [];
+/** What the buyer sees of a hold; `seats` (a new hold's) saves reading them back. */
+async function holdView(tx: Queryable, row: q.HoldRow, seats?: q.ClaimedSeat[]): Promise<Hold> {
+  const held = seats ?? (row.seatCount > 0 ? await q.heldSeats(tx, row) : []);
+  const admissions = row.admissionCount > 0 ? await q.heldAdmissions(tx, row) : [];
+  const money = (amount: number) => ({ amount, currency: row.currency });
   return {
     id: row.id,
     performanceId: row.performanceId,
     expiresAt: row.expiresAt.toISOString(),
     extensionsLeft: Math.max(0, HOLD_MAX_EXTENSIONS - row.extensions),
-    seats: seats.map((seat) => ({
+    seats: held.map((seat) => ({
       id: seat.id,
       section: seat.section,
       row: seat.row,
       number: seat.number,
       priceBand: seat.priceBand,
-      price: { amount: seat.amount, currency: seat.currency },
+      price: money(seat.amount),
     })),
-    admissions: row.admissionCount > 0 ? await q.heldAdmissions(tx, row.id) : [],
+    admissions: admissions.map((admission) => ({
+      area: admission.area,
+      priceOption: admission.priceOption,
+      quantity: admission.quantity,
+      price: money(admission.amount),
+    })),
   };
 }
 
@@ -109,35 +117,65 @@ async function ownHold(
   return row;
 }
 
-/** A new hold of the session; its view row is known without reading it back. */
-async function newHold(
-  tx: Queryable,
-  scope: HoldScope,
-  sessionId: string,
-  performance: q.PerformanceRow,
-  policy: HoldPolicy,
+/** The view row of a hold just made, known without reading it back. */
+function newHoldRow(
+  id: string,
+  opened: Sellable & { code: AppliedCode },
+  expiresAt: Date,
   counts: { seats: number; admissions: number },
-): Promise<q.HoldRow> {
-  const id = randomUUID().toUpperCase();
-  const expiresAt = await q.insertHold(tx, {
-    id,
-    sessionId,
-    performanceId: performance.id,
-    holdMinutes: policy.holdMinutes,
-    seatCount: counts.seats,
-    admissionCount: counts.admissions,
-  });
+): q.HoldRow {
   return {
     id,
-    performanceId: performance.id,
-    region: scope.region,
-    venueSlug: performance.venueSlug,
+    performanceId: opened.performance.id,
+    showId: opened.performance.showId,
+    region: opened.performance.region,
+    venueSlug: opened.performance.venueSlug,
+    currency: opened.performance.currency,
     expiresAt,
     extensions: 0,
     seatCount: counts.seats,
     admissionCount: counts.admissions,
     live: true,
+    promoCode: opened.code.code,
+    discountPercent: opened.code.discountPercent,
   };
+}
+
+/** A claim either held every seat, or names the ones it could not (its hold must be undone). */
+type Claim = { hold: Hold } | { holdId: string; taken: string[] };
+
+/**
+ * Inserts the hold and claims `seatIds` in one statement; 422 over the selection limit (nothing
+ * written). When a seat was not free, the seats it did claim and the hold stay written until the
+ * caller rolls back (or undoes them to choose again).
+ */
+async function claimNewHold(
+  tx: Queryable,
+  sessionId: string,
+  opened: Sellable & { code: AppliedCode },
+  seatIds: readonly string[],
+): Promise<Claim> {
+  const { performance, policy, code } = opened;
+  const id = randomUUID().toUpperCase();
+  const result = await q.holdSeats(tx, {
+    id,
+    sessionId,
+    performanceId: performance.id,
+    holdMinutes: policy.holdMinutes,
+    limit: policy.seatSelectionLimit,
+    promoCode: code.code,
+    showId: performance.showId,
+    planId: performance.planId,
+    seatIds,
+    discountPercent: code.discountPercent,
+  });
+  if (!result.expiresAt) throw limitExceeded(policy.seatSelectionLimit);
+  if (result.seats.length !== seatIds.length) {
+    const claimed = new Set(result.seats.map((seat) => seat.id));
+    return { holdId: id, taken: seatIds.filter((seatId) => !claimed.has(seatId)) };
+  }
+  const row = newHoldRow(id, opened, result.expiresAt, { seats: seatIds.length, admissions: 0 });
+  return { hold: await holdView(tx, row, result.seats) };
 }
 
 /** Holds exactly these seats, or none of them (409 naming the ones taken). */
@@ -145,82 +183,98 @@ export async function createSeatHold(
   tx: Queryable,
   scope: HoldScope,
   sessionId: string,
-  request: { performanceId: string; seats: string[] },
+  request: { performanceId: string; seats: string[]; promoCode?: string },
 ): Promise<Hold> {
-  const { performance, policy } = await performanceFor(tx, scope, request.performanceId, sessionId);
-  if (performance.seating !== 'reserved') {
-    throw invalid('body.seats', 'This performance has no reserved seats.');
-  }
   const seatIds = request.seats.map((id) => id.toUpperCase());
   if (new Set(seatIds).size !== seatIds.length) {
     throw invalid('body.seats', 'A seat is listed twice.');
   }
-  checkLimit(performance, seatIds.length, policy.seatSelectionLimit);
-  const hold = await newHold(tx, scope, sessionId, performance, policy, {
-    seats: seatIds.length,
-    admissions: 0,
-  });
-  const seats = await q.claimSeats(tx, {
-    holdId: hold.id,
-    performanceId: performance.id,
-    showId: performance.showId,
-    planId: performance.planId,
-    seatIds,
-  });
-  if (seats.length !== seatIds.length) {
-    const claimed = new Set(seats.map((seat) => seat.id));
-    // Only a failed claim pays for telling a seat of another venue from a taken one.
-    const known = await q.seatsOfPlan(tx, performance.planId, seatIds);
-    if (known.size !== seatIds.length) throw invalid('body.seats', 'A seat is not in this venue.');
-    // Thrown inside the transaction: the seats this call did claim are rolled back with it.
-    throw new SeatsUnavailableError(seatIds.filter((id) => !claimed.has(id)));
+  const opened = await openHold(tx, scope, request);
+  if (opened.performance.seating !== 'reserved') {
+    throw invalid('body.seats', 'This performance has no reserved seats.');
   }
-  return holdView(tx, hold, { seats, performance });
+  const claim = await claimNewHold(tx, sessionId, opened, seatIds);
+  if ('hold' in claim) return claim.hold;
+  // Only a failed claim pays for telling a seat of another venue from a taken one.
+  const known = await q.seatsOfPlan(tx, opened.performance.planId, seatIds);
+  if (known.size !== seatIds.length) throw invalid('body.seats', 'A seat is not in this venue.');
+  // Thrown inside the transaction: the seats this call did claim are rolled back with it.
+  throw new SeatsUnavailableError(claim.taken);
 }
 
-/** Holds N admissions of each area asked for, or none. */
+type AdmissionRequest = Extract<CreateHoldBody, { admissions: unknown }>;
+
+/**
+ * The items of an admission request with each price option filled in (the area's first when
+ * absent); 400 for an area or option the performance does not sell, or one listed twice.
+ */
+function admissionItems(
+  asked: AdmissionRequest['admissions'],
+  sold: { areas: string[]; options: q.AdmissionOption[] },
+): { area: string; priceOption: string; quantity: number }[] {
+  const areas = new Set(sold.areas);
+  const items = asked.map((admission) => {
+    if (!areas.has(admission.area)) {
+      throw invalid('body.admissions', 'An area is not in this venue.');
+    }
+    const options = sold.options.filter((option) => option.area === admission.area);
+    const option =
+      admission.priceOption === undefined
+        ? options[0]
+        : options.find((candidate) => candidate.code === admission.priceOption);
+    if (!option) {
+      throw invalid('body.admissions', 'A price option is not sold in this area.');
+    }
+    return { area: admission.area, priceOption: option.code, quantity: admission.quantity };
+  });
+  if (new Set(items.map((item) => `${item.area}/${item.priceOption}`)).size !== items.length) {
+    throw invalid('body.admissions', 'An area and price option are listed twice.');
+  }
+  return items;
+}
+
+/** Holds N admissions of each area and price option asked for, or none. */
 export async function createAdmissionHold(
   tx: Queryable,
   scope: HoldScope,
   sessionId: string,
-  request: { performanceId: string; admissions: { area: string; quantity: number }[] },
+  request: AdmissionRequest,
 ): Promise<Hold> {
-  const { performance, policy } = await performanceFor(tx, scope, request.performanceId, sessionId);
+  const opened = await openHold(tx, scope, request);
+  const { performance, policy, code } = opened;
   if (performance.seating === 'reserved') {
     throw invalid('body.admissions', 'This performance has reserved seats.');
   }
-  const areas = new Set(await q.areasOfPerformance(tx, performance.id));
-  const asked = [...request.admissions].sort((a, b) => a.area.localeCompare(b.area));
-  if (new Set(asked.map((a) => a.area)).size !== asked.length) {
-    throw invalid('body.admissions', 'An area is listed twice.');
-  }
-  if (asked.some((a) => !areas.has(a.area))) {
-    throw invalid('body.admissions', 'An area is not in this venue.');
-  }
-  const total = asked.reduce((sum, a) => sum + a.quantity, 0);
-  checkLimit(performance, total, policy.seatSelectionLimit);
+  const items = admissionItems(request.admissions, await q.admissionOptions(tx, performance.id));
+  const total = items.reduce((sum, item) => sum + item.quantity, 0);
   // Expired holds give their places back first, so a sold-out area can open up again.
   await q.returnExpiredAdmissions(tx, { performanceId: performance.id });
 
-  const hold = await newHold(tx, scope, sessionId, performance, policy, {
-    seats: 0,
-    admissions: total,
+  const id = randomUUID().toUpperCase();
+  const expiresAt = await q.insertHold(tx, {
+    id,
+    sessionId,
+    performanceId: performance.id,
+    holdMinutes: policy.holdMinutes,
+    limit: policy.seatSelectionLimit,
+    promoCode: code.code,
+    admissionCount: total,
   });
-  // Areas in a fixed order, so two buyers taking the same two areas lock them in the same order.
-  for (const admission of asked) {
-    const taken = await q.takeAdmissions(tx, {
-      holdId: hold.id,
-      performanceId: performance.id,
-      area: admission.area,
-      quantity: admission.quantity,
-    });
-    if (!taken) {
+  if (!expiresAt) throw limitExceeded(policy.seatSelectionLimit);
+  // One capacity update per area, in a fixed order, so two buyers taking the same two areas
+  // lock them in the same order.
+  const perArea = new Map<string, number>();
+  for (const item of items) perArea.set(item.area, (perArea.get(item.area) ?? 0) + item.quantity);
+  for (const area of [...perArea.keys()].sort()) {
+    const quantity = perArea.get(area)!;
+    if (!(await q.takeCapacity(tx, { performanceId: performance.id, area, quantity }))) {
       throw new ApiError(409, 'admissions_unavailable', 'Not enough places are left.', [
-        `admissions.${admission.area}`,
+        `admissions.${area}`,
       ]);
     }
   }
-  return holdView(tx, hold);
+  await q.insertHoldAdmissions(tx, id, performance.id, items);
+  return holdView(tx, newHoldRow(id, opened, expiresAt, { seats: 0, admissions: total }));
 }
 
 /** Chooses and holds the best N seats together; 409 when no row has N together. */
@@ -230,19 +284,15 @@ export async function createBestAvailableHold(
   sessionId: string,
   request: BestAvailableBody,
 ): Promise<Hold> {
-  const { performance, policy } = await performanceFor(tx, scope, request.performanceId, sessionId);
+  const opened = await openHold(tx, scope, request);
+  const { performance } = opened;
   if (performance.seating !== 'reserved') {
     throw invalid('body.performanceId', 'This performance has no reserved seats.');
   }
-  checkLimit(performance, request.quantity, policy.seatSelectionLimit);
   // One chooser at a time per performance: two parties never pick the same block. Explicit
   // holds do not wait for it; if one takes a chosen seat first, the claim comes up short and
   // the choice is made again.
   await q.lockPerformanceChoice(tx, performance.id);
-  const hold = await newHold(tx, scope, sessionId, performance, policy, {
-    seats: request.quantity,
-    admissions: 0,
-  });
   for (let attempt = 0; attempt < CHOICE_ATTEMPTS; attempt += 1) {
     const candidates = await q.candidateSeats(tx, {
       performanceId: performance.id,
@@ -253,17 +303,10 @@ export async function createBestAvailableHold(
     });
     const chosen = chooseBestAvailable(candidates, request.quantity);
     if (!chosen) break;
-    const claimed = await q.claimSeats(tx, {
-      holdId: hold.id,
-      performanceId: performance.id,
-      showId: performance.showId,
-      planId: performance.planId,
-      seatIds: chosen,
-    });
-    if (claimed.length === chosen.length) {
-      return holdView(tx, hold, { seats: claimed, performance });
-    }
-    await q.releaseHoldSeats(tx, hold.id);
+    const claim = await claimNewHold(tx, sessionId, opened, chosen);
+    if ('hold' in claim) return claim.hold;
+    await q.releaseHoldSeats(tx, claim.holdId);
+    await q.deleteHold(tx, claim.holdId);
   }
   throw new SeatsUnavailableError([]);
 }
@@ -320,47 +363,6 @@ export async function releaseHold(
   await q.returnHoldAdmissions(tx, holdId);
   await q.releaseHoldSeats(tx, holdId);
   await q.deleteHold(tx, holdId);
-}
-
-/** The seat map of a performance: every seat with its status for this buyer. */
-export async function seatMap(
-  db: Queryable,
-  scope: HoldScope,
-  sessionId: string | null,
-  performanceId: string,
-): Promise<SeatMap> {
-  const { performance, policy } = await performanceFor(db, scope, performanceId, sessionId);
-  const reserved = performance.seating === 'reserved';
-  const [sections, bands, rows, areas] = await Promise.all([
-    reserved ? q.planSections(db, performance.planId) : Promise.resolve([]),
-    q.bandPrices(db, performance.id),
-    reserved
-      ? q.seatMapRows(db, performance.id, performance.planId, sessionId)
-      : Promise.resolve([]),
-    reserved ? Promise.resolve([]) : q.admissionAreas(db, performance.id),
-  ]);
-  const sectionIndex = new Map(sections.map((section, index) => [section.code, index]));
-  const bandIndex = new Map(bands.map((band, index) => [band.code, index]));
-  return {
-    performanceId: performance.id,
-    seating: performance.seating,
-    currency: performance.currency,
-    seatSelectionLimit: policy.seatSelectionLimit,
-    sections,
-    bands,
-    seats: {
-      id: rows.map((r) => r.id),
-      section: rows.map((r) => sectionIndex.get(r.section) ?? -1),
-      row: rows.map((r) => r.row),
-      number: rows.map((r) => r.number),
-      x: rows.map((r) => r.x),
-      y: rows.map((r) => r.y),
-      band: rows.map((r) => bandIndex.get(r.band) ?? -1),
-      flags: rows.map((r) => r.flags),
-      status: rows.map((r) => r.status),
-    },
-    areas,
-  };
 }
 
 /** The periodic sweep: gives back admissions of a region's expired holds (any instance may run it). */

@@ -1,4 +1,6 @@
-import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import negotiate from '@fastify/accept-negotiator';
+import fastifyCompress from '@fastify/compress';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../contract/api/common';
@@ -10,7 +12,10 @@ import {
   holdResponseSchema,
   idempotencyHeadersSchema,
   performanceParamsSchema,
-  seatMapSchema,
+  planParamsSchema,
+  seatStatusQuerySchema,
+  seatStatusSchema,
+  seatingPlanSchema,
   seatsUnavailableSchema,
 } from '../../contract/api/holds';
 import type { Region } from '../../contract/regions';
@@ -23,17 +28,28 @@ import {
   extendHold,
   readHold,
   releaseHold,
-  seatMap,
   sweepExpiredHolds,
   type HoldScope,
 } from '../domain/holds';
-import { idempotent, requestHash, type StoredResponse } from '../domain/holdsIdempotency';
+import { idempotent, requestHash, type StoredResponse } from '../domain/idempotency';
+import {
+  PlanCache,
+  planRepresentation,
+  seatStatus,
+  type PlanEncoding,
+} from '../domain/holdsSeatMap';
 import { optionalSession, requireSession, type BuyerSession } from '../domain/holdsSession';
 import { inTransaction } from '../domain/holdsTransaction';
 import type { Hold } from '../../contract/api/holds';
 
 /** How often each region gives back the places of expired admission holds. */
 export const SWEEP_INTERVAL_MS = 30_000;
+
+/**
+ * A plan never changes under its id (a changed plan gets a new id), so browsers and CDNs may
+ * keep it a day without asking again; the ETag lets them revalidate cheaply after that.
+ */
+export const PLAN_CACHE_CONTROL = 'public, max-age=86400, immutable';
 
 export interface HoldRoutesOptions {
   db: Database;
@@ -70,10 +86,37 @@ export function holdScope(region: Region, venues: VenueBundle[]): HoldScope {
   return { region, policyFor: (slug) => policies.get(slug) };
 }
 
+/** The plan's encodings this client takes, best first (br is offered once it has been made). */
+function planEncodings(acceptEncoding: string | undefined): PlanEncoding[] {
+  if (!acceptEncoding) return ['identity'];
+  const preferred: PlanEncoding[] = [];
+  for (const offered of [
+    ['br', 'gzip', 'identity'],
+    ['gzip', 'identity'],
+  ] as const) {
+    const choice = negotiate(acceptEncoding, [...offered]);
+    if (choice) preferred.push(choice);
+  }
+  return preferred;
+}
+
+/** If-None-Match holds this ETag (or `*`); compared weakly, as RFC 9110 says for this header. */
+function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag);
+}
+
 /** Holds and the seat map of one regional booking API (issue 4). */
-export const holdRoutes: FastifyPluginCallback<HoldRoutesOptions> = (app, options, done) => {
+export const holdRoutes: FastifyPluginAsync<HoldRoutesOptions> = async (app, options) => {
   const { db, region, venues, sweepIntervalMs = SWEEP_INTERVAL_MS } = options;
   const scope = holdScope(region, venues);
+  const plans = new PlanCache(db);
+  // Seat status of the arena is 20,000 characters that gzip to a few hundred bytes. Bodies
+  // sent to the API stay uncompressed (the 64 KiB limit means what it says).
+  await app.register(fastifyCompress, { globalDecompression: false });
   const sessions = new WeakMap<FastifyRequest, BuyerSession>();
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -87,9 +130,10 @@ export const holdRoutes: FastifyPluginCallback<HoldRoutesOptions> = (app, option
     return session;
   };
 
-  // Live inventory and personal data: never cached by a browser or CDN.
+  // Live inventory and personal data: never cached by a browser or CDN (only a plan says
+  // otherwise, and only when it is sent).
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
   const answer = (reply: FastifyReply, response: StoredResponse) =>
@@ -210,18 +254,53 @@ export const holdRoutes: FastifyPluginCallback<HoldRoutesOptions> = (app, option
     },
   );
 
+  // Untyped replies: the body is the plan's stored bytes (validated when the plan was built).
+  app.get<{ Params: z.infer<typeof planParamsSchema> }>(
+    '/plans/:planId',
+    {
+      // Sent pre-compressed from the plan cache.
+      compress: false,
+      schema: {
+        params: planParamsSchema,
+        querystring: noQuery,
+        response: { 200: seatingPlanSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { encoding, representation } = await planRepresentation(
+        plans,
+        scope,
+        request.params.planId,
+        planEncodings(request.headers['accept-encoding']),
+      );
+      reply
+        .header('cache-control', PLAN_CACHE_CONTROL)
+        .header('etag', representation.etag)
+        .header('vary', 'accept-encoding');
+      if (notModified(request.headers['if-none-match'], representation.etag)) {
+        return reply.status(304).send();
+      }
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      return reply.type('application/json; charset=utf-8').send(representation.body);
+    },
+  );
+
   api.get(
     '/performances/:performanceId/seats',
     {
       schema: {
         params: performanceParamsSchema,
-        querystring: noQuery,
-        response: { 200: seatMapSchema, ...errors },
+        querystring: seatStatusQuerySchema,
+        response: { 200: seatStatusSchema, ...errors },
       },
     },
     async (request) => {
       const session = await optionalSession(db, request);
-      return seatMap(db, scope, session?.id ?? null, request.params.performanceId.toUpperCase());
+      return seatStatus(db, plans, scope, {
+        performanceId: request.params.performanceId,
+        sessionId: session?.id ?? null,
+        promoCode: request.query.promoCode,
+      });
     },
   );
 
@@ -242,5 +321,4 @@ export const holdRoutes: FastifyPluginCallback<HoldRoutesOptions> = (app, option
       closed();
     });
   }
-  done();
 };

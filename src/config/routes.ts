@@ -268,7 +268,10 @@ export function routeTable(mode: RoutingMode, routeEnv: RouteEnv): RouteObject[]
               Component: RequireHold,
               ErrorBoundary: RouteErrorPage,
               children: [
-                leaf(CHECKOUT_PATHS.reservations, () => import('@/features/reservations/ReservationsPage')),
+                leaf(
+                  CHECKOUT_PATHS.reservations,
+                  () => import('@/features/reservations/ReservationsPage'),
+                ),
                 leaf(CHECKOUT_PATHS.extras, steps('ExtrasPage')),
                 leaf(CHECKOUT_PATHS.ticketProtection, steps('TicketProtectionPage')),
                 leaf(CHECKOUT_PATHS.collection, steps('CollectionPage')),

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../contract/api/common';
@@ -7,14 +8,23 @@ import {
   SEAT_FLAGS,
   SEAT_STATUS,
   holdResponseSchema,
-  seatMapSchema,
+  seatStatusSchema,
+  seatingPlanSchema,
   seatsUnavailableSchema,
 } from '../../contract/api/holds';
 import { sessionSchema } from '../../contract/api/session';
 import { buildApp } from '../../server/app';
+import { PLAN_CACHE_CONTROL } from '../../server/routes/holds';
 import type { Database } from '../../server/db/database';
-import { requestHash } from '../../server/domain/holdsIdempotency';
-import { cleanPerformance, expireHold, seatsInRow, type PerformanceFixture } from './race/fixtures';
+import { requestHash } from '../../server/domain/idempotency';
+import { promoDiscount } from '../../server/domain/promo';
+import {
+  cleanPerformance,
+  expireHold,
+  presalePerformance,
+  seatsInRow,
+  type PerformanceFixture,
+} from './race/fixtures';
 import { openSeededDatabase, venues } from './testDatabase';
 
 let db: Database;
@@ -51,9 +61,15 @@ function call(
   buyer: Buyer | undefined,
   method: 'GET' | 'POST' | 'DELETE',
   url: string,
-  options: { body?: unknown; key?: string | null; csrf?: string | null } = {},
+  options: {
+    body?: unknown;
+    key?: string | null;
+    csrf?: string | null;
+    region?: string;
+    headers?: Record<string, string>;
+  } = {},
 ) {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (buyer) headers.cookie = buyer.cookie;
   const csrf = options.csrf === undefined ? buyer?.csrf : options.csrf;
   if (csrf && method !== 'GET') headers['x-csrf-token'] = csrf;
@@ -61,7 +77,7 @@ function call(
   if (key && method === 'POST') headers['idempotency-key'] = key;
   return app.inject({
     method,
-    url: `/api/uk${url}`,
+    url: `/api/${options.region ?? 'uk'}${url}`,
     headers,
     ...(options.body === undefined ? {} : { payload: options.body as object }),
   });
@@ -75,6 +91,18 @@ async function holdSeats(buyer: Buyer, seats: string[], key?: string) {
     body: { performanceId: theatre.performanceId, seats },
     key,
   });
+}
+
+/** A performance's seat map as the SPA assembles it: the plan, and the status for this buyer. */
+async function seatMapOf(buyer: Buyer | undefined, performanceId: string, region = 'uk') {
+  const status = seatStatusSchema.parse(
+    (await call(buyer, 'GET', `/performances/${performanceId}/seats`, { region })).json(),
+  );
+  const plan = seatingPlanSchema.parse(
+    (await call(buyer, 'GET', `/plans/${status.planId}`, { region })).json(),
+  );
+  const statusOf = (seatId: string) => Number(status.status[plan.seats.id.indexOf(seatId)]);
+  return { plan, status, statusOf };
 }
 
 describe('POST /holds (seats)', () => {
@@ -103,16 +131,14 @@ describe('POST /holds (seats)', () => {
     expect(minutes).toBeGreaterThan(14.9);
     expect(minutes).toBeLessThan(15.1);
 
-    const mine = seatMapSchema.parse(
-      (await call(buyer, 'GET', `/performances/${theatre.performanceId}/seats`)).json(),
-    );
-    const other = seatMapSchema.parse(
-      (await call(await newBuyer(), 'GET', `/performances/${theatre.performanceId}/seats`)).json(),
-    );
-    const at = mine.seats.id.indexOf(rowF[0]!);
-    expect(mine.seats.status[at]).toBe(SEAT_STATUS.heldByYou);
-    expect(other.seats.status[at]).toBe(SEAT_STATUS.unavailable);
-    expect(other.seats.status[mine.seats.id.indexOf(rowF[5]!)]).toBe(SEAT_STATUS.available);
+    const mine = await seatMapOf(buyer, theatre.performanceId);
+    const other = await seatMapOf(await newBuyer(), theatre.performanceId);
+    expect(mine.statusOf(rowF[0]!)).toBe(SEAT_STATUS.heldByYou);
+    expect(mine.statusOf(rowF[1]!)).toBe(SEAT_STATUS.heldByYou);
+    expect(other.statusOf(rowF[0]!)).toBe(SEAT_STATUS.unavailable);
+    expect(other.statusOf(rowF[5]!)).toBe(SEAT_STATUS.available);
+    const anonymous = await seatMapOf(undefined, theatre.performanceId);
+    expect(anonymous.statusOf(rowF[0]!)).toBe(SEAT_STATUS.unavailable);
   });
 
   it('holds nothing and names the taken seats when one is held by someone else', async () => {
@@ -277,10 +303,8 @@ describe('GET, extend and DELETE /holds/:id', () => {
       expect(response.statusCode).toBe(410);
       expect(codeOf(response)).toBe('hold_expired');
     }
-    const map = seatMapSchema.parse(
-      (await call(buyer, 'GET', `/performances/${theatre.performanceId}/seats`)).json(),
-    );
-    expect(map.seats.status[map.seats.id.indexOf(rowF[23]!)]).toBe(SEAT_STATUS.available);
+    const map = await seatMapOf(buyer, theatre.performanceId);
+    expect(map.statusOf(rowF[23]!)).toBe(SEAT_STATUS.available);
   });
 
   it('hides another buyer’s hold (404) and releases one’s own', async () => {
@@ -326,11 +350,9 @@ describe('POST /holds/best-available', () => {
         accessible: false,
       },
     });
-    const map = seatMapSchema.parse(
-      (await call(buyer, 'GET', `/performances/${fixture.performanceId}/seats`)).json(),
-    );
+    const { plan } = await seatMapOf(buyer, fixture.performanceId);
     for (const seat of holdResponseSchema.parse(accessible.json()).hold.seats) {
-      const flags = map.seats.flags[map.seats.id.indexOf(seat.id)]!;
+      const flags = plan.seats.flags[plan.seats.id.indexOf(seat.id)]!;
       expect(flags & (SEAT_FLAGS.wheelchair | SEAT_FLAGS.companion | SEAT_FLAGS.accessZone)).toBe(
         0,
       );
@@ -359,18 +381,25 @@ describe('general admission holds', () => {
         payload: { performanceId: gig.performanceId, admissions: [{ area: 'BALCONY', quantity }] },
       });
     const remaining = async () => {
-      const map = seatMapSchema.parse(
-        (await app.inject({ url: `/api/us-east/performances/${gig.performanceId}/seats` })).json(),
-      );
-      expect(map.seating).toBe('general-admission');
-      expect(map.seats.id).toEqual([]);
-      return map.areas.find((area) => area.code === 'BALCONY')!.remaining;
+      const map = await seatMapOf(undefined, gig.performanceId, 'us-east');
+      expect(map.status.seating).toBe('general-admission');
+      expect(map.plan.seats.id).toEqual([]);
+      expect(map.status.status).toBe('');
+      return map.status.areas.find((area) => area.code === 'BALCONY')!.remaining;
     };
     expect(await remaining()).toBe(400);
     const response = await hold(3);
     expect(response.statusCode).toBe(201);
     const held = holdResponseSchema.parse(response.json()).hold;
-    expect(held.admissions).toEqual([{ area: 'BALCONY', quantity: 3 }]);
+    // Balcony's one option: $55 face value plus Motor City's $6 booking fee.
+    expect(held.admissions).toEqual([
+      {
+        area: 'BALCONY',
+        priceOption: 'BALCONY',
+        quantity: 3,
+        price: { amount: 6100, currency: 'USD' },
+      },
+    ]);
     expect(await remaining()).toBe(397);
 
     await db.query(
@@ -400,5 +429,325 @@ describe('general admission holds', () => {
     });
     expect(read.statusCode).toBe(410);
     expect(await remaining()).toBe(5);
+  });
+});
+
+describe('seat maps: the plan and the status of a performance', () => {
+  it('lists the same seats in the same plan order in both, and marks each buyer’s own', async () => {
+    const fixture = await cleanPerformance(db, 'lumen-theatre', 'the-glass-orchard', 3);
+    const [dressA] = await seatsInRow(db, fixture.planId, 'DRESS', 'A');
+    const upperN = await seatsInRow(db, fixture.planId, 'UPPER', 'N');
+    const buyer = await newBuyer();
+    const other = await newBuyer();
+    const mine = [dressA!.id, upperN.at(-1)!.id];
+    const theirs = [rowF[12]!];
+    for (const [who, seats] of [
+      [buyer, mine],
+      [other, theirs],
+    ] as const) {
+      const response = await call(who, 'POST', '/holds', {
+        body: { performanceId: fixture.performanceId, seats },
+      });
+      expect(response.statusCode).toBe(201);
+    }
+
+    const { plan, status } = await seatMapOf(buyer, fixture.performanceId);
+    expect(plan.id).toBe(status.planId);
+    expect(plan.seats.id).toHaveLength(1200);
+    expect(status.status).toHaveLength(plan.seats.id.length);
+    for (const column of Object.values(plan.seats)) expect(column).toHaveLength(1200);
+    // Plan order: section order, then row (shorter labels first), then seat number.
+    const key = (i: number) => {
+      const row = plan.seats.row[i]!;
+      return [plan.seats.section[i]!, row.length, row, plan.seats.number[i]!] as const;
+    };
+    for (let i = 1; i < plan.seats.id.length; i += 1) {
+      const [a, b] = [key(i - 1), key(i)];
+      const ordered =
+        a[0] < b[0] ||
+        (a[0] === b[0] &&
+          (a[1] < b[1] || (a[1] === b[1] && (a[2] < b[2] || (a[2] === b[2] && a[3] < b[3])))));
+      expect(ordered, `seat ${i} of the plan`).toBe(true);
+    }
+    expect(plan.sections.map((section) => section.code)).toEqual(['STALLS', 'DRESS', 'UPPER']);
+    // Exactly the held seats are marked, each at its own plan position.
+    const marked = new Map(
+      [...status.status].flatMap((c, i) => (c === '0' ? [] : [[plan.seats.id[i]!, c]])),
+    );
+    expect(marked).toEqual(
+      new Map([...mine.map((id) => [id, '1'] as const), ...theirs.map((id) => [id, '2'] as const)]),
+    );
+    // The Lumen prices its bands A–D and R; band A is £85 + £2.50 all in.
+    expect(plan.bands.map((band) => band.code)).toEqual(['A', 'B', 'C', 'D', 'R']);
+    expect(status.prices.find((price) => price.band === 'A')!.price).toBe(8750);
+    expect(status.priceOptions.find((option) => option.code === 'A')).toEqual({
+      code: 'A',
+      name: 'Band A',
+      band: 'A',
+      area: null,
+      price: 8750,
+    });
+    expect(status.seatSelectionLimit).toBe(10);
+    expect(status.currency).toBe('GBP');
+  });
+
+  it('lets browsers and CDNs keep the plan (ETag, 304, gzip) but never the status', async () => {
+    const { status } = await seatMapOf(undefined, theatre.performanceId);
+    const url = `/plans/${status.planId}`;
+    const first = await call(undefined, 'GET', url);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe(PLAN_CACHE_CONTROL);
+    expect(first.headers['content-encoding']).toBeUndefined();
+    expect(String(first.headers.vary)).toMatch(/accept-encoding/i);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+
+    const again = await call(undefined, 'GET', url, { headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    expect(again.headers['cache-control']).toBe(PLAN_CACHE_CONTROL);
+    const stale = await call(undefined, 'GET', url, { headers: { 'if-none-match': '"old"' } });
+    expect(stale.statusCode).toBe(200);
+
+    const zipped = await call(undefined, 'GET', url, { headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.etag).not.toBe(etag);
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(first.json());
+
+    const live = await call(undefined, 'GET', `/performances/${theatre.performanceId}/seats`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(live.headers['cache-control']).toBe('no-store');
+    expect(live.headers['content-encoding']).toBe('gzip');
+    expect(live.headers.etag).toBeUndefined();
+    expect(seatStatusSchema.parse(JSON.parse(gunzipSync(live.rawPayload).toString()))).toEqual(
+      status,
+    );
+  });
+
+  it('hides another region’s plan and performance (404, not cached)', async () => {
+    const hudson = await cleanPerformance(db, 'hudson-stage', 'the-glass-orchard');
+    const { status } = await seatMapOf(undefined, hudson.performanceId, 'us-east');
+    for (const url of [`/plans/${status.planId}`, `/performances/${hudson.performanceId}/seats`]) {
+      const response = await call(undefined, 'GET', url);
+      expect(response.statusCode).toBe(404);
+      expect(codeOf(response)).toBe('not_found');
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+    const unknown = await call(undefined, 'GET', `/plans/${hudson.performanceId}`);
+    expect(unknown.statusCode).toBe(404);
+    const bad = await call(undefined, 'GET', `/performances/${theatre.performanceId}/seats?x=1`);
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('carries the performance notice a buyer must acknowledge', async () => {
+    const { rows } = await db.query<{ id: string; notice: string }>(
+      `SELECT upper(p.id::text) AS id, p.notice FROM performances p JOIN shows sh ON sh.id = p.show_id
+       WHERE sh.venue_slug = 'lumen-theatre' AND p.notice IS NOT NULL`,
+    );
+    const { status } = await seatMapOf(undefined, rows[0]!.id);
+    expect(status.performanceNotice).toBe(rows[0]!.notice);
+    expect(status.admissionSectionMessage).toBeNull();
+  });
+});
+
+describe('promo and presale codes', () => {
+  it('takes a promo code’s percentage off the face value, never off the booking fee', async () => {
+    const buyer = await newBuyer();
+    const response = await call(buyer, 'POST', '/holds', {
+      body: { performanceId: theatre.performanceId, seats: [rowF[2]!], promoCode: 'orchard10' },
+    });
+    expect(response.statusCode).toBe(201);
+    const { hold } = holdResponseSchema.parse(response.json());
+    // Band A: £85 less 10 % (£8.50) plus the £2.50 fee in full.
+    expect(hold.seats[0]!.price).toEqual({ amount: 7900, currency: 'GBP' });
+    const read = holdResponseSchema.parse((await call(buyer, 'GET', `/holds/${hold.id}`)).json());
+    expect(read.hold.seats[0]!.price.amount).toBe(7900);
+    const { rows } = await db.query<{ code: string }>(
+      'SELECT promo_code AS code FROM holds WHERE id = $1',
+      [hold.id],
+    );
+    expect(rows[0]!.code).toBe('ORCHARD10');
+
+    const discounted = seatStatusSchema.parse(
+      (
+        await call(buyer, 'GET', `/performances/${theatre.performanceId}/seats?promoCode=ORCHARD10`)
+      ).json(),
+    );
+    expect(discounted.prices.find((price) => price.band === 'A')!.price).toBe(7900);
+    // Band R: £18 less £1.80 plus £2.50.
+    expect(discounted.priceOptions.find((option) => option.code === 'R')!.price).toBe(1870);
+  });
+
+  it('rounds the discount half up in minor units, by the same rule as the calendar', async () => {
+    const faces = [0, 1, 5, 99, 1805, 1810, 3333, 8500, 18900];
+    const percents = [0, 5, 10, 15, 20, 33, 50, 100];
+    const { rows } = await db.query<{ face: number; percent: number; price: number }>(
+      `SELECT f AS face, pct AS percent, ticket_all_in_price(f, 250, pct) AS price
+       FROM unnest($1::int[]) AS f CROSS JOIN unnest($2::int[]) AS pct`,
+      [faces, percents],
+    );
+    expect(rows).toHaveLength(faces.length * percents.length);
+    for (const { face, percent, price } of rows) {
+      const rule = {
+        code: 'X',
+        kind: 'promo' as const,
+        discountPercent: percent,
+        singleUse: false,
+      };
+      expect(price, `${percent}% off ${face}`).toBe(face - promoDiscount(face, rule) + 250);
+    }
+    // 15 % of 1810 is 271.5: the buyer gets the half.
+    expect(rows.find((row) => row.face === 1810 && row.percent === 15)!.price).toBe(1788);
+  });
+
+  it('refuses an unknown, expired or other show’s code with its own code, holding nothing', async () => {
+    const echoes = await cleanPerformance(db, 'lumen-theatre', 'echoes-of-avalon', 1);
+    const [seat] = await seatsInRow(db, echoes.planId, 'STALLS', 'K');
+    for (const [promoCode, code] of [
+      ['NOPE-NOT-A-CODE', 'promo_invalid'],
+      ['WINTER5', 'promo_expired'],
+      ['ORCHARD10', 'promo_not_for_event'],
+    ] as const) {
+      const response = await call(await newBuyer(), 'POST', '/holds', {
+        body: { performanceId: echoes.performanceId, seats: [seat!.id], promoCode },
+      });
+      expect(response.statusCode, promoCode).toBe(422);
+      expect(codeOf(response)).toBe(code);
+      expect(apiErrorSchema.parse(response.json()).fields).toEqual(['body.promoCode']);
+    }
+    const status = await call(
+      undefined,
+      'GET',
+      `/performances/${echoes.performanceId}/seats?promoCode=WINTER5`,
+    );
+    expect(status.statusCode).toBe(422);
+    expect(apiErrorSchema.parse(status.json())).toMatchObject({
+      code: 'promo_expired',
+      fields: ['query.promoCode'],
+    });
+    const { rows } = await db.query('SELECT 1 FROM holds WHERE performance_id = $1', [
+      echoes.performanceId,
+    ]);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('holds a presale performance only with a presale code for it (403 presale_required)', async () => {
+    const presale = await presalePerformance(db, 'lumen-theatre', 'the-glass-orchard');
+    const [first, second] = await seatsInRow(db, presale.planId, 'STALLS', 'H');
+    const hold = (body: object) =>
+      call(buyer, 'POST', '/holds', {
+        body: { performanceId: presale.performanceId, seats: [first!.id], ...body },
+      });
+    const buyer = await newBuyer();
+    for (const body of [{}, { promoCode: 'ORCHARD10' }]) {
+      const refused = await hold(body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(403);
+      expect(codeOf(refused)).toBe('presale_required');
+    }
+    const bestAvailable = await call(buyer, 'POST', '/holds/best-available', {
+      body: { performanceId: presale.performanceId, quantity: 2 },
+    });
+    expect(codeOf(bestAvailable)).toBe('presale_required');
+    // Anyone may still look at the seats.
+    expect((await seatMapOf(undefined, presale.performanceId)).statusOf(second!.id)).toBe(
+      SEAT_STATUS.available,
+    );
+
+    const allowed = await hold({ promoCode: 'orchard-presale' });
+    expect(allowed.statusCode).toBe(201);
+    const { hold: held } = holdResponseSchema.parse(allowed.json());
+    expect(held.seats[0]!.price.amount).toBe(8750);
+    const { rows } = await db.query<{ code: string }>(
+      'SELECT promo_code AS code FROM holds WHERE id = $1',
+      [held.id],
+    );
+    expect(rows[0]!.code).toBe('ORCHARD-PRESALE');
+  });
+
+  it('keeps a members’ presale from guests', async () => {
+    const presale = await presalePerformance(db, 'hudson-stage', 'the-glass-orchard');
+    const [seat] = await seatsInRow(db, presale.planId, 'STALLS', 'H');
+    const response = await call(await newBuyer(), 'POST', '/holds', {
+      region: 'us-east',
+      body: {
+        performanceId: presale.performanceId,
+        seats: [seat!.id],
+        promoCode: 'ATGPLUS-PRESALE',
+      },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(codeOf(response)).toBe('presale_required');
+  });
+});
+
+describe('general admission price options', () => {
+  it('holds places by price option (the area’s first by default) at their all-in prices', async () => {
+    const gig = await cleanPerformance(db, 'motor-city-music-hall', 'neon-lowlands', 2);
+    const buyer = await newBuyer();
+    const hold = (admissions: object[]) =>
+      call(buyer, 'POST', '/holds', {
+        region: 'us-east',
+        body: { performanceId: gig.performanceId, admissions },
+      });
+    const floorLeft = async () =>
+      (await seatMapOf(undefined, gig.performanceId, 'us-east')).status.areas.find(
+        (area) => area.code === 'FLOOR',
+      )!.remaining;
+    const before = await floorLeft();
+
+    for (const admissions of [
+      [{ area: 'FLOOR', priceOption: 'VIP', quantity: 1 }],
+      [{ area: 'FLOOR', priceOption: 'BALCONY', quantity: 1 }],
+      [
+        { area: 'FLOOR', quantity: 1 },
+        { area: 'FLOOR', priceOption: 'STANDING', quantity: 1 },
+      ],
+    ]) {
+      const refused = await hold(admissions);
+      expect(refused.statusCode, JSON.stringify(admissions)).toBe(400);
+      expect(codeOf(refused)).toBe('validation_failed');
+    }
+    expect(await floorLeft()).toBe(before);
+
+    const response = await hold([
+      { area: 'FLOOR', priceOption: 'EARLY', quantity: 1 },
+      { area: 'FLOOR', quantity: 2 },
+    ]);
+    expect(response.statusCode).toBe(201);
+    const held = holdResponseSchema.parse(response.json()).hold;
+    // Standing $45 and early entry $65, each with the $6 booking fee.
+    expect(held.admissions).toEqual([
+      {
+        area: 'FLOOR',
+        priceOption: 'STANDING',
+        quantity: 2,
+        price: { amount: 5100, currency: 'USD' },
+      },
+      {
+        area: 'FLOOR',
+        priceOption: 'EARLY',
+        quantity: 1,
+        price: { amount: 7100, currency: 'USD' },
+      },
+    ]);
+    const read = holdResponseSchema.parse(
+      (await call(buyer, 'GET', `/holds/${held.id}`, { region: 'us-east' })).json(),
+    );
+    expect(read.hold.admissions).toEqual(held.admissions);
+    expect(await floorLeft()).toBe(before - 3);
+
+    const { status } = await seatMapOf(undefined, gig.performanceId, 'us-east');
+    expect(
+      status.priceOptions.filter((option) => option.area === 'FLOOR').map((o) => [o.code, o.price]),
+    ).toEqual([
+      ['STANDING', 5100],
+      ['EARLY', 7100],
+    ]);
+
+    const release = await call(buyer, 'DELETE', `/holds/${held.id}`, { region: 'us-east' });
+    expect(release.statusCode).toBe(204);
+    expect(await floorLeft()).toBe(before);
   });
 });

@@ -1,6 +1,9 @@
 import { http, HttpResponse } from 'msw';
 import type { ApiErrorBody } from '@contract/api/common';
 import { REGIONS, type Region } from '@contract/regions';
+import { MONTH_PATTERN, type CalendarVariables } from '@contract/api/calendarQuery';
+import { SLUG_PATTERN } from '@contract/patterns';
+import { calendarFixture } from './calendarFixtures';
 import { cmsRoot, queueSettings, regionOf, showContent, venueContent } from './fixtures';
 
 /** The booking API as the SPA sees it, including "a venue of another region is not_found". */
@@ -22,7 +25,35 @@ function venueInRegion(region: unknown, venueSlug: unknown): venueSlug is string
   }
 }
 
+/** A GraphQL failure as the booking API sends it: the stable code in `extensions`. */
+export function graphqlError(status: number, code: ApiErrorBody['code'], fields?: string[]) {
+  return HttpResponse.json(
+    { errors: [{ message: code, extensions: fields ? { code, fields } : { code } }] },
+    { status },
+  );
+}
+
+function calendarVariables(body: unknown): CalendarVariables | undefined {
+  const variables = (body as { variables?: Partial<CalendarVariables> } | null)?.variables;
+  const { venueSlug, titleSlug, month, promoCode } = variables ?? {};
+  if (typeof venueSlug !== 'string' || !SLUG_PATTERN.test(venueSlug)) return undefined;
+  if (typeof titleSlug !== 'string' || !SLUG_PATTERN.test(titleSlug)) return undefined;
+  if (month != null && !MONTH_PATTERN.test(month)) return undefined;
+  if (promoCode != null && !SLUG_PATTERN.test(promoCode)) return undefined;
+  return { venueSlug, titleSlug, month, promoCode };
+}
+
 export const handlers = [
+  http.post('/api/:region/graphql', async ({ params, request }) => {
+    const variables = calendarVariables(await request.json());
+    if (variables === undefined) return graphqlError(400, 'validation_failed');
+    const calendar = venueInRegion(params.region, variables.venueSlug)
+      ? calendarFixture(variables)
+      : undefined;
+    return calendar === undefined
+      ? graphqlError(404, 'not_found')
+      : HttpResponse.json({ data: { calendar } });
+  }),
   http.get('/api/:region/cms', ({ params }) =>
     isRegion(params.region)
       ? HttpResponse.json(cmsRoot(params.region))

@@ -7,6 +7,7 @@ import type {
   SeatStatus,
   SeatingPlan,
 } from '@contract/api/holds';
+import type { ApiErrorBody } from '@contract/api/common';
 import type { Session } from '@contract/api/session';
 import { GLASS_ORCHARD_LUMEN_FIRST } from './fixtures';
 import { apiError } from './handlers';
@@ -291,11 +292,14 @@ export const inventoryHandlers = [
     const hold = makeHold(body.performanceId, seats.map(heldSeat), []);
     return HttpResponse.json<HoldResponse>({ hold }, { status: 201 });
   }),
-  http.get('/api/:region/holds/:holdId', ({ params }) => {
-    const hold = inventory.holds.get(String(params.holdId));
-    if (!hold) return apiError(404, 'not_found');
-    return HttpResponse.json<HoldResponse>({ hold });
-  }),
+  http.get<{ holdId: string }, never, HoldResponse | ApiErrorBody>(
+    '/api/:region/holds/:holdId',
+    ({ params }) => {
+      const hold = inventory.holds.get(String(params.holdId));
+      if (!hold) return apiError(404, 'not_found');
+      return HttpResponse.json<HoldResponse>({ hold });
+    },
+  ),
   http.post('/api/:region/holds/:holdId/extend', ({ params, request }) => {
     const refused = writeAllowed(request);
     if (refused) return refused;

@@ -155,7 +155,13 @@ describe.each(MODES)('routing mode %s', (mode) => {
   it('sends a checkout step without a live hold back to the venue home', async () => {
     // Released (or never held) after choosing at the Lumen: nothing to check out.
     const released: Partial<RootState> = {
-      reservation: { status: 'none', pending: null, error: null, takenSeatIds: [], venueSlug: 'lumen-theatre' },
+      reservation: {
+        status: 'none',
+        pending: null,
+        error: null,
+        takenSeatIds: [],
+        venueSlug: 'lumen-theatre',
+      },
     };
     const { router } = renderApp({ mode, route: CHECKOUT_PATHS.payment, preloadedState: released });
     await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });

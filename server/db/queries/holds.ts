@@ -1,7 +1,19 @@
 import type { Queryable } from '../database';
 import type { CandidateSeat } from '../../domain/holdsBestAvailable';
 
-/** The SQL of reservation holds. Ids go out upper-cased (spec §2 id pattern). */
+/**
+ * The SQL of seat maps and reservation holds. Ids go out upper-cased (spec §2 id pattern).
+ * Prices come from the database's one price rule (migrations 0005 and 0006: price view,
+ * `ticket_all_in_price`, `seat_all_in_price`); nothing here adds a fee or takes a discount.
+ */
+
+/**
+ * Plan order, the order of every seat list (the seating plan, the seat status string, a hold's
+ * seats): section sort_order, then row (shorter labels first, so Z comes before AA), then seat
+ * number. Needs `s` = seats and `ps` = its plan_sections row. hold_seats (migration 0007)
+ * orders a new hold's seats by the same rule.
+ */
+const PLAN_ORDER = 'ps.sort_order, length(s.row_label), s.row_label, s.seat_number';
 
 export interface PerformanceRow {
   id: string;
@@ -11,29 +23,31 @@ export interface PerformanceRow {
   currency: 'GBP' | 'USD';
   planId: string;
   seating: 'reserved' | 'general-admission' | 'timed-entry';
+  startsAt: Date;
   onSale: boolean;
-  /** Seats and admissions `sessionId` holds live on it (the selection limit counts both). */
-  sessionHeld: number;
+  /** Only presale code holders may buy it now (performances.presale_until is still ahead). */
+  presale: boolean;
+  notice: string | null;
+  admissionSectionMessage: string | null;
 }
+
+const PERFORMANCE_COLUMNS = `upper(p.id::text) AS id, p.show_id AS "showId", sh.venue_slug AS "venueSlug",
+  v.region, v.currency, upper(sp.id::text) AS "planId", sp.kind AS seating, p.starts_at AS "startsAt",
+  p.starts_at > now() AS "onSale",
+  coalesce(p.presale_until > now(), false) AS presale, p.notice,
+  p.admission_section_message AS "admissionSectionMessage"`;
+const PERFORMANCE_FROM = `FROM performances p
+  JOIN shows sh ON sh.id = p.show_id
+  JOIN venues v ON v.slug = sh.venue_slug
+  JOIN seating_plans sp ON sp.id = sh.seating_plan_id`;
 
 export async function findPerformance(
   db: Queryable,
   performanceId: string,
-  sessionId: string | null = null,
 ): Promise<PerformanceRow | undefined> {
   const { rows } = await db.query<PerformanceRow>(
-    `SELECT upper(p.id::text) AS id, p.show_id AS "showId", sh.venue_slug AS "venueSlug", v.region, v.currency,
-            sp.id AS "planId", sp.kind AS seating,
-            p.starts_at > now() AS "onSale",
-            (SELECT coalesce(sum(h.seat_count + h.admission_count), 0)::int FROM holds h
-             WHERE h.session_id = $2::uuid AND h.performance_id = p.id AND h.expires_at > now()
-            ) AS "sessionHeld"
-     FROM performances p
-     JOIN shows sh ON sh.id = p.show_id
-     JOIN venues v ON v.slug = sh.venue_slug
-     JOIN seating_plans sp ON sp.id = sh.seating_plan_id
-     WHERE p.id = $1`,
-    [performanceId, sessionId],
+    `SELECT ${PERFORMANCE_COLUMNS} ${PERFORMANCE_FROM} WHERE p.id = $1`,
+    [performanceId],
   );
   return rows[0];
 }
@@ -41,22 +55,30 @@ export async function findPerformance(
 export interface HoldRow {
   id: string;
   performanceId: string;
+  showId: string;
   region: string;
   venueSlug: string;
+  currency: 'GBP' | 'USD';
   expiresAt: Date;
   extensions: number;
   seatCount: number;
   admissionCount: number;
   live: boolean;
+  /** The code the hold was made with, and the discount it gives (0 without one). */
+  promoCode: string | null;
+  discountPercent: number;
 }
 
 const HOLD_COLUMNS = `upper(h.id::text) AS id, upper(h.performance_id::text) AS "performanceId",
-  v.region, v.slug AS "venueSlug", h.expires_at AS "expiresAt", h.extensions, h.seat_count AS "seatCount",
-  h.admission_count AS "admissionCount", h.expires_at > now() AS live`;
+  p.show_id AS "showId", v.region, v.slug AS "venueSlug", v.currency, h.expires_at AS "expiresAt",
+  h.extensions, h.seat_count AS "seatCount", h.admission_count AS "admissionCount",
+  h.expires_at > now() AS live, h.promo_code AS "promoCode",
+  coalesce(pc.discount_percent, 0) AS "discountPercent"`;
 const HOLD_FROM = `FROM holds h
   JOIN performances p ON p.id = h.performance_id
   JOIN shows sh ON sh.id = p.show_id
-  JOIN venues v ON v.slug = sh.venue_slug`;
+  JOIN venues v ON v.slug = sh.venue_slug
+  LEFT JOIN promo_codes pc ON pc.code = h.promo_code`;
 
 /** The session's hold; `lock` takes its row lock so extend and release serialise with the sweep. */
 export async function findHold(
@@ -73,83 +95,97 @@ export async function findHold(
   return rows[0];
 }
 
-/** Inserts a hold with the seats and admissions it will have (its transaction rolls back if not). */
+/** A new hold: who, what, for how long, and what the session may hold on the performance. */
+export interface NewHold {
+  id: string;
+  sessionId: string;
+  performanceId: string;
+  holdMinutes: number;
+  /** The venue's selection limit: live seats and admissions of the session on the performance. */
+  limit: number;
+  promoCode: string | null;
+}
+
+/**
+ * Starts a hold of `admissionCount` admissions (open_hold, migration 0007: the buyer's session
+ * lock, then the limit); returns its deadline, or undefined over the limit (nothing written).
+ */
 export async function insertHold(
   db: Queryable,
-  hold: {
-    id: string;
-    sessionId: string;
-    performanceId: string;
-    holdMinutes: number;
-    seatCount: number;
-    admissionCount: number;
-  },
-): Promise<Date> {
-  const { rows } = await db.query<{ expiresAt: Date }>(
-    `INSERT INTO holds (id, session_id, performance_id, expires_at, seat_count, admission_count)
-     VALUES ($1, $2, $3, now() + make_interval(mins => $4::int), $5, $6) RETURNING expires_at AS "expiresAt"`,
+  hold: NewHold & { admissionCount: number },
+): Promise<Date | undefined> {
+  const { rows } = await db.query<{ expiresAt: Date | null }>(
+    'SELECT open_hold($1, $2, $3, $4, $5, $6, 0, $7) AS "expiresAt"',
     [
       hold.id,
       hold.sessionId,
       hold.performanceId,
       hold.holdMinutes,
-      hold.seatCount,
+      hold.limit,
+      hold.promoCode,
       hold.admissionCount,
     ],
   );
-  return rows[0]!.expiresAt;
+  return rows[0]?.expiresAt ?? undefined;
 }
 
-/** A seat a claim won, with what the hold shows of it. */
+/** A seat a hold claimed, with what the buyer sees of it. */
 export interface ClaimedSeat {
   id: string;
   section: string;
   row: string;
   number: number;
   priceBand: string;
-  /** All-in price in minor units (seat_all_in_price). */
+  /** All-in price in minor units, after the hold's promo discount. */
   amount: number;
 }
 
+export interface SeatHoldResult {
+  /** Undefined when the session's limit refused the hold (nothing was written). */
+  expiresAt: Date | undefined;
+  /** The seats won, in plan order; fewer than asked means some were taken (roll back). */
+  seats: ClaimedSeat[];
+}
+
 /**
- * Claims seats for a hold in one statement. A free seat is inserted; a seat whose hold has
- * expired is taken over (the conflicting row is locked and re-checked, so two claimers never
- * both win); a live hold's or a sold seat is left alone. Sorted ids keep lock order stable.
- * Returns the seats claimed, ready to show, so a new hold needs no second read.
+ * The whole seat hold in one call (hold_seats, migration 0007): the session lock and limit, the
+ * hold, and the claim of every seat that is free or held by an expired hold. The caller rolls
+ * the transaction back when fewer seats come back than were asked for, so a hold is all or
+ * nothing.
  */
-export async function claimSeats(
+export async function holdSeats(
   db: Queryable,
-  claim: {
-    holdId: string;
-    performanceId: string;
+  hold: NewHold & {
     showId: string;
     planId: string;
     seatIds: readonly string[];
+    discountPercent: number;
   },
-): Promise<ClaimedSeat[]> {
-  const sorted = [...claim.seatIds].map((id) => id.toUpperCase()).sort();
-  const { rows } = await db.query<ClaimedSeat>(
-    `WITH claimed AS (
-       INSERT INTO seat_allocations (performance_id, seat_id, status, hold_id, held_until, updated_at)
-       SELECT $1, s.id, 'held', h.id, h.expires_at, now()
-       FROM unnest($2::uuid[]) WITH ORDINALITY AS t(seat_id, ord)
-       JOIN seats s ON s.id = t.seat_id AND s.seating_plan_id = $3
-       JOIN holds h ON h.id = $4
-       ORDER BY t.ord
-       ON CONFLICT (performance_id, seat_id) DO UPDATE
-         SET hold_id = EXCLUDED.hold_id, held_until = EXCLUDED.held_until, updated_at = now()
-         WHERE seat_allocations.status = 'held' AND seat_allocations.held_until <= now()
-       RETURNING seat_id
-     )
-     SELECT upper(s.id::text) AS id, s.section_code AS section, s.row_label AS row,
-            s.seat_number AS number, s.price_band AS "priceBand",
-            seat_all_in_price($5, s.price_band) AS amount
-     FROM claimed c JOIN seats s ON s.id = c.seat_id
-     ORDER BY s.section_code, length(s.row_label), s.row_label, s.seat_number`,
-    [claim.performanceId, sorted, claim.planId, claim.holdId, claim.showId],
+): Promise<SeatHoldResult> {
+  const { rows } = await db.query<{ expiresAt: Date } & Nullable<ClaimedSeat>>(
+    `SELECT expires_at AS "expiresAt", seat_id AS id, section, row_label AS row, seat_number AS number,
+            price_band AS "priceBand", amount
+     FROM hold_seats($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [
+      hold.id,
+      hold.sessionId,
+      hold.performanceId,
+      hold.planId,
+      hold.showId,
+      hold.seatIds.map((id) => id.toUpperCase()).sort(),
+      hold.holdMinutes,
+      hold.limit,
+      hold.promoCode,
+      hold.discountPercent,
+    ],
   );
-  return rows;
+  const seats = rows.flatMap(({ expiresAt: _, ...seat }) =>
+    seat.id === null ? [] : [seat as ClaimedSeat],
+  );
+  return { expiresAt: rows[0]?.expiresAt, seats };
 }
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };
 
 /** Seat ids (upper-cased) of `seatIds` that are seats of the plan. */
 export async function seatsOfPlan(
@@ -164,33 +200,73 @@ export async function seatsOfPlan(
   return new Set(rows.map((row) => row.id));
 }
 
+/** A price option (ticket type) sold for an admission area of the performance's show. */
+export interface AdmissionOption {
+  area: string;
+  code: string;
+  /** Lowest first: the area's default option. */
+  sortOrder: number;
+}
+
+/** The areas of the performance (with their capacity rows) and the options sold in each. */
+export async function admissionOptions(
+  db: Queryable,
+  performanceId: string,
+): Promise<{ areas: string[]; options: AdmissionOption[] }> {
+  const { rows } = await db.query<{ area: string; code: string | null; sortOrder: number | null }>(
+    `SELECT ac.area_code AS area, po.code, po.sort_order AS "sortOrder"
+     FROM admission_capacities ac
+     JOIN performances p ON p.id = ac.performance_id
+     LEFT JOIN price_options po ON po.show_id = p.show_id AND po.admission_area = ac.area_code
+     WHERE ac.performance_id = $1
+     ORDER BY ac.area_code, po.sort_order`,
+    [performanceId],
+  );
+  return {
+    areas: [...new Set(rows.map((row) => row.area))],
+    options: rows.flatMap((row) =>
+      row.code === null || row.sortOrder === null
+        ? []
+        : [{ area: row.area, code: row.code, sortOrder: row.sortOrder }],
+    ),
+  };
+}
+
 /**
  * Takes `quantity` admissions of an area, or nothing: the guard in the WHERE clause is checked
- * on the locked row, so concurrent takers can never push `sold` past capacity.
+ * on the locked row, so concurrent takers can never push `sold` past capacity (and the CHECK on
+ * the table would refuse it anyway).
  */
-export async function takeAdmissions(
+export async function takeCapacity(
   db: Queryable,
-  take: { holdId: string; performanceId: string; area: string; quantity: number },
+  take: { performanceId: string; area: string; quantity: number },
 ): Promise<boolean> {
   const { rowCount } = await db.query(
     `UPDATE admission_capacities SET sold = sold + $3
      WHERE performance_id = $1 AND area_code = $2 AND sold + $3 <= capacity`,
     [take.performanceId, take.area, take.quantity],
   );
-  if (rowCount === 0) return false;
-  await db.query(
-    `INSERT INTO hold_admissions (hold_id, performance_id, area_code, quantity) VALUES ($1, $2, $3, $4)`,
-    [take.holdId, take.performanceId, take.area, take.quantity],
-  );
-  return true;
+  return rowCount > 0;
 }
 
-export async function areasOfPerformance(db: Queryable, performanceId: string): Promise<string[]> {
-  const { rows } = await db.query<{ code: string }>(
-    'SELECT area_code AS code FROM admission_capacities WHERE performance_id = $1',
-    [performanceId],
+/** Records what a hold took, per area and price option, so release and expiry give it back. */
+export async function insertHoldAdmissions(
+  db: Queryable,
+  holdId: string,
+  performanceId: string,
+  items: readonly { area: string; priceOption: string; quantity: number }[],
+): Promise<void> {
+  await db.query(
+    `INSERT INTO hold_admissions (hold_id, performance_id, area_code, price_option, quantity)
+     SELECT $1, $2, * FROM unnest($3::text[], $4::text[], $5::int[])`,
+    [
+      holdId,
+      performanceId,
+      items.map((item) => item.area),
+      items.map((item) => item.priceOption),
+      items.map((item) => item.quantity),
+    ],
   );
-  return rows.map((row) => row.code);
 }
 
 /**
@@ -228,12 +304,19 @@ export async function returnExpiredAdmissions(
   return rows[0]?.returned ?? 0;
 }
 
-/** Gives back one hold's admissions (release). */
+/**
+ * Gives back one hold's admissions (release). Summed per area first: an UPDATE … FROM joined to
+ * two rows of one area (two price options) would apply only one of them.
+ */
 export async function returnHoldAdmissions(db: Queryable, holdId: string): Promise<void> {
   await db.query(
-    `WITH freed AS (DELETE FROM hold_admissions WHERE hold_id = $1 RETURNING performance_id, area_code, quantity)
-     UPDATE admission_capacities ac SET sold = ac.sold - f.quantity
-     FROM freed f WHERE ac.performance_id = f.performance_id AND ac.area_code = f.area_code`,
+    `WITH freed AS (
+       DELETE FROM hold_admissions WHERE hold_id = $1 RETURNING performance_id, area_code, quantity
+     ), totals AS (
+       SELECT performance_id, area_code, sum(quantity)::int AS quantity FROM freed GROUP BY 1, 2
+     )
+     UPDATE admission_capacities ac SET sold = ac.sold - t.quantity
+     FROM totals t WHERE ac.performance_id = t.performance_id AND ac.area_code = t.area_code`,
     [holdId],
   );
 }
@@ -270,43 +353,38 @@ export async function extendHoldRows(
   return { expiresAt, seats: seats.rowCount, admissions: admissions.rows[0]?.quantity ?? 0 };
 }
 
-export interface HeldSeatRow {
-  id: string;
-  section: string;
-  row: string;
-  number: number;
-  priceBand: string;
-  amount: number;
-  currency: 'GBP' | 'USD';
-}
-
-export async function heldSeats(
-  db: Queryable,
-  holdId: string,
-  performanceId: string,
-): Promise<HeldSeatRow[]> {
-  const { rows } = await db.query<HeldSeatRow>(
+/** The seats a hold still has, in plan order, priced with the hold's discount. */
+export async function heldSeats(db: Queryable, hold: HoldRow): Promise<ClaimedSeat[]> {
+  const { rows } = await db.query<ClaimedSeat>(
     `SELECT upper(s.id::text) AS id, s.section_code AS section, s.row_label AS row, s.seat_number AS number,
-            s.price_band AS "priceBand", seat_all_in_price(sh.id, s.price_band) AS amount, v.currency
+            s.price_band AS "priceBand", seat_all_in_price($3, s.price_band, $4) AS amount
      FROM seat_allocations a
      JOIN seats s ON s.id = a.seat_id
-     JOIN performances p ON p.id = a.performance_id
-     JOIN shows sh ON sh.id = p.show_id
-     JOIN venues v ON v.slug = sh.venue_slug
+     JOIN plan_sections ps ON ps.seating_plan_id = s.seating_plan_id AND ps.code = s.section_code
      WHERE a.performance_id = $2 AND a.hold_id = $1 AND a.status = 'held'
-     ORDER BY s.section_code, length(s.row_label), s.row_label, s.seat_number`,
-    [holdId, performanceId],
+     ORDER BY ${PLAN_ORDER}`,
+    [hold.id, hold.performanceId, hold.showId, hold.discountPercent],
   );
   return rows;
 }
 
-export async function heldAdmissions(
-  db: Queryable,
-  holdId: string,
-): Promise<{ area: string; quantity: number }[]> {
-  const { rows } = await db.query<{ area: string; quantity: number }>(
-    `SELECT area_code AS area, quantity FROM hold_admissions WHERE hold_id = $1 ORDER BY area_code`,
-    [holdId],
+export interface HeldAdmissionRow {
+  area: string;
+  priceOption: string;
+  quantity: number;
+  /** All-in price of one place, after the hold's promo discount. */
+  amount: number;
+}
+
+export async function heldAdmissions(db: Queryable, hold: HoldRow): Promise<HeldAdmissionRow[]> {
+  const { rows } = await db.query<HeldAdmissionRow>(
+    `SELECT ha.area_code AS area, ha.price_option AS "priceOption", ha.quantity,
+            ticket_all_in_price(po.face_value, po.booking_fee, $3) AS amount
+     FROM hold_admissions ha
+     JOIN price_options_all_in po ON po.show_id = $2 AND po.code = ha.price_option
+     WHERE ha.hold_id = $1
+     ORDER BY ha.area_code, po.sort_order`,
+    [hold.id, hold.showId, hold.discountPercent],
   );
   return rows;
 }
@@ -316,8 +394,8 @@ export type CandidateSeatRow = CandidateSeat;
 
 /**
  * Seats best-available may choose: free (or held by an expired hold), matching the band and
- * section asked for, without wheelchair, companion and access-zone seats unless asked. Ordered
- * best section first, front row first, then by number.
+ * section asked for, without wheelchair, companion and access-zone seats unless asked. In plan
+ * order: best section first, front row first, then by number.
  */
 export async function candidateSeats(
   db: Queryable,
@@ -348,7 +426,7 @@ export async function candidateSeats(
          WHERE a.performance_id = $2 AND a.seat_id = s.id
            AND (a.status = 'sold' OR a.held_until IS NULL OR a.held_until > now())
        )
-     ORDER BY ps.sort_order, length(s.row_label), s.row_label, s.seat_number`,
+     ORDER BY ${PLAN_ORDER}`,
     [
       query.planId,
       query.performanceId,
@@ -367,7 +445,16 @@ export async function lockPerformanceChoice(db: Queryable, performanceId: string
   ]);
 }
 
-export interface SeatMapRow {
+// ---------------------------------------------------------------------------------------------
+// Seat maps: the fixed plan, and the live status of one performance.
+
+export interface PlanHeader {
+  id: string;
+  venueSlug: string;
+  seating: 'reserved' | 'general-admission' | 'timed-entry';
+}
+
+export interface PlanSeatRow {
   id: string;
   section: string;
   row: string;
@@ -376,69 +463,138 @@ export interface SeatMapRow {
   y: number;
   band: string;
   flags: number;
-  status: number;
 }
 
-export async function seatMapRows(
-  db: Queryable,
-  performanceId: string,
-  planId: string,
-  sessionId: string | null,
-): Promise<SeatMapRow[]> {
-  const { rows } = await db.query<SeatMapRow>(
-    `SELECT upper(s.id::text) AS id, s.section_code AS section, s.row_label AS row, s.seat_number AS number,
-            s.x, s.y, s.price_band AS band,
-            (s.is_restricted_view::int | s.is_wheelchair::int << 1 | s.is_companion::int << 2
-             | s.is_access_zone::int << 3 | s.is_amex::int << 4) AS flags,
-            CASE WHEN a.seat_id IS NULL OR (a.status = 'held' AND a.held_until <= now()) THEN 0
-                 WHEN a.status = 'held' AND h.session_id = $3::uuid THEN 1
-                 ELSE 2 END AS status
-     FROM seats s
-     JOIN plan_sections ps ON ps.seating_plan_id = s.seating_plan_id AND ps.code = s.section_code
-     LEFT JOIN seat_allocations a ON a.performance_id = $1 AND a.seat_id = s.id
-     LEFT JOIN holds h ON h.id = a.hold_id
-     WHERE s.seating_plan_id = $2
-     ORDER BY ps.sort_order, length(s.row_label), s.row_label, s.seat_number`,
-    [performanceId, planId, sessionId],
-  );
-  return rows;
+export interface PlanRows {
+  header: PlanHeader;
+  sections: { code: string; name: string; level: string }[];
+  /**
+   * The price bands of the plan's seats, named by the price options of the shows played on it
+   * (the lowest option of each band), cheapest-first order of those options; a band no show
+   * prices is named by its code.
+   */
+  bands: { code: string; name: string }[];
+  seats: PlanSeatRow[];
+  areas: { code: string; name: string }[];
 }
 
-export async function planSections(
-  db: Queryable,
-  planId: string,
-): Promise<{ code: string; name: string; level: string }[]> {
-  const { rows } = await db.query<{ code: string; name: string; level: string }>(
-    'SELECT code, name, level FROM plan_sections WHERE seating_plan_id = $1 ORDER BY sort_order',
+/** Everything fixed about a plan, seats in plan order; undefined for an unknown plan. */
+export async function planRows(db: Queryable, planId: string): Promise<PlanRows | undefined> {
+  const header = await db.query<PlanHeader>(
+    `SELECT upper(id::text) AS id, venue_slug AS "venueSlug", kind AS seating
+     FROM seating_plans WHERE id = $1`,
     [planId],
   );
-  return rows;
+  if (!header.rows[0]) return undefined;
+  const [sections, bands, seats, areas] = await Promise.all([
+    db.query<{ code: string; name: string; level: string }>(
+      'SELECT code, name, level FROM plan_sections WHERE seating_plan_id = $1 ORDER BY sort_order',
+      [planId],
+    ),
+    db.query<{ code: string; name: string }>(
+      `SELECT b.price_band AS code,
+              coalesce((SELECT po.name FROM price_options po JOIN shows sh ON sh.id = po.show_id
+                        WHERE sh.seating_plan_id = $1 AND po.price_band = b.price_band
+                        ORDER BY po.sort_order, po.show_id LIMIT 1), b.price_band) AS name
+       FROM (SELECT DISTINCT price_band FROM seats WHERE seating_plan_id = $1) b
+       ORDER BY (SELECT min(po.sort_order) FROM price_options po JOIN shows sh ON sh.id = po.show_id
+                 WHERE sh.seating_plan_id = $1 AND po.price_band = b.price_band) NULLS LAST, b.price_band`,
+      [planId],
+    ),
+    db.query<PlanSeatRow>(
+      `SELECT upper(s.id::text) AS id, s.section_code AS section, s.row_label AS row,
+              s.seat_number AS number, s.x, s.y, s.price_band AS band,
+              (s.is_restricted_view::int | s.is_wheelchair::int << 1 | s.is_companion::int << 2
+               | s.is_access_zone::int << 3 | s.is_amex::int << 4) AS flags
+       FROM seats s
+       JOIN plan_sections ps ON ps.seating_plan_id = s.seating_plan_id AND ps.code = s.section_code
+       WHERE s.seating_plan_id = $1
+       ORDER BY ${PLAN_ORDER}`,
+      [planId],
+    ),
+    db.query<{ code: string; name: string }>(
+      'SELECT code, name FROM admission_areas WHERE seating_plan_id = $1 ORDER BY code',
+      [planId],
+    ),
+  ]);
+  return {
+    header: header.rows[0],
+    sections: sections.rows,
+    bands: bands.rows,
+    seats: seats.rows,
+    areas: areas.rows,
+  };
 }
 
-export async function bandPrices(
-  db: Queryable,
-  performanceId: string,
-): Promise<{ code: string; name: string; price: number }[]> {
-  const { rows } = await db.query<{ code: string; name: string; price: number }>(
-    `SELECT po.price_band AS code, min(po.name) AS name, min(po.all_in_price) AS price
-     FROM performances p
-     JOIN price_options_all_in po ON po.show_id = p.show_id AND po.price_band IS NOT NULL
-     WHERE p.id = $1 GROUP BY po.price_band ORDER BY min(po.sort_order)`,
-    [performanceId],
-  );
-  return rows;
+export interface InventoryRows {
+  /** Seat ids held live by this session (lower-case, as stored). */
+  mine: string[];
+  /** Seat ids sold, or held live by anyone else. */
+  taken: string[];
+  prices: { band: string; price: number }[];
+  priceOptions: {
+    code: string;
+    name: string;
+    band: string | null;
+    area: string | null;
+    price: number;
+  }[];
+  areas: { code: string; remaining: number }[];
 }
 
-export async function admissionAreas(
+/**
+ * What changes per performance, in one statement: the seats that are not free, the price of
+ * each band (`seat_all_in_price`) and option under the discount, and the places left per area.
+ * A place held by an expired hold counts as left although the sweep has not given it back yet,
+ * so this read never writes.
+ */
+export async function performanceInventory(
   db: Queryable,
-  performanceId: string,
-): Promise<{ code: string; name: string; remaining: number }[]> {
-  const { rows } = await db.query<{ code: string; name: string; remaining: number }>(
-    `SELECT ac.area_code AS code, aa.name, ac.capacity - ac.sold AS remaining
-     FROM admission_capacities ac
-     JOIN admission_areas aa ON aa.seating_plan_id = ac.seating_plan_id AND aa.code = ac.area_code
-     WHERE ac.performance_id = $1 ORDER BY ac.area_code`,
-    [performanceId],
+  query: {
+    performanceId: string;
+    showId: string;
+    sessionId: string | null;
+    bands: readonly string[];
+    discountPercent: number;
+  },
+): Promise<InventoryRows> {
+  const { rows } = await db.query<
+    Omit<InventoryRows, 'mine' | 'taken'> & Record<'mine' | 'taken', string>
+  >(
+    `WITH not_free AS (
+       SELECT a.seat_id::text AS id, coalesce(a.status = 'held' AND h.session_id = $2::uuid, false) AS mine
+       FROM seat_allocations a LEFT JOIN holds h ON h.id = a.hold_id
+       WHERE a.performance_id = $1 AND (a.status = 'sold' OR a.held_until IS NULL OR a.held_until > now())
+     )
+     SELECT
+       (SELECT coalesce(string_agg(id, '') FILTER (WHERE mine), '') FROM not_free) AS mine,
+       (SELECT coalesce(string_agg(id, '') FILTER (WHERE NOT mine), '') FROM not_free) AS taken,
+       (SELECT coalesce(json_agg(json_build_object('band', b.band,
+                 'price', seat_all_in_price($3, b.band, $5)) ORDER BY b.ord), '[]')
+        FROM unnest($4::text[]) WITH ORDINALITY AS b(band, ord)) AS prices,
+       (SELECT coalesce(json_agg(json_build_object('code', po.code, 'name', po.name,
+                 'band', po.price_band, 'area', po.admission_area,
+                 'price', ticket_all_in_price(po.face_value, po.booking_fee, $5)) ORDER BY po.sort_order), '[]')
+        FROM price_options_all_in po WHERE po.show_id = $3) AS "priceOptions",
+       (SELECT coalesce(json_agg(json_build_object('code', ac.area_code,
+                 'remaining', greatest(0, ac.capacity - ac.sold + coalesce((
+                   SELECT sum(ha.quantity) FROM hold_admissions ha JOIN holds h ON h.id = ha.hold_id
+                   WHERE ha.performance_id = ac.performance_id AND ha.area_code = ac.area_code
+                     AND h.expires_at <= now()), 0))) ORDER BY ac.area_code), '[]')
+        FROM admission_capacities ac WHERE ac.performance_id = $1) AS areas`,
+    [query.performanceId, query.sessionId, query.showId, query.bands, query.discountPercent],
   );
-  return rows;
+  const row = rows[0]!;
+  return { ...row, mine: splitIds(row.mine), taken: splitIds(row.taken) };
 }
+
+/**
+ * Seat ids come back run together in one string (a uuid's text is 36 characters): an arena can
+ * have 18,000 taken seats, and one string is far cheaper to send and read than an array of them.
+ */
+function splitIds(ids: string): string[] {
+  const out: string[] = [];
+  for (let at = 0; at < ids.length; at += UUID_LENGTH) out.push(ids.slice(at, at + UUID_LENGTH));
+  return out;
+}
+const UUID_LENGTH = 36;

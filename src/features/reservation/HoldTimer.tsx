@@ -32,7 +32,11 @@ export function HoldTimer() {
   const time = formatCountdown(remaining);
 
   return (
-    <Bar role="region" aria-label={intl.formatMessage({ id: 'reservation.timer.region' })} $warn={warn}>
+    <Bar
+      role="region"
+      aria-label={intl.formatMessage({ id: 'reservation.timer.region' })}
+      $warn={warn}
+    >
       {/* role=timer is not live by default: the ticking digits are for eyes only. */}
       <span role="timer">
         <FormattedMessage id="reservation.timer.label" values={{ time: <Time>{time}</Time> }} />

@@ -118,7 +118,10 @@ export const reservationSlice = createSlice({
       state.pending = null;
     },
     /** `reason` tells the flow what the buyer chose; the page navigates accordingly. */
-    releaseRequested: (state, _action: PayloadAction<{ reason: 'leave' | 'reselect' | 'cancel' }>) => {
+    releaseRequested: (
+      state,
+      _action: PayloadAction<{ reason: 'leave' | 'reselect' | 'cancel' }>,
+    ) => {
       state.pending = 'release';
     },
     released: () => initialState,

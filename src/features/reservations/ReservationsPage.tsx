@@ -37,7 +37,11 @@ export default function ReservationsPage() {
 
   // Seat names need the plan; after a reload the page fetches it (the browser caches it).
   useEffect(() => {
-    if (region !== undefined && performanceId !== undefined && seats.performanceId !== performanceId)
+    if (
+      region !== undefined &&
+      performanceId !== undefined &&
+      seats.performanceId !== performanceId
+    )
       dispatch(loadRequested({ region, performanceId }));
   }, [dispatch, region, performanceId, seats.performanceId]);
 
@@ -135,7 +139,10 @@ function HeldItems({ hold, plan, seatStatus }: HeldItemsProps) {
                         [
                           seat.section,
                           intl.formatMessage({ id: 'seatMap.seat.row' }, { row: seat.row }),
-                          intl.formatMessage({ id: 'seatMap.seat.number' }, { number: seat.number }),
+                          intl.formatMessage(
+                            { id: 'seatMap.seat.number' },
+                            { number: seat.number },
+                          ),
                           formatMoney(intl, seat.price),
                         ],
                         { type: 'unit', style: 'long' },

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import type { SeatStatus, SeatingPlan } from '@contract/api/holds';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { usePaths } from '@/app/usePaths';
 import { useRequiredRouteTarget } from '@/app/useRouteTarget';
 import { PrimaryButton } from '@/components/Button';
 import { LoadingBlock } from '@/components/LoadingBlock';
@@ -13,10 +14,12 @@ import { CHECKOUT_PATHS } from '@/config/routes';
 import { getVenue, type VenueConfig } from '@/config/venues';
 import { LoadFailure } from '@/features/errors/LoadFailure';
 import {
+  errorCleared,
   holdRequested,
   selectReservation,
   type HoldRequest,
 } from '@/features/reservation/reservationSlice';
+import { PresaleAlert } from '@/features/promo/PresaleAlert';
 import { loadRequested, selectSeats } from '@/features/seats/seatsSlice';
 import { buildSeatMapModel } from '@/features/seatMap/model';
 import { seatName } from '@/features/seatMap/seatName';
@@ -59,6 +62,7 @@ export default function TicketsPage() {
   return (
     <Choice
       venue={venue}
+      titleSlug={titleSlug}
       plan={seats.plan}
       seatStatus={seats.seatStatus}
       showTitle={show.data?.title ?? ''}
@@ -94,14 +98,18 @@ function useContinueWhenHeld(performanceId: string | undefined) {
 
 type ChoiceProps = {
   venue: VenueConfig;
+  titleSlug: string;
   plan: SeatingPlan;
   seatStatus: SeatStatus;
   showTitle: string;
   hold: (request: HoldRequest, quotedTotal?: number) => void;
 };
 
-function Choice({ venue, plan, seatStatus, showTitle, hold }: ChoiceProps) {
+function Choice({ venue, titleSlug, plan, seatStatus, showTitle, hold }: ChoiceProps) {
   const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const paths = usePaths();
   const reservation = useAppSelector(selectReservation);
   const { selected, quantities, limitReached, acknowledged } = useAppSelector(selectSeats);
   const [mode, setMode] = useState<'pick' | 'bestAvailable'>('pick');
@@ -184,7 +192,18 @@ function Choice({ venue, plan, seatStatus, showTitle, hold }: ChoiceProps) {
           <FormattedMessage id="tickets.chooseFirst" />
         </Nudge>
       ) : null}
-      {reservation.error !== null && reservation.error !== 'limit' ? (
+      <PresaleAlert
+        open={reservation.error === 'presale'}
+        backgroundImage={venue.settings.presaleBackgroundImage}
+        showPath={paths.showPath(titleSlug, venue.settings.slug)}
+        onClose={() => {
+          dispatch(errorCleared());
+          void navigate(paths.calendarPath(titleSlug, venue.settings.slug));
+        }}
+      />
+      {reservation.error !== null &&
+      reservation.error !== 'limit' &&
+      reservation.error !== 'presale' ? (
         <ReservationErrorAlert
           error={reservation.error}
           takenSeats={reservation.takenSeatIds.map((id) => takenSeatName(id))}

@@ -76,6 +76,28 @@ export async function cleanPerformance(
   return found;
 }
 
+/**
+ * A performance of the show still in its presale (`presale_until` ahead), cleared like
+ * cleanPerformance.
+ */
+export async function presalePerformance(
+  db: Queryable,
+  venueSlug: string,
+  titleSlug: string,
+): Promise<PerformanceFixture> {
+  const { rows } = await db.query<{ performanceId: string; planId: string }>(
+    `SELECT upper(p.id::text) AS "performanceId", sh.seating_plan_id AS "planId"
+     FROM performances p JOIN shows sh ON sh.id = p.show_id
+     WHERE sh.venue_slug = $1 AND sh.title_slug = $2 AND p.presale_until > now()
+     ORDER BY p.starts_at LIMIT 1`,
+    [venueSlug, titleSlug],
+  );
+  const found = rows[0];
+  if (!found) throw new Error(`no presale performance of ${titleSlug} at ${venueSlug}`);
+  await db.query('DELETE FROM seat_allocations WHERE performance_id = $1', [found.performanceId]);
+  return found;
+}
+
 export interface SeatRow {
   id: string;
   section: string;

@@ -142,6 +142,37 @@ describe('hold races', () => {
     }
   });
 
+  it('keeps one buyer within the selection limit when they send many holds at once', async () => {
+    const { performanceId, planId } = await cleanPerformance(
+      db(),
+      'lumen-theatre',
+      'the-glass-orchard',
+      3,
+    );
+    const seats = (await seatsInRow(db(), planId, 'STALLS', 'J')).map((s) => s.id);
+    const [session] = await sessions(1);
+    // The Lumen's limit is 10: eight requests of 3 different seats each, all at once.
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        settle(() =>
+          inTransaction(client(index), (tx) =>
+            createSeatHold(tx, uk, session!, {
+              performanceId,
+              seats: seats.slice(index * 3, index * 3 + 3),
+            }),
+          ),
+        ),
+      ),
+    );
+    expect(results.filter((result) => result.ok)).toHaveLength(3);
+    for (const result of results) if (!result.ok) expect(result.code).toBe('seat_limit_exceeded');
+    const { rows } = await db().query<{ held: number }>(
+      'SELECT count(*)::int AS held FROM seat_allocations WHERE performance_id = $1',
+      [performanceId],
+    );
+    expect(rows[0]!.held).toBe(9);
+  });
+
   it('seats 100 best-available parties at once with no seat twice and no avoidable single left', async () => {
     const { performanceId, planId } = await cleanPerformance(
       db(),

@@ -1,0 +1,213 @@
+import { readFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import type { Browser, Page } from 'playwright-core';
+import { build } from 'vite';
+import { buildSeatMapModel, isSelectable } from '../src/features/seatMap/model';
+import { launchBrowser } from '../tests/e2e/browser';
+import type { SeatMapLibrary, TheirLayout } from './seatmap/api';
+import { benchPlans, type BenchData } from './seatmap/plans';
+
+/**
+ * Seat map figures in headless Chromium: our canvas SeatMapCanvas beside one open-source seat
+ * map from npm (@alisaitteke/seatmap-canvas, d3 + SVG) on the same plans in the same run:
+ * - firstPaintMs: data in the page → first frame with the map painted (model building included);
+ * - selectMs: pointer released on a seat → the painted frame that shows it selected (when the
+ *   first click only zooms in, as both maps do on the whole-house view, the click after it);
+ * - panFrameP95Ms: 95th percentile of animation-frame intervals while dragging (16.7 ms is the
+ *   display's own pace; more means dropped frames).
+ */
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const ORIGIN = 'http://seatmap-bench.invalid';
+const COMPARE = 'seatmap-canvas';
+/** Longest we wait for one map to mount before recording that it could not. */
+const MOUNT_TIMEOUT_MS = 120_000;
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+};
+
+async function buildPage(outDir: string): Promise<void> {
+  await build({
+    configFile: false,
+    root: join(root, 'bench/seatmap'),
+    base: './',
+    mode: 'production',
+    logLevel: 'warn',
+    plugins: [react()],
+    resolve: {
+      alias: {
+        '@/': join(root, 'src/'),
+        '@contract/': join(root, 'contract/'),
+      },
+    },
+    build: { outDir, emptyOutDir: true, sourcemap: false },
+  });
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 10) / 10;
+}
+
+function p95(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(0.95 * sorted.length))] ?? NaN;
+}
+
+function timeout<T>(ms: number, what: string): Promise<T> {
+  return new Promise((_, reject) =>
+    setTimeout(() => reject(new Error(`${what} took over ${ms / 1000} s`)), ms),
+  );
+}
+
+/** A free seat a little past the middle of the plan: the same seat for both maps. */
+function targetSeat(data: BenchData): number {
+  const model = buildSeatMapModel(data.plan, data.status);
+  for (let i = Math.floor(model.count * 0.55); i < model.count; i += 1) {
+    if (isSelectable(model, i)) return i;
+  }
+  throw new Error(`${data.name} has no free seat to select`);
+}
+
+function theirLayout(data: BenchData): TheirLayout {
+  const model = buildSeatMapModel(data.plan, data.status);
+  const { minX, minY, maxX, maxY } = model.bounds;
+  const scale = 2000 / Math.max(maxX - minX, maxY - minY);
+  const seatRadius = model.pitch * scale * 0.42;
+  return { scale, seatRadius, maxZoom: Math.max(1.9, 14 / seatRadius) };
+}
+
+async function openPage(browser: Browser, outDir: string): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    deviceScaleFactor: 1,
+  });
+  const page = await context.newPage();
+  await page.route(`${ORIGIN}/**`, async (route) => {
+    const path = new URL(route.request().url()).pathname;
+    const file = join(outDir, path === '/' ? 'index.html' : path);
+    await route.fulfill({
+      body: readFileSync(file),
+      contentType: CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+    });
+  });
+  await page.goto(`${ORIGIN}/`);
+  await page.waitForFunction(() => 'seatmapBench' in window);
+  return page;
+}
+
+async function select(page: Page, seat: number): Promise<number> {
+  // Far out both maps zoom in on the first click; aim again at the seat and click once more.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const target = await page.evaluate((s) => window.seatmapBench.locate(s), seat);
+    if (target === null) throw new Error('the seat is not on screen');
+    await page.evaluate((s) => window.seatmapBench.armSelect(s), seat);
+    await page.mouse.click(target.x, target.y);
+    const ms = await page.evaluate(() => window.seatmapBench.selected(1_500));
+    if (ms !== null) return ms;
+  }
+  throw new Error('three clicks on the seat did not select it');
+}
+
+/**
+ * One long drag: 900 px across and 360 px down the map and back, in 240 pointer moves, well past
+ * any margin a renderer keeps drawn off screen. Returns the p95 frame interval.
+ */
+async function pan(page: Page): Promise<number> {
+  const from = { x: 1050, y: 450 };
+  const to = { x: 150, y: 90 };
+  await page.mouse.move(from.x, from.y);
+  await page.evaluate(() => window.seatmapBench.startFrames());
+  await page.mouse.down();
+  const moves = 240;
+  for (let k = 1; k <= moves; k += 1) {
+    const t = 1 - Math.abs(1 - (2 * k) / moves);
+    await page.mouse.move(from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t);
+  }
+  await page.mouse.up();
+  const intervals = await page.evaluate(() => window.seatmapBench.stopFrames());
+  return p95(intervals);
+}
+
+async function measure(
+  browser: Browser,
+  outDir: string,
+  data: BenchData,
+  library: SeatMapLibrary,
+  prefix: string,
+  results: Record<string, number>,
+  notes: string[],
+): Promise<void> {
+  const page = await openPage(browser, outDir);
+  try {
+    await page.evaluate((d) => window.seatmapBench.setData(d), {
+      plan: data.plan,
+      status: data.status,
+      their: theirLayout(data),
+    });
+    const firstPaint = await Promise.race([
+      page.evaluate((lib) => window.seatmapBench.mount(lib), library),
+      timeout<number>(MOUNT_TIMEOUT_MS, `mounting ${data.plan.seats.id.length} seats`),
+    ]);
+    results[`${prefix}.${data.name}.firstPaintMs`] = round(firstPaint);
+    if (data.name !== 'theatre') {
+      // Let a mount-time zoom animation finish before aiming.
+      await page.waitForTimeout(800);
+      results[`${prefix}.${data.name}.selectMs`] = round(await select(page, targetSeat(data)));
+      await page.waitForTimeout(800);
+      results[`${prefix}.${data.name}.panFrameP95Ms`] = round(await pan(page));
+    }
+    const problems = await page.evaluate(() => window.seatmapBench.problems());
+    if (problems.length > 0)
+      notes.push(`${prefix}.${data.name}: page errors: ${problems.join('; ')}`);
+  } catch (error) {
+    notes.push(`${prefix}.${data.name}: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    await page.context().close();
+  }
+}
+
+export async function benchSeatMap(
+  workDir: string,
+): Promise<{ results: Record<string, number>; notes: string[] }> {
+  const outDir = join(workDir, 'seatmap-page');
+  await buildPage(outDir);
+  const browser = await launchBrowser();
+  const results: Record<string, number> = {};
+  const notes: string[] = [];
+  try {
+    for (const data of benchPlans()) {
+      await measure(browser, outDir, data, 'ours', 'seatmap', results, notes);
+      await measure(
+        browser,
+        outDir,
+        data,
+        'seatmap-canvas',
+        `seatmapCompare.${COMPARE}`,
+        results,
+        notes,
+      );
+    }
+  } finally {
+    await browser.close();
+  }
+  printSideBySide(results);
+  for (const note of notes) console.log(`note: ${note}`);
+  return { results, notes };
+}
+
+function printSideBySide(results: Record<string, number>): void {
+  const rows = Object.keys(results)
+    .filter((key) => key.startsWith('seatmap.'))
+    .map((key) => {
+      const rest = key.slice('seatmap.'.length);
+      const theirs = results[`seatmapCompare.${COMPARE}.${rest}`];
+      return `${rest.padEnd(28)} ours ${String(results[key]).padStart(8)}   ${COMPARE} ${String(theirs ?? 'n/a').padStart(8)}`;
+    });
+  console.log(['seat map (ms)', ...rows].join('\n'));
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { CARD_BRANDS, CARDHOLDER_NAME_MAX_LENGTH } from '../cards';
+import { ID_PATTERN } from '../patterns';
+import { currencySchema } from './common';
+
+/**
+ * Payment service (`/services/payment`, or the PAYMENT_ORIGIN when it is hosted apart). The
+ * browser sends card details here and nowhere else (PCI DSS keeps them out of the booking API)
+ * and gets back a short-lived token; the booking API pays with that token through the payment
+ * service's server-side interface and hands the browser the payment (with its next action).
+ */
+
+export const cardBrandSchema = z.enum(CARD_BRANDS);
+
+/**
+ * POST /tokens. Only sizes are checked here; the card rules (Luhn, brand, expiry, CVV length,
+ * contract/cards.ts) run in the handler so that each failure gets its own `card_*` code.
+ */
+export const tokeniseBodySchema = z.strictObject({
+  number: z.string().max(40),
+  name: z.string().trim().min(1).max(CARDHOLDER_NAME_MAX_LENGTH),
+  /** MM/YY. */
+  expiry: z.string().max(10),
+  cvv: z.string().max(8),
+});
+export type TokeniseBody = z.infer<typeof tokeniseBodySchema>;
+
+export const cardTokenSchema = z.strictObject({
+  /** Single use: spent by the first payment made with it. */
+  token: z.string(),
+  brand: cardBrandSchema,
+  last4: z.string().regex(/^\d{4}$/),
+  expiryMonth: z.number().int().min(1).max(12),
+  expiryYear: z.number().int(),
+  /** ISO 8601 instant after which the token no longer pays. */
+  expiresAt: z.string(),
+});
+export type CardToken = z.infer<typeof cardTokenSchema>;
+
+/**
+ * Fraud-prevention data the SPA collects and the pay request carries (the 3-D Secure 2 browser
+ * fields). The booking API adds what only the server sees: the user agent, Accept header and IP.
+ */
+export const browserDataSchema = z.strictObject({
+  /** navigator.language. */
+  language: z.string().regex(/^[A-Za-z0-9-]{1,35}$/),
+  /** screen.colorDepth. */
+  colorDepth: z.number().int().min(1).max(64),
+  screenWidth: z.number().int().min(0).max(100_000),
+  screenHeight: z.number().int().min(0).max(100_000),
+  /** Date#getTimezoneOffset(): minutes to add to local time to get UTC. */
+  timeZoneOffset: z.number().int().min(-840).max(840),
+});
+export type BrowserData = z.infer<typeof browserDataSchema>;
+
+/**
+ * `action_required`: send the browser to `action.url` (device-data collection, then perhaps a
+ * challenge); it comes back to the shop's return URL with `?paymentId=`, and the booking API asks
+ * the payment service to continue. `timed_out`: the provider did not answer in time; nothing was
+ * charged (the attempt was cancelled).
+ */
+export const PAYMENT_STATUSES = [
+  'action_required',
+  'authorised',
+  'captured',
+  'refunded',
+  'voided',
+  'declined',
+  'timed_out',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Maps to the payment-failed page; `authentication_failed` also covers an abandoned challenge. */
+export const DECLINE_REASONS = ['declined', 'insufficient_funds', 'authentication_failed'] as const;
+export type DeclineReason = (typeof DECLINE_REASONS)[number];
+
+/** The 3-D Secure steps of spec §4: device-data collection first, then perhaps a challenge. */
+export const PAYMENT_ACTIONS = ['device_data', 'challenge'] as const;
+export type PaymentActionKind = (typeof PAYMENT_ACTIONS)[number];
+
+/** The query parameter the shop's return page (/checkout/verify) receives. */
+export const PAYMENT_RETURN_PARAM = 'paymentId';
+
+export const paymentSchema = z.strictObject({
+  id: z.string().regex(ID_PATTERN),
+  status: z.enum(PAYMENT_STATUSES),
+  /** Minor units (pence, cents). */
+  amount: z.number().int().positive(),
+  currency: currencySchema,
+  capturedAmount: z.number().int().min(0),
+  refundedAmount: z.number().int().min(0),
+  /** Unknown only when the provider never answered (timed_out). */
+  card: z.strictObject({ brand: cardBrandSchema, last4: z.string().regex(/^\d{4}$/) }).nullable(),
+  action: z.strictObject({ kind: z.enum(PAYMENT_ACTIONS), url: z.string() }).optional(),
+  declineReason: z.enum(DECLINE_REASONS).optional(),
+});
+export type Payment = z.infer<typeof paymentSchema>;

@@ -1,0 +1,97 @@
+import type { Queryable } from '../db/database';
+import { ApiError } from '../http/errors';
+import { GUEST, mayBuy, promoFits, resolvePromo, type PromoBuyer, type PromoRule } from './promo';
+
+/**
+ * Promo and presale codes as holds and seat maps use them. The rules themselves (which code a
+ * buyer may use, what fits a performance) are server/domain/promo.ts, shared with the calendar;
+ * the discount arithmetic is the database's price rule (ticket_all_in_price, migration 0006).
+ */
+
+/** What a code does to a hold: the code to record on it and the discount it gives. */
+export interface AppliedCode {
+  /** Null when no code was sent or it does nothing for this performance. */
+  code: string | null;
+  discountPercent: number;
+}
+
+export const NO_CODE: AppliedCode = { code: null, discountPercent: 0 };
+
+interface CodedPerformance {
+  venueSlug: string;
+  showId: string;
+  presale: boolean;
+}
+
+/**
+ * The rule of the code the buyer sent (null without one). An unknown, expired or other show's
+ * code is refused (422), naming `field`, so the buyer hears why rather than silently paying full
+ * price. A members' code a guest may not use gives them nothing (and no presale access).
+ */
+async function ruleOf(
+  db: Queryable,
+  performance: CodedPerformance,
+  promoCode: string | undefined,
+  field: string,
+  buyer: PromoBuyer,
+): Promise<PromoRule | null> {
+  if (promoCode === undefined) return null;
+  const resolution = await resolvePromo(db, {
+    venueSlug: performance.venueSlug,
+    showId: performance.showId,
+    code: promoCode,
+    at: new Date(),
+    buyer,
+  });
+  switch (resolution.status) {
+    case 'applied':
+      return resolution.rule;
+    case 'notQualified':
+      return null;
+    case 'expired':
+      throw new ApiError(422, 'promo_expired', 'This promo code has expired.', [field]);
+    case 'notForEvent':
+      throw new ApiError(422, 'promo_not_for_event', 'Promo code is not valid for this event', [
+        field,
+      ]);
+    case 'invalid':
+      throw new ApiError(422, 'promo_invalid', 'This promo code is not valid.', [field]);
+  }
+}
+
+/** A rule's effect on one performance: a code that does not fit it is not recorded. */
+function applied(rule: PromoRule | null, performance: CodedPerformance): AppliedCode {
+  if (!rule || !promoFits(rule, performance)) return NO_CODE;
+  return { code: rule.code, discountPercent: rule.discountPercent };
+}
+
+/** For prices shown (seat status): what the code takes off; never refuses a presale. */
+export async function codeForPrices(
+  db: Queryable,
+  performance: CodedPerformance,
+  promoCode: string | undefined,
+  buyer: PromoBuyer = GUEST,
+): Promise<AppliedCode> {
+  return applied(await ruleOf(db, performance, promoCode, 'query.promoCode', buyer), performance);
+}
+
+/**
+ * For a hold: 403 presale_required unless the performance is on general sale or the buyer sent a
+ * presale code that unlocks it (members' presales wait for accounts: `buyer` is the hook).
+ */
+export async function codeForHold(
+  db: Queryable,
+  performance: CodedPerformance,
+  promoCode: string | undefined,
+  buyer: PromoBuyer = GUEST,
+): Promise<AppliedCode> {
+  const rule = await ruleOf(db, performance, promoCode, 'body.promoCode', buyer);
+  if (!mayBuy(rule, performance)) {
+    throw new ApiError(
+      403,
+      'presale_required',
+      'This performance is in a presale: a valid presale code is needed to book it.',
+    );
+  }
+  return applied(rule, performance);
+}

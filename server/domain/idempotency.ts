@@ -1,0 +1,186 @@
+import { createHash } from 'node:crypto';
+import type { Database, Queryable } from '../db/database';
+import { ApiError } from '../http/errors';
+import { inTransaction } from './holdsTransaction';
+
+/**
+ * Idempotency keys for every retryable state-changing call (design §3): holds, pay, later
+ * vouchers. Keys are per session, in the `idempotency_keys` table of migration 0004; the request
+ * hash includes the route, so one key reused for two different calls is refused (422).
+ *
+ * Two ways to run the work:
+ * - `idempotent`: the work is database writes; they commit in one transaction with the stored
+ *   answer, so a replay can never disagree with the database.
+ * - `idempotentEffect`: the work reaches outside the database (a payment gateway) and must not
+ *   hold a transaction open while it waits. It must pass the key on, so that the far side
+ *   deduplicates a rerun (a crash between its effect and our stored answer frees the key after
+ *   IN_FLIGHT_TIMEOUT_S, and the rerun gets the far side's first answer again).
+ */
+
+/** An answer as the client sees it; stored so a replay returns exactly the first one. */
+export interface StoredResponse {
+  status: number;
+  body: unknown;
+}
+
+export interface IdempotentRequest {
+  sessionId: string;
+  key: string;
+  /** requestHash(route, payload) of what this key asks for. */
+  hash: string;
+}
+
+/**
+ * A key left in flight this long belongs to a request whose process died before answering;
+ * its work was rolled back with it (or is deduplicated at the far side), so it may run again.
+ * Work under a key must therefore finish well within it (the payment provider's time limit does).
+ */
+export const IN_FLIGHT_TIMEOUT_S = 60;
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+    );
+  }
+  return value;
+}
+
+/** Digest of what a request asks for: the same key must always ask for the same thing. */
+export function requestHash(route: string, payload: unknown): string {
+  return createHash('sha256')
+    .update(JSON.stringify([route, canonical(payload)]))
+    .digest('base64url');
+}
+
+/** The body an ApiError leaves as; `extra` carries fields like seatIds. */
+export function errorResponse(error: ApiError): StoredResponse {
+  const extra = (error as ApiError & { extra?: Record<string, unknown> }).extra ?? {};
+  return {
+    status: error.statusCode,
+    body: {
+      code: error.code,
+      message: error.message,
+      ...(error.fields && error.fields.length > 0 ? { fields: error.fields } : {}),
+      ...extra,
+    },
+  };
+}
+
+async function store(db: Queryable, request: IdempotentRequest, response: StoredResponse) {
+  await db.query(
+    `UPDATE idempotency_keys SET state = 'done', response_status = $3, response_body = $4::jsonb
+     WHERE session_id = $1 AND key = $2`,
+    [request.sessionId, request.key, response.status, JSON.stringify(response.body)],
+  );
+}
+
+async function release(db: Queryable, request: IdempotentRequest) {
+  await db
+    .query('DELETE FROM idempotency_keys WHERE session_id = $1 AND key = $2', [
+      request.sessionId,
+      request.key,
+    ])
+    .catch(() => undefined);
+}
+
+/**
+ * Claims the key in its own statement, so a duplicate arriving meanwhile sees it in flight.
+ * Returns undefined when this request now owns the key, else the stored answer to replay;
+ * throws 422 for a different request under the key and 409 while the first is still running.
+ */
+async function claim(
+  db: Queryable,
+  request: IdempotentRequest,
+): Promise<StoredResponse | undefined> {
+  const { sessionId, key, hash } = request;
+  const claimed = await db.query(
+    `INSERT INTO idempotency_keys (session_id, key, request_hash, state) VALUES ($1, $2, $3, 'in_flight')
+     ON CONFLICT (session_id, key) DO UPDATE SET locked_at = now()
+       WHERE idempotency_keys.state = 'in_flight' AND idempotency_keys.request_hash = EXCLUDED.request_hash
+         AND idempotency_keys.locked_at < now() - make_interval(secs => $4::int)
+     RETURNING key`,
+    [sessionId, key, hash, IN_FLIGHT_TIMEOUT_S],
+  );
+  if (claimed.rows.length > 0) return undefined;
+  const { rows } = await db.query<{
+    requestHash: string;
+    state: string;
+    status: number | null;
+    body: unknown;
+  }>(
+    `SELECT request_hash AS "requestHash", state, response_status AS status, response_body AS body
+     FROM idempotency_keys WHERE session_id = $1 AND key = $2`,
+    [sessionId, key],
+  );
+  const existing = rows[0];
+  if (existing && existing.requestHash !== hash) {
+    throw new ApiError(
+      422,
+      'idempotency_mismatch',
+      'This idempotency key was used for a different request.',
+    );
+  }
+  if (!existing || existing.state !== 'done' || existing.status === null) {
+    throw new ApiError(409, 'idempotency_in_flight', 'This request is still being processed.');
+  }
+  return { status: existing.status, body: existing.body };
+}
+
+/** A 4xx is an answer like any other and is replayed; after anything else the key is freed. */
+async function settleFailure(
+  db: Queryable,
+  request: IdempotentRequest,
+  error: unknown,
+): Promise<StoredResponse> {
+  if (error instanceof ApiError && error.statusCode < 500) {
+    const response = errorResponse(error);
+    await store(db, request, response);
+    return response;
+  }
+  await release(db, request);
+  throw error;
+}
+
+/** Runs database work once per (session, key); the work and its stored answer commit together. */
+export async function idempotent(
+  db: Database,
+  request: IdempotentRequest,
+  work: (tx: Queryable) => Promise<StoredResponse>,
+): Promise<StoredResponse> {
+  const replay = await claim(db, request);
+  if (replay) return replay;
+  try {
+    return await inTransaction(db, async (tx) => {
+      const response = await work(tx);
+      await store(tx, request, response);
+      return response;
+    });
+  } catch (error) {
+    return settleFailure(db, request, error);
+  }
+}
+
+/**
+ * Runs work with effects outside the database once per (session, key), with no transaction held
+ * open while it runs. See the module comment for what the work must do with the key.
+ */
+export async function idempotentEffect(
+  db: Database,
+  request: IdempotentRequest,
+  work: () => Promise<StoredResponse>,
+): Promise<StoredResponse> {
+  const replay = await claim(db, request);
+  if (replay) return replay;
+  let response: StoredResponse;
+  try {
+    response = await work();
+  } catch (error) {
+    return settleFailure(db, request, error);
+  }
+  await store(db, request, response);
+  return response;
+}

@@ -1,0 +1,138 @@
+import type { FastifyPluginCallback } from 'fastify';
+import type { Money } from '../../contract/api/common';
+import type { BrowserData, DeclineReason, PaymentActionKind } from '../../contract/api/payment';
+import type { CardBrand } from '../../contract/cards';
+
+export type Currency = Money['currency'];
+
+/**
+ * What the payment service needs from a card gateway. The built-in `sandbox` implements it
+ * (server/payments/sandbox); a real gateway gets an adapter with the same shape. Amounts are in
+ * minor units. Card numbers and security codes exist only inside `tokenise`.
+ */
+
+/** Card details as the buyer typed them (already checked with contract/cards.ts). */
+export interface CardDetails {
+  /** Digits only. */
+  number: string;
+  name: string;
+  expiryMonth: number;
+  /** Four digits. */
+  expiryYear: number;
+  cvv: string;
+}
+
+export interface TokenisedCard {
+  token: string;
+  brand: CardBrand;
+  last4: string;
+  expiryMonth: number;
+  expiryYear: number;
+  expiresAt: Date;
+}
+
+/** Fraud-prevention data: what the browser reported plus what the server saw of the request. */
+export interface FraudData {
+  browser: BrowserData;
+  userAgent: string;
+  acceptHeader: string;
+  ipAddress: string;
+}
+
+export interface AuthoriseRequest {
+  token: string;
+  amount: number;
+  currency: Currency;
+  /**
+   * The gateway deduplicates on it: a second authorisation under one key returns the first
+   * payment, never a second charge.
+   */
+  idempotencyKey: string;
+  /** Where the gateway's 3-D Secure pages send the browser back to when a step is done. */
+  returnUrl: string;
+  fraud: FraudData;
+  /** Refuse other brands (American Express seats take only that card, spec §6). */
+  acceptedBrands?: readonly CardBrand[];
+}
+
+/** Provider-side states; `processing` is an authorisation the gateway has not answered yet. */
+export type ProviderState =
+  | 'processing'
+  | 'device_data_required'
+  | 'challenge_required'
+  | 'authorised'
+  | 'captured'
+  | 'refunded'
+  | 'voided'
+  | 'declined';
+
+export interface ProviderPayment {
+  ref: string;
+  state: ProviderState;
+  amount: number;
+  currency: Currency;
+  capturedAmount: number;
+  refundedAmount: number;
+  card: { brand: CardBrand; last4: string };
+  /** Set while the buyer must visit a page of the gateway. */
+  action?: { kind: PaymentActionKind; url: string };
+  declineReason?: DeclineReason;
+}
+
+/** Why the gateway refused a call (as opposed to declining a payment, which is an answer). */
+export type ProviderErrorCode =
+  /** The token is unknown, expired or already spent. */
+  | 'token_invalid'
+  /** The card's brand is not among those this payment accepts. */
+  | 'brand_not_accepted'
+  /** This idempotency key was used for a different authorisation. */
+  | 'idempotency_mismatch'
+  /** The authorisation under this key is still being processed. */
+  | 'in_progress'
+  /** The payment cannot do that in its state (capture a decline, refund more than captured). */
+  | 'invalid_state'
+  | 'not_found';
+
+export class ProviderError extends Error {
+  constructor(
+    readonly code: ProviderErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+/** Per-call options: the payment service aborts a call the gateway does not answer in time. */
+export interface CallOptions {
+  signal: AbortSignal;
+}
+
+export interface PaymentProvider {
+  readonly name: string;
+  /**
+   * Pages the gateway itself serves to the browser (3-D Secure steps), mounted under the
+   * payment service's base address; a hosted gateway has its own and leaves this out.
+   */
+  readonly hostedPages?: FastifyPluginCallback;
+  tokenise(card: CardDetails): Promise<TokenisedCard>;
+  /** Starts a payment; the answer may ask for a 3-D Secure step (`action`). */
+  authorise(request: AuthoriseRequest, options: CallOptions): Promise<ProviderPayment>;
+  /**
+   * 3-D Secure continuation, called when the browser is back from a step: moves the payment on
+   * (to the next step, authorised or declined) or, if the step is not done yet, leaves it.
+   */
+  continue(ref: string, options: CallOptions): Promise<ProviderPayment>;
+  /** Takes the authorised money (all of it when `amount` is omitted). */
+  capture(ref: string, amount?: number): Promise<ProviderPayment>;
+  /** Releases an authorisation that will not be captured. */
+  void(ref: string): Promise<ProviderPayment>;
+  /** Gives back captured money, once per idempotency key. */
+  refund(ref: string, amount: number, idempotencyKey: string): Promise<ProviderPayment>;
+  status(ref: string): Promise<ProviderPayment>;
+  /**
+   * Cancels whatever an authorisation under this key did, for a call that timed out: the caller
+   * never learnt its outcome, so it must not be left to charge the card.
+   */
+  cancelAttempt(idempotencyKey: string): Promise<void>;
+}

@@ -1,0 +1,434 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyPluginCallback } from 'fastify';
+import { detectCardBrand, type CardBrand } from '../../../contract/cards';
+import type { DeclineReason } from '../../../contract/api/payment';
+import type { Database, Queryable } from '../../db/database';
+import { requestHash } from '../../domain/idempotency';
+import {
+  ProviderError,
+  type AuthoriseRequest,
+  type CallOptions,
+  type CardDetails,
+  type Currency,
+  type PaymentProvider,
+  type ProviderPayment,
+  type ProviderState,
+  type TokenisedCard,
+} from '../provider';
+import { sandboxPages } from './pages';
+import { behaviourOf, type SandboxBehaviour } from './testCards';
+
+/** A token pays once, within this long of being issued (about a checkout's payment step). */
+export const TOKEN_LIFETIME_MINUTES = 15;
+/** A device-data collection or challenge not completed within this long fails authentication. */
+export const ACTION_LIFETIME_MINUTES = 10;
+/**
+ * How long the `timeout` test card keeps the gateway silent when nobody gives up on it; the
+ * payment service gives up far sooner (its own limit) and cancels the attempt.
+ */
+export const DEFAULT_HANG_MS = 5 * 60_000;
+
+export interface SandboxOptions {
+  /** The payment service's base address as the browser sees it (3-D Secure pages live under it). */
+  publicBase: string;
+  hangMs?: number;
+}
+
+interface PaymentRow {
+  ref: string;
+  idempotencyKey: string;
+  requestHash: string;
+  brand: CardBrand;
+  last4: string;
+  behaviour: SandboxBehaviour;
+  amount: number;
+  currency: Currency;
+  state: ProviderState;
+  declineReason: DeclineReason | null;
+  returnUrl: string;
+  deviceDataAt: Date | null;
+  challengeResult: 'authenticated' | 'failed' | null;
+  actionExpired: boolean;
+  capturedAmount: number;
+  refundedAmount: number;
+}
+
+const PAYMENT_COLUMNS = `ref::text AS ref, idempotency_key AS "idempotencyKey", request_hash AS "requestHash",
+  brand, last4, behaviour, amount, currency, state, decline_reason AS "declineReason",
+  return_url AS "returnUrl", device_data_at AS "deviceDataAt", challenge_result AS "challengeResult",
+  coalesce(action_expires_at <= now(), false) AS "actionExpired",
+  captured_amount AS "capturedAmount", refunded_amount AS "refundedAmount"`;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Resolves after `ms`, or rejects as soon as the caller aborts (the gateway stops waiting too). */
+function wait(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new Error('aborted'));
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new Error('aborted'));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * The built-in sandbox gateway: tokenises cards into a vault that keeps no card data, runs
+ * 3-D Secure 2 (device-data collection for every payment, a challenge for the challenge cards)
+ * on its own pages, and declines or stays silent as the test cards say (testCards.ts). All its
+ * state is in the database, so every instance of the server is the same gateway.
+ */
+export class SandboxProvider implements PaymentProvider {
+  readonly name = 'sandbox';
+  readonly hostedPages: FastifyPluginCallback;
+  /** Base address of the hosted pages as the browser sees it (the payment service's). */
+  readonly pagesBase: string;
+  private readonly hangMs: number;
+
+  constructor(
+    private readonly db: Database,
+    options: SandboxOptions,
+  ) {
+    this.pagesBase = options.publicBase.replace(/\/$/, '');
+    this.hangMs = options.hangMs ?? DEFAULT_HANG_MS;
+    this.hostedPages = sandboxPages(this);
+  }
+
+  async tokenise(card: CardDetails): Promise<TokenisedCard> {
+    const brand = detectCardBrand(card.number);
+    if (!brand) throw new ProviderError('brand_not_accepted', 'The sandbox takes no such card.');
+    const token = `tok_${randomBytes(24).toString('base64url')}`;
+    const last4 = card.number.slice(-4);
+    const { rows } = await this.db.query<{ expiresAt: Date }>(
+      `INSERT INTO sandbox_card_tokens (token_hash, brand, last4, expiry_month, expiry_year, behaviour, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(mins => $7::int))
+       RETURNING expires_at AS "expiresAt"`,
+      [
+        hashToken(token),
+        brand,
+        last4,
+        card.expiryMonth,
+        card.expiryYear,
+        behaviourOf(card.number),
+        TOKEN_LIFETIME_MINUTES,
+      ],
+    );
+    // Bounded clean-up of long-dead tokens, so the vault does not grow without a sweeper.
+    await this.db.query(
+      `DELETE FROM sandbox_card_tokens WHERE token_hash IN (
+         SELECT token_hash FROM sandbox_card_tokens WHERE expires_at < now() - interval '1 hour' LIMIT 100)`,
+    );
+    return {
+      token,
+      brand,
+      last4,
+      expiryMonth: card.expiryMonth,
+      expiryYear: card.expiryYear,
+      expiresAt: rows[0]!.expiresAt,
+    };
+  }
+
+  async authorise(request: AuthoriseRequest, { signal }: CallOptions): Promise<ProviderPayment> {
+    const hash = requestHash('sandbox.authorise', {
+      token: hashToken(request.token),
+      amount: request.amount,
+      currency: request.currency,
+      acceptedBrands: request.acceptedBrands ?? null,
+    });
+    const first = await this.findByKey(request.idempotencyKey);
+    if (first) return this.replay(first, hash);
+
+    let created: PaymentRow | undefined;
+    try {
+      created = await this.db.transaction(async (tx) => {
+        const token = await this.spendToken(tx, request);
+        const { rows } = await tx.query<PaymentRow>(
+          `INSERT INTO sandbox_payments (ref, idempotency_key, request_hash, brand, last4, behaviour,
+             amount, currency, state, return_url, browser)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'processing', $9, $10::jsonb)
+           ON CONFLICT (idempotency_key) DO NOTHING
+           RETURNING ${PAYMENT_COLUMNS}`,
+          [
+            randomUUID(),
+            request.idempotencyKey,
+            hash,
+            token.brand,
+            token.last4,
+            token.behaviour,
+            request.amount,
+            request.currency,
+            request.returnUrl,
+            JSON.stringify(request.fraud),
+          ],
+        );
+        // A concurrent call under the same key won: roll back so the token stays as it was.
+        if (!rows[0]) throw new ProviderError('in_progress', 'Another call created this payment.');
+        return rows[0];
+      });
+    } catch (error) {
+      // Whatever went wrong, a payment that now exists under the key is the answer.
+      const existing = await this.findByKey(request.idempotencyKey);
+      if (existing) return this.replay(existing, hash);
+      throw error;
+    }
+
+    if (created.behaviour === 'timeout') {
+      try {
+        await wait(this.hangMs, signal);
+      } catch (error) {
+        // The merchant gave up; the authorisation never happens.
+        await this.cancelAttempt(request.idempotencyKey);
+        throw error;
+      }
+      return this.move(created.ref, 'processing', 'declined', { declineReason: 'declined' });
+    }
+    const next = await this.move(created.ref, 'processing', 'device_data_required', {
+      startAction: true,
+    });
+    if (signal.aborted) {
+      await this.cancelAttempt(request.idempotencyKey);
+      throw new Error('aborted');
+    }
+    return next;
+  }
+
+  async continue(ref: string): Promise<ProviderPayment> {
+    const row = await this.find(ref);
+    if (row.state === 'device_data_required') {
+      if (row.deviceDataAt) {
+        switch (row.behaviour) {
+          case 'challenge':
+            return this.move(ref, row.state, 'challenge_required', { startAction: true });
+          case 'decline':
+            return this.move(ref, row.state, 'declined', { declineReason: 'declined' });
+          case 'insufficient_funds':
+            return this.move(ref, row.state, 'declined', { declineReason: 'insufficient_funds' });
+          default:
+            return this.move(ref, row.state, 'authorised');
+        }
+      }
+      if (row.actionExpired) {
+        return this.move(ref, row.state, 'declined', { declineReason: 'authentication_failed' });
+      }
+    }
+    if (row.state === 'challenge_required') {
+      if (row.challengeResult === 'authenticated') return this.move(ref, row.state, 'authorised');
+      if (row.challengeResult === 'failed' || row.actionExpired) {
+        return this.move(ref, row.state, 'declined', { declineReason: 'authentication_failed' });
+      }
+    }
+    return this.toPayment(row);
+  }
+
+  async capture(ref: string, amount?: number): Promise<ProviderPayment> {
+    const row = await this.find(ref);
+    const take = amount ?? row.amount;
+    if (row.state === 'captured' && row.capturedAmount === take) return this.toPayment(row);
+    const { rows } = await this.db.query<PaymentRow>(
+      `UPDATE sandbox_payments SET state = 'captured', captured_amount = $2, updated_at = now()
+       WHERE ref = $1 AND state = 'authorised' AND $2 BETWEEN 1 AND amount
+       RETURNING ${PAYMENT_COLUMNS}`,
+      [ref, take],
+    );
+    if (!rows[0]) throw this.invalidState(ref, 'captured');
+    return this.toPayment(rows[0]);
+  }
+
+  async void(ref: string): Promise<ProviderPayment> {
+    const row = await this.find(ref);
+    if (row.state === 'voided') return this.toPayment(row);
+    const { rows } = await this.db.query<PaymentRow>(
+      `UPDATE sandbox_payments SET state = 'voided', updated_at = now()
+       WHERE ref = $1 AND state IN ('authorised', 'device_data_required', 'challenge_required')
+       RETURNING ${PAYMENT_COLUMNS}`,
+      [ref],
+    );
+    if (!rows[0]) throw this.invalidState(ref, 'voided');
+    return this.toPayment(rows[0]);
+  }
+
+  async refund(ref: string, amount: number, idempotencyKey: string): Promise<ProviderPayment> {
+    await this.find(ref);
+    try {
+      await this.db.transaction(async (tx) => {
+        const claimed = await tx.query(
+          `INSERT INTO sandbox_refunds (idempotency_key, ref, amount) VALUES ($1, $2, $3)
+           ON CONFLICT (idempotency_key) DO NOTHING RETURNING idempotency_key`,
+          [idempotencyKey, ref, amount],
+        );
+        if (claimed.rows.length === 0) throw new ProviderError('in_progress', 'Refund exists.');
+        const { rows } = await tx.query(
+          `UPDATE sandbox_payments SET refunded_amount = refunded_amount + $2, updated_at = now(),
+             state = CASE WHEN refunded_amount + $2 = captured_amount THEN 'refunded' ELSE state END
+           WHERE ref = $1 AND state = 'captured' AND $2 > 0 AND refunded_amount + $2 <= captured_amount
+           RETURNING ref`,
+          [ref, amount],
+        );
+        if (rows.length === 0) throw this.invalidState(ref, 'refunded');
+      });
+    } catch (error) {
+      if (!(error instanceof ProviderError && error.code === 'in_progress')) throw error;
+      // The key was used before: the same refund is answered with the payment as it is now.
+      const { rows } = await this.db.query<{ ref: string; amount: number }>(
+        'SELECT ref::text AS ref, amount FROM sandbox_refunds WHERE idempotency_key = $1',
+        [idempotencyKey],
+      );
+      if (rows[0]?.ref !== ref.toLowerCase() || rows[0].amount !== amount) {
+        throw new ProviderError('idempotency_mismatch', 'This key was used for another refund.');
+      }
+    }
+    return this.status(ref);
+  }
+
+  async status(ref: string): Promise<ProviderPayment> {
+    return this.toPayment(await this.find(ref));
+  }
+
+  async cancelAttempt(idempotencyKey: string): Promise<void> {
+    await this.db.query(
+      `UPDATE sandbox_payments SET state = 'voided', updated_at = now()
+       WHERE idempotency_key = $1
+         AND state IN ('processing', 'device_data_required', 'challenge_required', 'authorised')`,
+      [idempotencyKey],
+    );
+  }
+
+  // ---- the hosted pages' side (pages.ts) ----
+
+  /** A payment by its ref for the hosted pages; undefined for a malformed or unknown ref. */
+  async pageState(ref: string): Promise<PaymentRow | undefined> {
+    if (!UUID.test(ref)) return undefined;
+    const { rows } = await this.db.query<PaymentRow>(
+      `SELECT ${PAYMENT_COLUMNS} FROM sandbox_payments WHERE ref = $1`,
+      [ref],
+    );
+    return rows[0];
+  }
+
+  /** Device data arrives once, while the step is open; later posts change nothing. */
+  async recordDeviceData(ref: string, deviceData: Record<string, unknown>): Promise<void> {
+    await this.db.query(
+      `UPDATE sandbox_payments SET device_data = $2::jsonb, device_data_at = now(), updated_at = now()
+       WHERE ref = $1 AND state = 'device_data_required' AND device_data_at IS NULL
+         AND action_expires_at > now()`,
+      [ref, JSON.stringify(deviceData)],
+    );
+  }
+
+  /** The buyer's answer to the challenge; the first one counts. */
+  async recordChallenge(ref: string, result: 'authenticated' | 'failed'): Promise<void> {
+    await this.db.query(
+      `UPDATE sandbox_payments SET challenge_result = $2, updated_at = now()
+       WHERE ref = $1 AND state = 'challenge_required' AND challenge_result IS NULL
+         AND action_expires_at > now()`,
+      [ref, result],
+    );
+  }
+
+  // ---- internals ----
+
+  private async spendToken(
+    tx: Queryable,
+    request: AuthoriseRequest,
+  ): Promise<{ brand: CardBrand; last4: string; behaviour: SandboxBehaviour }> {
+    const { rows } = await tx.query<{
+      brand: CardBrand;
+      last4: string;
+      behaviour: SandboxBehaviour;
+    }>(
+      `UPDATE sandbox_card_tokens SET used_at = now()
+       WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
+       RETURNING brand, last4, behaviour`,
+      [hashToken(request.token)],
+    );
+    const token = rows[0];
+    if (!token)
+      throw new ProviderError('token_invalid', 'The card token is unknown, used or expired.');
+    // Checked after spending so that a refused brand rolls the spend back with it.
+    if (request.acceptedBrands && !request.acceptedBrands.includes(token.brand)) {
+      throw new ProviderError('brand_not_accepted', 'This payment does not take this card.');
+    }
+    return token;
+  }
+
+  private async findByKey(idempotencyKey: string): Promise<PaymentRow | undefined> {
+    const { rows } = await this.db.query<PaymentRow>(
+      `SELECT ${PAYMENT_COLUMNS} FROM sandbox_payments WHERE idempotency_key = $1`,
+      [idempotencyKey],
+    );
+    return rows[0];
+  }
+
+  private async find(ref: string): Promise<PaymentRow> {
+    const row = await this.pageState(ref);
+    if (!row) throw new ProviderError('not_found', 'No such payment.');
+    return row;
+  }
+
+  private replay(row: PaymentRow, hash: string): ProviderPayment {
+    if (row.requestHash !== hash) {
+      throw new ProviderError('idempotency_mismatch', 'This key was used for another payment.');
+    }
+    if (row.state === 'processing') {
+      throw new ProviderError('in_progress', 'This payment is still being processed.');
+    }
+    return this.toPayment(row);
+  }
+
+  /**
+   * Moves a payment from one state to the next, only if it is still in the first: of two
+   * concurrent continuations one moves it, and both answer with where it ended up.
+   */
+  private async move(
+    ref: string,
+    from: ProviderState,
+    to: ProviderState,
+    options: { declineReason?: DeclineReason; startAction?: boolean } = {},
+  ): Promise<ProviderPayment> {
+    const { rows } = await this.db.query<PaymentRow>(
+      `UPDATE sandbox_payments SET state = $3, decline_reason = $4, updated_at = now(),
+         action_expires_at = CASE WHEN $5 THEN now() + make_interval(mins => $6::int) END
+       WHERE ref = $1 AND state = $2
+       RETURNING ${PAYMENT_COLUMNS}`,
+      [
+        ref,
+        from,
+        to,
+        options.declineReason ?? null,
+        options.startAction ?? false,
+        ACTION_LIFETIME_MINUTES,
+      ],
+    );
+    return this.toPayment(rows[0] ?? (await this.find(ref)));
+  }
+
+  private invalidState(ref: string, wanted: string): ProviderError {
+    return new ProviderError('invalid_state', `Payment ${ref} cannot be ${wanted} in its state.`);
+  }
+
+  private toPayment(row: PaymentRow): ProviderPayment {
+    const base = `${this.pagesBase}/3ds/${row.ref}`;
+    return {
+      ref: row.ref,
+      state: row.state,
+      amount: row.amount,
+      currency: row.currency,
+      capturedAmount: row.capturedAmount,
+      refundedAmount: row.refundedAmount,
+      card: { brand: row.brand, last4: row.last4 },
+      ...(row.state === 'device_data_required'
+        ? { action: { kind: 'device_data' as const, url: `${base}/device-data` } }
+        : {}),
+      ...(row.state === 'challenge_required'
+        ? { action: { kind: 'challenge' as const, url: `${base}/challenge` } }
+        : {}),
+      ...(row.declineReason ? { declineReason: row.declineReason } : {}),
+    };
+  }
+}

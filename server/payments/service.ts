@@ -1,0 +1,542 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { currencySchema, type ApiErrorBody } from '../../contract/api/common';
+import {
+  PAYMENT_RETURN_PARAM,
+  browserDataSchema,
+  cardBrandSchema,
+  paymentSchema,
+  type CardToken,
+  type DeclineReason,
+  type Payment,
+  type PaymentActionKind,
+  type PaymentStatus,
+  type TokeniseBody,
+} from '../../contract/api/payment';
+import { IDEMPOTENCY_KEY_PATTERN } from '../../contract/api/holds';
+import {
+  checkCardNumber,
+  detectCardBrand,
+  expiryProblem,
+  isCvvValid,
+  normaliseCardNumber,
+  parseExpiry,
+  type CardBrand,
+} from '../../contract/cards';
+import type { Database } from '../db/database';
+import { idempotentEffect, requestHash, type StoredResponse } from '../domain/idempotency';
+import { ApiError } from '../http/errors';
+import {
+  ProviderError,
+  type CallOptions,
+  type Currency,
+  type FraudData,
+  type PaymentProvider,
+  type ProviderPayment,
+} from './provider';
+
+/** The largest single payment (minor units): £100,000 / $100,000, far above any basket. */
+export const MAX_PAYMENT_MINOR_UNITS = 10_000_000;
+
+export interface AuthoriseInput {
+  /** The buyer's session: keys are per session, and only this session may continue the payment. */
+  sessionId: string;
+  /** One per pay attempt; a retry, reload or double click of the attempt sends the same key. */
+  idempotencyKey: string;
+  token: string;
+  amount: number;
+  currency: Currency;
+  /** What is being paid for (a hold or order id), kept for reconciliation. */
+  reference: string;
+  /** The shop's /checkout/verify: a path, or an absolute URL on one of the shop origins. */
+  returnUrl: string;
+  fraud: FraudData;
+  acceptedBrands?: readonly CardBrand[];
+}
+
+const authoriseInputSchema = z.strictObject({
+  sessionId: z.guid(),
+  idempotencyKey: z.string().regex(IDEMPOTENCY_KEY_PATTERN),
+  token: z.string().min(1).max(200),
+  amount: z.number().int().min(1).max(MAX_PAYMENT_MINOR_UNITS),
+  currency: currencySchema,
+  reference: z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/),
+  returnUrl: z.string().min(1).max(2048),
+  fraud: z.strictObject({
+    browser: browserDataSchema,
+    userAgent: z.string().max(2048),
+    acceptHeader: z.string().max(2048),
+    ipAddress: z.string().max(64),
+  }),
+  acceptedBrands: z.array(cardBrandSchema).min(1).optional(),
+});
+
+/** Our record's status: `pending` until the provider first answers (never shown to a client). */
+type RecordStatus = PaymentStatus | 'pending';
+
+interface PaymentRecord {
+  id: string;
+  providerRef: string | null;
+  status: RecordStatus;
+  amount: number;
+  currency: Currency;
+  declineReason: DeclineReason | null;
+  cardBrand: CardBrand | null;
+  cardLast4: string | null;
+  capturedAmount: number;
+  refundedAmount: number;
+  actionKind: PaymentActionKind | null;
+  actionUrl: string | null;
+}
+
+const RECORD_COLUMNS = `id::text AS id, provider_ref AS "providerRef", status, amount, currency,
+  decline_reason AS "declineReason", card_brand AS "cardBrand", card_last4 AS "cardLast4",
+  captured_amount AS "capturedAmount", refunded_amount AS "refundedAmount",
+  action_kind AS "actionKind", action_url AS "actionUrl"`;
+
+/**
+ * How far along a payment is. Answers from the provider can arrive out of order (two
+ * continuations at once); a record only ever moves forward, so an older answer never overwrites
+ * a newer one. Refunds move forward within `captured` by their amount.
+ */
+const PROGRESS: Record<RecordStatus, number> = {
+  pending: 0,
+  action_required: 1,
+  authorised: 3,
+  captured: 4,
+  refunded: 5,
+  voided: 6,
+  declined: 6,
+  timed_out: 6,
+};
+
+class ProviderTimeout extends Error {
+  constructor() {
+    super('The payment provider did not answer in time.');
+    this.name = 'ProviderTimeout';
+  }
+}
+
+function validationError(error: z.ZodError): ApiError {
+  const fields = [...new Set(error.issues.map((issue) => issue.path.join('.')))];
+  return new ApiError(400, 'validation_failed', 'The payment request is not valid.', fields);
+}
+
+function toApiError(error: ProviderError): ApiError {
+  switch (error.code) {
+    case 'token_invalid':
+      return new ApiError(
+        422,
+        'payment_token_invalid',
+        'The card token is unknown, used or expired.',
+      );
+    case 'brand_not_accepted':
+      return new ApiError(422, 'card_type_not_accepted', 'This card type is not accepted here.');
+    case 'idempotency_mismatch':
+      return new ApiError(
+        422,
+        'idempotency_mismatch',
+        'This idempotency key was used for a different request.',
+      );
+    case 'invalid_state':
+      return new ApiError(409, 'payment_state_invalid', 'The payment cannot do that now.');
+    case 'not_found':
+      return new ApiError(404, 'not_found', 'Payment was not found.');
+    case 'in_progress':
+      // Transient: a 5xx frees the idempotency key so the retry can get the provider's answer.
+      return new ApiError(503, 'service_unavailable', 'The payment is still being processed.');
+  }
+}
+
+/** A path on this origin, or an absolute http(s) URL on one of the shop's origins. */
+export function checkReturnUrl(url: string, shopOrigins: readonly string[]): string {
+  const invalid = new ApiError(400, 'validation_failed', 'The return URL is not allowed.', [
+    'returnUrl',
+  ]);
+  if (/^\/(?![/\\])/.test(url)) return url;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw invalid;
+  }
+  const web = parsed.protocol === 'https:' || parsed.protocol === 'http:';
+  if (!web || parsed.username || parsed.password || !shopOrigins.includes(parsed.origin)) {
+    throw invalid;
+  }
+  return parsed.toString();
+}
+
+/** The return URL with `?paymentId=` added, so /checkout/verify knows which payment came back. */
+export function returnUrlFor(returnUrl: string, paymentId: string): string {
+  const relative = returnUrl.startsWith('/');
+  const url = new URL(returnUrl, 'http://relative.invalid');
+  url.searchParams.set(PAYMENT_RETURN_PARAM, paymentId);
+  return relative ? `${url.pathname}${url.search}${url.hash}` : url.toString();
+}
+
+function fromProvider(payment: ProviderPayment) {
+  const status: RecordStatus =
+    payment.state === 'processing'
+      ? 'pending'
+      : payment.state === 'device_data_required' || payment.state === 'challenge_required'
+        ? 'action_required'
+        : payment.state;
+  // A challenge is further along than device-data collection.
+  const progress = PROGRESS[status] + (payment.action?.kind === 'challenge' ? 1 : 0);
+  return { status, progress };
+}
+
+export interface PaymentServiceOptions {
+  db: Database;
+  provider: PaymentProvider;
+  /** Provider calls not answered within this long count as timed out. */
+  timeoutMs: number;
+  /** Origins an absolute return URL may point at. */
+  shopOrigins: readonly string[];
+}
+
+/**
+ * The payment service's server-side interface, used in-process by the booking API: it pays with
+ * a token the browser got from POST /tokens, continues 3-D Secure when the browser is back, and
+ * captures, voids or refunds. Card details reach only `tokenise`.
+ */
+export class PaymentService {
+  private readonly db: Database;
+  readonly provider: PaymentProvider;
+  private readonly timeoutMs: number;
+  private readonly shopOrigins: readonly string[];
+
+  constructor(options: PaymentServiceOptions) {
+    this.db = options.db;
+    this.provider = options.provider;
+    this.timeoutMs = options.timeoutMs;
+    this.shopOrigins = options.shopOrigins;
+  }
+
+  /**
+   * Checks the card (each failure its own `card_*` code, spec §5 messages) and exchanges it for
+   * a single-use token. `now` decides whether the expiry has passed.
+   */
+  async tokenise(body: TokeniseBody, now: Date = new Date()): Promise<CardToken> {
+    const number = normaliseCardNumber(body.number);
+    const numberCheck = checkCardNumber(number);
+    if (numberCheck === 'invalid') {
+      throw new ApiError(422, 'card_number_invalid', 'Please enter a valid credit card number', [
+        'body.number',
+      ]);
+    }
+    if (numberCheck === 'not_accepted') {
+      throw new ApiError(422, 'card_type_not_accepted', 'This card type is not accepted here.', [
+        'body.number',
+      ]);
+    }
+    const problem = expiryProblem(body.expiry, now);
+    if (problem === 'month') {
+      throw new ApiError(
+        422,
+        'card_expiry_month_invalid',
+        'Please enter a valid month for your expiration date',
+        ['body.expiry'],
+      );
+    }
+    if (problem === 'year') {
+      throw new ApiError(422, 'card_expiry_year_invalid', 'Please enter a valid expiration year', [
+        'body.expiry',
+      ]);
+    }
+    const brand = detectCardBrand(number);
+    if (!isCvvValid(body.cvv, brand)) {
+      throw new ApiError(
+        422,
+        'card_cvv_invalid',
+        "Please enter your card's CVV number (3 digits on the back; 4 digits on the front for American Express)",
+        ['body.cvv'],
+      );
+    }
+    const expiry = parseExpiry(body.expiry, now)!;
+    const card = await this.call(() =>
+      this.provider.tokenise({
+        number,
+        name: body.name,
+        expiryMonth: expiry.month,
+        expiryYear: expiry.year,
+        cvv: body.cvv.trim(),
+      }),
+    );
+    return {
+      token: card.token,
+      brand: card.brand,
+      last4: card.last4,
+      expiryMonth: card.expiryMonth,
+      expiryYear: card.expiryYear,
+      expiresAt: card.expiresAt.toISOString(),
+    };
+  }
+
+  /**
+   * Starts a payment, once per (session, idempotency key): the same key and payload replay the
+   * first answer (even a refusal); another payload under the key is 422 `idempotency_mismatch`;
+   * while the first is still running, 409 `idempotency_in_flight`. The provider gets our payment
+   * id as its own idempotency key, so even a rerun after a crash cannot charge twice. Declines
+   * and time-outs are answers (a Payment), not errors.
+   */
+  async authorise(input: AuthoriseInput): Promise<Payment> {
+    const parsed = authoriseInputSchema.safeParse(input);
+    if (!parsed.success) throw validationError(parsed.error);
+    const returnUrl = checkReturnUrl(input.returnUrl, this.shopOrigins);
+    const acceptedBrands = input.acceptedBrands ? [...input.acceptedBrands].sort() : null;
+    const response = await idempotentEffect(
+      this.db,
+      {
+        sessionId: input.sessionId,
+        // Namespaced, so the booking API may use the buyer's raw key for its own pay request.
+        key: `payment:${input.idempotencyKey}`,
+        // The fraud data is left out: a retry from a resized window is still the same payment.
+        hash: requestHash('payment.authorise', {
+          token: input.token,
+          amount: input.amount,
+          currency: input.currency,
+          reference: input.reference,
+          returnUrl,
+          acceptedBrands,
+        }),
+      },
+      () => this.start(input, returnUrl),
+    );
+    return this.unwrap(response);
+  }
+
+  /**
+   * The 3-D Secure continuation, when the browser is back on the return page: moves the
+   * payment on and answers where it stands (perhaps another step, such as the challenge).
+   * Safe to call any number of times, concurrently too.
+   */
+  async continue(sessionId: string, paymentId: string): Promise<Payment> {
+    const record = await this.find(paymentId, sessionId);
+    if (record.status !== 'action_required' || !record.providerRef) return this.toPayment(record);
+    const ref = record.providerRef;
+    try {
+      return await this.save(
+        record.id,
+        await this.withTimeout((options) => this.provider.continue(ref, options)),
+      );
+    } catch (error) {
+      if (error instanceof ProviderTimeout) return this.timedOut(record.id);
+      if (error instanceof ProviderError) throw toApiError(error);
+      throw error;
+    }
+  }
+
+  /**
+   * The payment as we last knew it; `refresh` asks the provider first (reconciliation). With a
+   * session, only that session's payment is found.
+   */
+  async status(
+    paymentId: string,
+    options: { sessionId?: string; refresh?: boolean } = {},
+  ): Promise<Payment> {
+    const record = await this.find(paymentId, options.sessionId);
+    if (!options.refresh || !record.providerRef) return this.toPayment(record);
+    const ref = record.providerRef;
+    return this.save(record.id, await this.call(() => this.provider.status(ref)));
+  }
+
+  /** Takes the authorised money (all of it unless `amount` says less). */
+  async capture(paymentId: string, amount?: number): Promise<Payment> {
+    const ref = await this.providerRefOf(paymentId);
+    return this.save(paymentId, await this.call(() => this.provider.capture(ref, amount)));
+  }
+
+  /** Releases an authorisation that will not be captured. */
+  async void(paymentId: string): Promise<Payment> {
+    const ref = await this.providerRefOf(paymentId);
+    return this.save(paymentId, await this.call(() => this.provider.void(ref)));
+  }
+
+  /** Gives back captured money; a retry with the same key refunds nothing more. */
+  async refund(paymentId: string, amount: number, idempotencyKey: string): Promise<Payment> {
+    if (!Number.isInteger(amount) || amount < 1 || !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
+      throw new ApiError(400, 'validation_failed', 'The refund request is not valid.');
+    }
+    const ref = await this.providerRefOf(paymentId);
+    const key = `${paymentId.toLowerCase()}:refund:${idempotencyKey}`;
+    return this.save(paymentId, await this.call(() => this.provider.refund(ref, amount, key)));
+  }
+
+  // ---- internals ----
+
+  private async start(input: AuthoriseInput, returnUrl: string): Promise<StoredResponse> {
+    // Created before the provider is asked, so a rerun of this key finds the same id (the
+    // provider's idempotency key and the return URL both carry it).
+    const { rows } = await this.db.query<{ id: string }>(
+      `INSERT INTO payments (id, session_id, idempotency_key, provider, reference, amount, currency, status)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending')
+       ON CONFLICT (session_id, idempotency_key) DO UPDATE SET updated_at = now()
+       RETURNING id::text AS id`,
+      [
+        randomUUID(),
+        input.sessionId,
+        input.idempotencyKey,
+        this.provider.name,
+        input.reference,
+        input.amount,
+        input.currency,
+      ],
+    );
+    const id = rows[0]!.id;
+    try {
+      const answer = await this.withTimeout((options) =>
+        this.provider.authorise(
+          {
+            token: input.token,
+            amount: input.amount,
+            currency: input.currency,
+            idempotencyKey: id,
+            returnUrl: returnUrlFor(returnUrl, id.toUpperCase()),
+            fraud: input.fraud,
+            ...(input.acceptedBrands ? { acceptedBrands: input.acceptedBrands } : {}),
+          },
+          options,
+        ),
+      );
+      return { status: 201, body: await this.save(id, answer) };
+    } catch (error) {
+      if (error instanceof ProviderTimeout) return { status: 201, body: await this.timedOut(id) };
+      if (!(error instanceof ProviderError)) throw error;
+      const refusal = toApiError(error);
+      // A refused attempt charged nothing: no record of a payment is left behind.
+      if (refusal.statusCode < 500) {
+        await this.db.query(`DELETE FROM payments WHERE id = $1 AND status = 'pending'`, [id]);
+      }
+      throw refusal;
+    }
+  }
+
+  /** The provider gave no answer in time: cancel whatever it may still do, and say so. */
+  private async timedOut(id: string): Promise<Payment> {
+    await this.provider.cancelAttempt(id);
+    await this.db.query(
+      `UPDATE payments SET status = 'timed_out', progress = $2, action_kind = NULL, action_url = NULL,
+         updated_at = now()
+       WHERE id = $1 AND progress < $2`,
+      [id, PROGRESS.timed_out],
+    );
+    return this.toPayment(await this.find(id));
+  }
+
+  /** Writes the provider's answer, unless the record has already moved further. */
+  private async save(id: string, answer: ProviderPayment): Promise<Payment> {
+    const { status, progress } = fromProvider(answer);
+    await this.db.query(
+      `UPDATE payments SET provider_ref = $2, status = $3, progress = $4, decline_reason = $5,
+         card_brand = $6, card_last4 = $7, captured_amount = $8, refunded_amount = $9,
+         action_kind = $10, action_url = $11, updated_at = now()
+       WHERE id = $1 AND (progress < $4 OR (progress = $4 AND refunded_amount <= $9))`,
+      [
+        id,
+        answer.ref,
+        status,
+        progress,
+        answer.declineReason ?? null,
+        answer.card.brand,
+        answer.card.last4,
+        answer.capturedAmount,
+        answer.refundedAmount,
+        answer.action?.kind ?? null,
+        answer.action?.url ?? null,
+      ],
+    );
+    return this.toPayment(await this.find(id));
+  }
+
+  private async find(paymentId: string, sessionId?: string): Promise<PaymentRecord> {
+    const notFound = new ApiError(404, 'not_found', 'Payment was not found.');
+    if (!z.guid().safeParse(paymentId).success) throw notFound;
+    const { rows } = await this.db.query<PaymentRecord>(
+      `SELECT ${RECORD_COLUMNS} FROM payments
+       WHERE id = $1 AND ($2::uuid IS NULL OR session_id = $2::uuid)`,
+      [paymentId, sessionId ?? null],
+    );
+    if (!rows[0]) throw notFound;
+    return rows[0];
+  }
+
+  private async providerRefOf(paymentId: string): Promise<string> {
+    const record = await this.find(paymentId);
+    if (!record.providerRef || record.status === 'timed_out') {
+      throw new ApiError(409, 'payment_state_invalid', 'The payment cannot do that now.');
+    }
+    return record.providerRef;
+  }
+
+  private toPayment(record: PaymentRecord): Payment {
+    if (record.status === 'pending') {
+      throw new ApiError(409, 'payment_state_invalid', 'The payment is still being processed.');
+    }
+    return paymentSchema.parse({
+      id: record.id.toUpperCase(),
+      status: record.status,
+      amount: record.amount,
+      currency: record.currency,
+      capturedAmount: record.capturedAmount,
+      refundedAmount: record.refundedAmount,
+      card:
+        record.cardBrand && record.cardLast4
+          ? { brand: record.cardBrand, last4: record.cardLast4 }
+          : null,
+      ...(record.status === 'action_required' && record.actionKind && record.actionUrl
+        ? { action: { kind: record.actionKind, url: record.actionUrl } }
+        : {}),
+      ...(record.declineReason ? { declineReason: record.declineReason } : {}),
+    });
+  }
+
+  /** A stored answer back as the caller first got it: a Payment, or the same ApiError again. */
+  private unwrap(response: StoredResponse): Payment {
+    if (response.status >= 400) {
+      const body = response.body as ApiErrorBody;
+      throw new ApiError(response.status, body.code, body.message, body.fields);
+    }
+    return paymentSchema.parse(response.body);
+  }
+
+  /** A provider call bounded by the time limit; a refusal becomes its ApiError. */
+  private async call<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await this.withTimeout(() => work());
+    } catch (error) {
+      if (error instanceof ProviderTimeout) {
+        throw new ApiError(503, 'service_unavailable', 'The payment provider did not answer.');
+      }
+      if (error instanceof ProviderError) throw toApiError(error);
+      throw error;
+    }
+  }
+
+  private async withTimeout<T>(work: (options: CallOptions) => Promise<T>): Promise<T> {
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const expired = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        reject(new ProviderTimeout());
+      }, this.timeoutMs);
+    });
+    const answer = work({ signal: controller.signal });
+    // Once the time is up the call's own failure (it was aborted) is expected and ignored.
+    answer.catch(() => undefined);
+    try {
+      return await Promise.race([answer, expired]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The payment service, for the booking API's pay, continue and refund calls. */
+    payments: PaymentService;
+  }
+}

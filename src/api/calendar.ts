@@ -1,0 +1,35 @@
+import type { Calendar, CalendarResponse, GraphqlErrorResponse } from '@contract/api/calendar';
+import { CALENDAR_QUERY, GRAPHQL_PATH, type CalendarVariables } from '@contract/api/calendarQuery';
+import type { ApiErrorCode } from '@contract/api/errorCodes';
+import type { Region } from '@contract/regions';
+import { bookingApi } from './client';
+import { ApiError } from './errors';
+
+/**
+ * The calendar over GraphQL (spec §7): a plain POST through the region's client, no GraphQL
+ * client library (it would cost more bundle than the whole calendar feature).
+ */
+
+/** A failed GraphQL answer keeps its code in `errors[0].extensions`; other failures at the top. */
+function errorCodeOf(body: unknown): ApiErrorCode | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const errors = (body as Partial<GraphqlErrorResponse>).errors;
+  if (Array.isArray(errors)) return errors[0]?.extensions.code;
+  return (body as { code?: ApiErrorCode }).code;
+}
+
+export async function fetchCalendar(
+  region: Region,
+  variables: CalendarVariables,
+  signal?: AbortSignal,
+): Promise<Calendar> {
+  const response = await bookingApi(region).post<CalendarResponse | GraphqlErrorResponse>(
+    GRAPHQL_PATH,
+    { query: CALENDAR_QUERY, variables },
+    // Every status comes back here, so the GraphQL error's code is read rather than lost.
+    { signal, validateStatus: () => true },
+  );
+  const body = response.data;
+  if (response.status === 200 && 'data' in body && body.data?.calendar) return body.data.calendar;
+  throw new ApiError('http', response.status, errorCodeOf(body));
+}

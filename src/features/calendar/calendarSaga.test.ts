@@ -1,0 +1,96 @@
+import { describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { makeStore } from '@/app/store';
+import { useMswServer, server } from '../../../tests/msw/server';
+import { calendarFixture } from '../../../tests/msw/calendarFixtures';
+import { codeEntered, selectAppliedPromo, selectPromoEntry } from '@/features/promo/promoSlice';
+import { left, loadRequested } from './calendarSlice';
+
+useMswServer();
+
+const SHOW = { region: 'uk', venueSlug: 'lumen-theatre', titleSlug: 'the-glass-orchard' } as const;
+
+function until(check: () => boolean): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const poll = () => {
+      if (check()) resolve();
+      else if (Date.now() - started > 3000) reject(new Error('condition never held'));
+      else setTimeout(poll, 5);
+    };
+    poll();
+  });
+}
+
+describe('calendar flow', () => {
+  it('loads the first month on sale and keeps it', async () => {
+    const store = makeStore();
+    store.dispatch(loadRequested(SHOW));
+    expect(store.getState().calendar.status).toBe('loading');
+    await until(() => store.getState().calendar.status === 'succeeded');
+    expect(store.getState().calendar.data?.month).toBe('2026-03');
+    expect(store.getState().calendar.latest?.month).toBe('2026-03');
+  });
+
+  it('aborts the read in flight when the page is left, and ignores a late answer', async () => {
+    let arrived!: () => void;
+    const reached = new Promise<void>((resolve) => (arrived = resolve));
+    server.use(
+      http.post('/api/:region/graphql', async () => {
+        arrived();
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return HttpResponse.json({ data: { calendar: calendarFixture(SHOW) } });
+      }),
+    );
+    // The browser's request itself is cancelled, not just its answer ignored.
+    const abort = vi.spyOn(XMLHttpRequest.prototype, 'abort');
+    try {
+      const store = makeStore();
+      store.dispatch(loadRequested(SHOW));
+      await reached;
+      store.dispatch(left());
+      await until(() => abort.mock.calls.length > 0);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      expect(store.getState().calendar).toMatchObject({ status: 'idle', data: null, key: null });
+    } finally {
+      abort.mockRestore();
+    }
+  });
+
+  it('records what the server said of a code the read carried', async () => {
+    const store = makeStore();
+    store.dispatch(
+      codeEntered({
+        venueSlug: SHOW.venueSlug,
+        titleSlug: SHOW.titleSlug,
+        code: 'orchard10',
+        source: 'link',
+      }),
+    );
+    store.dispatch(loadRequested({ ...SHOW, promoCode: 'orchard10' }));
+    await until(
+      () => selectAppliedPromo(store.getState(), SHOW.venueSlug, SHOW.titleSlug) !== null,
+    );
+    expect(selectPromoEntry(store.getState(), SHOW.venueSlug, SHOW.titleSlug)).toMatchObject({
+      code: 'orchard10',
+      label: 'ORCHARD10',
+      status: 'applied',
+      discountPercent: 10,
+    });
+
+    store.dispatch(
+      codeEntered({
+        venueSlug: SHOW.venueSlug,
+        titleSlug: SHOW.titleSlug,
+        code: 'winter5',
+        source: 'manual',
+      }),
+    );
+    store.dispatch(loadRequested({ ...SHOW, promoCode: 'winter5' }));
+    await until(
+      () =>
+        selectPromoEntry(store.getState(), SHOW.venueSlug, SHOW.titleSlug)?.status === 'expired',
+    );
+    expect(selectAppliedPromo(store.getState(), SHOW.venueSlug, SHOW.titleSlug)).toBeNull();
+  });
+});

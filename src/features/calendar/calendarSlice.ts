@@ -1,0 +1,76 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Calendar } from '@contract/api/calendar';
+import type { Region } from '@contract/regions';
+import type { LoadErrorCode } from '@/api/errors';
+import { idleLoad, type LoadState } from '@/features/common/loadState';
+
+/** One calendar read: a show's month (or its first month on sale), with or without a code. */
+export interface CalendarRequest {
+  region: Region;
+  venueSlug: string;
+  titleSlug: string;
+  /** `YYYY-MM`; left out, the server answers with the first month that has performances. */
+  month?: string;
+  promoCode?: string;
+}
+
+export interface CalendarState extends LoadState<Calendar> {
+  /** Which read the state describes, so a page never shows another month's or code's data. */
+  key: string | null;
+  /** The code the data was read with (its prices include that code's discount). */
+  promoCode: string | null;
+  /**
+   * The last calendar that arrived, kept while the next month loads, so the month bar and the
+   * fee notice stay put instead of flashing away.
+   */
+  latest: Calendar | null;
+}
+
+export const calendarKey = ({ venueSlug, titleSlug, month, promoCode }: CalendarRequest) =>
+  `${venueSlug}/${titleSlug}/${month ?? 'first'}/${promoCode ?? ''}`;
+
+const initialState: CalendarState = {
+  ...idleLoad<Calendar>(),
+  key: null,
+  promoCode: null,
+  latest: null,
+};
+
+/** idle → loading → succeeded | failed; `left` (the page unmounted) aborts a read in flight. */
+export const calendarSlice = createSlice({
+  name: 'calendar',
+  initialState,
+  reducers: {
+    loadRequested: (state, action: PayloadAction<CalendarRequest>) => {
+      const key = calendarKey(action.payload);
+      if (state.key !== key) state.data = null;
+      state.key = key;
+      state.promoCode = action.payload.promoCode ?? null;
+      state.status = 'loading';
+      state.error = null;
+    },
+    loaded: (state, action: PayloadAction<{ key: string; calendar: Calendar }>) => {
+      if (state.key !== action.payload.key) return;
+      state.status = 'succeeded';
+      state.data = action.payload.calendar;
+      state.latest = action.payload.calendar;
+    },
+    loadFailed: (state, action: PayloadAction<{ key: string; error: LoadErrorCode }>) => {
+      if (state.key !== action.payload.key) return;
+      state.status = 'failed';
+      state.error = action.payload.error;
+    },
+    left: (state) => {
+      if (state.status === 'loading') {
+        state.status = 'idle';
+        state.key = null;
+      }
+    },
+  },
+  selectors: {
+    selectCalendar: (state) => state,
+  },
+});
+
+export const { loadRequested, loaded, loadFailed, left } = calendarSlice.actions;
+export const { selectCalendar } = calendarSlice.selectors;

@@ -1,0 +1,53 @@
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import { SecondaryButton } from '@/components/Button';
+import { Dialog } from '@/components/Dialog';
+import { CATALOGUE_PATHS } from '@/config/routes';
+
+type Props = {
+  open: boolean;
+  /** The venue's presale artwork (venue setting `presaleBackgroundImage`). */
+  backgroundImage: string;
+  showPath: string;
+  /** "Go to Calendar": back to the calendar the buyer is on. */
+  onClose: () => void;
+};
+
+/**
+ * Spec §8's presale gate: the buyer chose a presale they may not buy, and is offered a
+ * subscription, the calendar or the show's information. "Go to Calendar" is the one button, so
+ * the dialog opens with focus on the way back.
+ */
+export function PresaleAlert({ open, backgroundImage, showPath, onClose }: Props) {
+  const intl = useIntl();
+  return (
+    <Dialog
+      open={open}
+      role="alertdialog"
+      onDismiss={onClose}
+      title={intl.formatMessage({ id: 'presale.notQualified' })}
+      actions={
+        <>
+          <Link to={CATALOGUE_PATHS.subscriptions}>
+            {intl.formatMessage({ id: 'presale.action.subscribe' })}
+          </Link>
+          <SecondaryButton type="button" onClick={onClose}>
+            {intl.formatMessage({ id: 'presale.action.calendar' })}
+          </SecondaryButton>
+          <Link to={showPath}>{intl.formatMessage({ id: 'presale.action.showInfo' })}</Link>
+        </>
+      }
+    >
+      <Artwork $src={backgroundImage} aria-hidden="true" />
+      <p>{intl.formatMessage({ id: 'presale.alert.body' })}</p>
+    </Dialog>
+  );
+}
+
+const Artwork = styled.div<{ $src: string }>`
+  height: 5rem;
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surface} url(${({ $src }) => $src}) center / cover
+    no-repeat;
+`;

@@ -1,0 +1,32 @@
+import { call, put, select, takeEvery } from 'redux-saga/effects';
+import type { RootState } from '@/app/store';
+import { loaded, type CalendarState } from '@/features/calendar/calendarSlice';
+import { checked, removed, type PromoState } from './promoSlice';
+import { writeAppliedPromos } from './promoStorage';
+
+/**
+ * A code is checked by the calendar read that carries it (the server answers what the code is
+ * and prices with it in one round trip), so this flow turns that answer into the code's state,
+ * and keeps applied codes in session storage.
+ */
+
+const selectCalendarState = (state: RootState): CalendarState => state.calendar;
+const selectPromoState = (state: RootState): PromoState => state.promo;
+
+function* recordCheck(action: ReturnType<typeof loaded>) {
+  const { promo, venueSlug, titleSlug } = action.payload.calendar;
+  const calendar = (yield select(selectCalendarState)) as CalendarState;
+  // `loaded` only lands for the current read, whose code the calendar state remembers.
+  if (promo === null || calendar.key !== action.payload.key || calendar.promoCode === null) return;
+  yield put(checked({ venueSlug, titleSlug, code: calendar.promoCode, promo }));
+}
+
+function* persist() {
+  const { byShow } = (yield select(selectPromoState)) as PromoState;
+  yield call(writeAppliedPromos, byShow);
+}
+
+export function* watchPromo() {
+  yield takeEvery(loaded.type, recordCheck);
+  yield takeEvery([checked.type, removed.type], persist);
+}

@@ -1,0 +1,141 @@
+import { useId, useMemo } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import styled, { useTheme } from 'styled-components';
+import { formatMoney } from '@/i18n/format';
+import type { MessageId } from '@/i18n/messageIds';
+import { SEAT_FLAGS } from '@contract/api/constants';
+import { SEAT_FLAG_NAMES, type SeatFlagName, type SeatMapModel } from './model';
+import { seatColours, type SeatColours } from './seatColours';
+
+const FLAG_LEGEND_IDS: Record<SeatFlagName, MessageId> = {
+  restrictedView: 'seatMap.legend.restrictedView',
+  wheelchair: 'seatMap.legend.wheelchair',
+  companion: 'seatMap.legend.companion',
+  accessZone: 'seatMap.legend.accessZone',
+  amex: 'seatMap.legend.amex',
+};
+
+type SwatchKind = 'available' | 'selected' | 'unavailable' | SeatFlagName;
+
+/**
+ * The key to the picture: each price band in its colour with its all-in price, then selected
+ * and unavailable seats, then the marks for seat types the plan has (an American Express block
+ * comes with the note that those seats need an American Express card). Swatches are drawn the way
+ * the canvas draws seats, so shape as well as colour matches.
+ */
+export function SeatLegend({ model }: { model: SeatMapModel }) {
+  const intl = useIntl();
+  const theme = useTheme();
+  const headingId = useId();
+  const colours = useMemo(
+    () => seatColours(theme, model.bands.length),
+    [theme, model.bands.length],
+  );
+  const present = useMemo(() => {
+    let all = 0;
+    for (let i = 0; i < model.count; i += 1) all |= model.flags[i]!;
+    return SEAT_FLAG_NAMES.filter((flag) => (all & SEAT_FLAGS[flag]) !== 0);
+  }, [model]);
+
+  return (
+    <section aria-labelledby={headingId}>
+      <Heading id={headingId}>
+        <FormattedMessage id="seatMap.legend.heading" />
+      </Heading>
+      <Items>
+        {model.bands.map((band, index) => (
+          <li key={band.code}>
+            <Swatch kind="available" fill={colours.bands[index]!} colours={colours} />
+            {band.price === null ? (
+              <FormattedMessage id="seatMap.legend.bandNotOnSale" values={{ band: band.name }} />
+            ) : (
+              <FormattedMessage
+                id="seatMap.legend.band"
+                values={{
+                  band: band.name,
+                  price: formatMoney(intl, { amount: band.price, currency: model.currency }),
+                }}
+              />
+            )}
+          </li>
+        ))}
+        <li>
+          <Swatch kind="selected" fill={colours.selected} colours={colours} />
+          <FormattedMessage id="seatMap.legend.selected" />
+        </li>
+        <li>
+          <Swatch kind="unavailable" fill={colours.unavailable} colours={colours} />
+          <FormattedMessage id="seatMap.legend.unavailable" />
+        </li>
+        {present.map((flag) => (
+          <li key={flag}>
+            <Swatch kind={flag} fill={colours.bands[0]!} colours={colours} />
+            <FormattedMessage id={FLAG_LEGEND_IDS[flag]} />
+          </li>
+        ))}
+      </Items>
+      <Note>
+        <FormattedMessage id="seatMap.legend.allInPrices" />
+      </Note>
+      {present.includes('amex') && (
+        <Note>
+          <FormattedMessage id="seatMap.legend.amexNote" />
+        </Note>
+      )}
+    </section>
+  );
+}
+
+/** One seat as the canvas draws it close in (see drawSeats.ts), 20 CSS px across. */
+function Swatch({ kind, fill, colours }: { kind: SwatchKind; fill: string; colours: SeatColours }) {
+  const mark = { stroke: colours.mark, strokeWidth: 1.6, strokeLinecap: 'round' as const };
+  return (
+    <svg width="20" height="20" viewBox="-10 -10 20 20" aria-hidden="true" focusable="false">
+      {kind === 'selected' && (
+        <circle r="9" fill="none" stroke={colours.selected} strokeWidth="1.6" />
+      )}
+      {kind === 'wheelchair' ? (
+        <rect x="-6" y="-6" width="12" height="12" fill={fill} />
+      ) : (
+        <circle r={kind === 'unavailable' ? 4 : kind === 'selected' ? 6 : 6.5} fill={fill} />
+      )}
+      {kind === 'selected' && <path d="M-3.3 0 L-0.8 2.6 L3.3 -2.2" fill="none" {...mark} />}
+      {kind === 'unavailable' && <path d="M-1.8 -1.8 L1.8 1.8 M1.8 -1.8 L-1.8 1.8" {...mark} />}
+      {kind === 'restrictedView' && <path d="M-3.9 3.9 L3.9 -3.9" {...mark} />}
+      {kind === 'accessZone' && <circle r="1.7" fill={colours.mark} />}
+      {kind === 'companion' && (
+        <rect x="-3.6" y="-0.8" width="7.2" height="1.6" fill={colours.mark} />
+      )}
+      {kind === 'amex' && <path d="M0 -2.6 L2.6 0 L0 2.6 L-2.6 0 Z" fill={colours.mark} />}
+    </svg>
+  );
+}
+
+const Heading = styled.h2`
+  font-size: ${({ theme }) => theme.fontSizes.h3};
+  margin: 0 0 ${({ theme }) => theme.space[2]}px;
+`;
+
+const Items = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr));
+  gap: ${({ theme }) => theme.space[1]}px ${({ theme }) => theme.space[4]}px;
+
+  li {
+    display: flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space[2]}px;
+  }
+
+  svg {
+    flex: none;
+  }
+`;
+
+const Note = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.small};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;

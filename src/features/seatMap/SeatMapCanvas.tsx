@@ -1,0 +1,518 @@
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import styled, { useTheme } from 'styled-components';
+import { SecondaryButton } from '@/components/Button';
+import {
+  blitLayer,
+  detailFor,
+  drawOverlay,
+  type Detail,
+  type LayerPlacement,
+  type Scene,
+} from './drawSeats';
+import { isSelectable, type SeatMapModel } from './model';
+import { seatColours } from './seatColours';
+import { layerServes, placeLayer, renderLayer } from './seatLayer';
+import { seatName } from './seatName';
+import { buildSpatialIndex, nearestSeat } from './spatialIndex';
+import { ViewFromSeat } from './ViewFromSeat';
+import {
+  applyCommand,
+  clampView,
+  fitView,
+  keyCommand,
+  panBy,
+  pinch,
+  toPlan,
+  toScreen,
+  zoomAt,
+  zoomLimits,
+  ZOOM_STEP,
+  type Point,
+  type Size,
+  type View,
+  type ViewCommand,
+} from './viewTransform';
+
+/** What one drawn frame showed; the bench and diagnostics read it. */
+export interface FrameInfo {
+  view: View;
+  size: Size;
+  detail: Detail;
+  /** Seats drawn into the seat layer, when it was redrawn for this frame (else 0). */
+  layerSeats: number;
+  selectedDrawn: number;
+  /** Milliseconds spent drawing this frame. */
+  drawMs: number;
+}
+
+export interface SeatMapCanvasProps {
+  model: SeatMapModel;
+  /** Seat indexes the buyer has chosen. */
+  selected: ReadonlySet<number>;
+  onToggleSeat: (index: number) => void;
+  /** One byte per seat, 1 = matches the buyer's filters; the others are dimmed. */
+  filterMask?: Uint8Array | null;
+  /** Venue setting `viewFromSeat.enabled`. */
+  viewFromSeat?: boolean;
+  onFrame?: (frame: FrameInfo) => void;
+}
+
+/** A press that moves less than this (CSS px) is a click, not a drag. */
+const DRAG_THRESHOLD = 5;
+/** On the whole-house view seats are too small to aim at: a click zooms in to this size first. */
+const CLICK_ZOOM_SEAT_PIXELS = 18;
+/** How close (CSS px) to a seat a click on the whole-house view must be to zoom in. */
+const FAR_CLICK_PIXELS = 12;
+/** How far from a seat's centre (in seat pitches) a click still picks it. */
+const HIT_PITCHES = 0.7;
+/** Fingers are blunter than a mouse: at least this many CSS px. */
+const MIN_HIT_PIXELS = { mouse: 6, touch: 14 } as const;
+
+interface Hover {
+  seat: number;
+  plan: Float32Array;
+  /** Where the seat was on screen when hovered (the tooltip's anchor). */
+  at: Point;
+}
+
+interface Gesture {
+  pointers: Map<number, Point>;
+  start: Point;
+  dragged: boolean;
+}
+
+/**
+ * The seat map picture: a canvas with pan and zoom by mouse (drag, wheel), touch (one-finger
+ * pan, pinch) and keyboard (arrows, + and −, 0) on the focused map, plus buttons. It draws only
+ * on animation frames when something changed. Screen-reader and keyboard seat choice is the list
+ * picker's job (SeatList), so the canvas itself is hidden from assistive technology.
+ */
+export function SeatMapCanvas({
+  model,
+  selected,
+  onToggleSeat,
+  filterMask = null,
+  viewFromSeat = false,
+  onFrame,
+}: SeatMapCanvasProps) {
+  const intl = useIntl();
+  const theme = useTheme();
+  const instructionsId = useId();
+  const viewPanelId = useId();
+  const frameRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+
+  // Geometry is shared by every status refresh of one plan (applyStatus keeps x and y), so the
+  // grid and the view survive a refresh.
+  const index = useMemo(
+    () => buildSpatialIndex(model.x, model.y, model.bounds, model.pitch * 2),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the plan's geometry only
+    [model.x, model.y],
+  );
+  const colours = useMemo(
+    () => seatColours(theme, model.bands.length),
+    [theme, model.bands.length],
+  );
+  const scene = useMemo<Scene>(
+    () => ({ model, index, colours, mask: filterMask }),
+    [model, index, colours, filterMask],
+  );
+
+  const [size, setSize] = useState<Size>({ width: 0, height: 0 });
+  const [hover, setHover] = useState<Hover | null>(null);
+  // Hover belongs to the plan it was measured on; a new plan starts with none.
+  const hovered = hover !== null && hover.plan === model.x ? hover.seat : -1;
+  const [viewOpen, setViewOpen] = useState(false);
+
+  // The newest seat the buyer picked, for "View from seat" (derived while rendering, as React
+  // recommends for state that follows a prop).
+  const [chosen, setChosen] = useState({ selected, last: -1 });
+  if (chosen.selected !== selected) {
+    let last = chosen.last;
+    for (const seat of selected) if (!chosen.selected.has(seat)) last = seat;
+    setChosen({ selected, last: selected.has(last) ? last : -1 });
+  }
+  const lastChosen = chosen.last;
+
+  const view = useRef<View | null>(null);
+  const interacted = useRef(false);
+  const gesture = useRef<Gesture | null>(null);
+  const layer = useRef<{
+    canvas: HTMLCanvasElement;
+    placement: LayerPlacement | null;
+    scene: Scene | null;
+  }>(null);
+  const frameRequest = useRef(0);
+  const latest = useRef({ scene, selected, hovered, size, onFrame });
+  useLayoutEffect(() => {
+    latest.current = { scene, selected, hovered, size, onFrame };
+  });
+
+  const home = useMemo(
+    () => (size.width > 0 ? fitView(model.bounds, size, model.pitch) : null),
+    [model.bounds, model.pitch, size],
+  );
+  const limits = useMemo(
+    () => zoomLimits(model.bounds, size, model.pitch),
+    [model.bounds, model.pitch, size],
+  );
+
+  const draw = useCallback(() => {
+    frameRequest.current = 0;
+    const canvas = canvasRef.current;
+    const current = view.current;
+    const { scene, selected, hovered, size, onFrame } = latest.current;
+    if (canvas === null || current === null || size.width === 0) return;
+    const ctx = canvas.getContext('2d');
+    if (ctx === null) return;
+    const started = performance.now();
+    const dpr = window.devicePixelRatio || 1;
+    const width = Math.round(size.width * dpr);
+    const height = Math.round(size.height * dpr);
+    if (canvas.width !== width) canvas.width = width;
+    if (canvas.height !== height) canvas.height = height;
+
+    layer.current ??= { canvas: document.createElement('canvas'), placement: null, scene: null };
+    const cache = layer.current;
+    let layerSeats = 0;
+    if (
+      cache.placement === null ||
+      cache.scene !== scene ||
+      !layerServes(cache.placement, current, size, dpr)
+    ) {
+      cache.placement = placeLayer(scene, current, size, dpr);
+      cache.scene = scene;
+      layerSeats = renderLayer(cache.canvas, scene, cache.placement);
+    }
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.fillStyle = scene.colours.background;
+    ctx.fillRect(0, 0, width, height);
+    blitLayer(ctx, cache.canvas, cache.placement, current);
+    const selectedDrawn = drawOverlay(ctx, scene, current, dpr, selected, hovered);
+    onFrame?.({
+      view: current,
+      size,
+      detail: detailFor(scene.model.pitch * current.scale),
+      layerSeats,
+      selectedDrawn,
+      drawMs: performance.now() - started,
+    });
+  }, []);
+
+  const requestDraw = useCallback(() => {
+    if (frameRequest.current === 0) frameRequest.current = requestAnimationFrame(draw);
+  }, [draw]);
+
+  useEffect(() => () => cancelAnimationFrame(frameRequest.current), []);
+
+  // The canvas fills its frame (inside the frame's border); the frame's size comes from CSS.
+  useLayoutEffect(() => {
+    const frame = frameRef.current;
+    const canvas = canvasRef.current;
+    if (frame === null || canvas === null) return;
+    const measure = () => {
+      const rect = canvas.getBoundingClientRect();
+      setSize((previous) =>
+        previous.width === rect.width && previous.height === rect.height
+          ? previous
+          : { width: rect.width, height: rect.height },
+      );
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(frame);
+    return () => observer.disconnect();
+  }, []);
+
+  // A new plan (or a first measurement) shows the whole house; a resize keeps the buyer's view.
+  const viewPlan = useRef<Float32Array | null>(null);
+  useLayoutEffect(() => {
+    if (home === null) return;
+    if (viewPlan.current !== model.x || view.current === null || !interacted.current) {
+      viewPlan.current = model.x;
+      interacted.current = false;
+      view.current = home;
+    }
+    requestDraw();
+  }, [home, model.x, requestDraw]);
+
+  useEffect(requestDraw, [scene, selected, hovered, requestDraw]);
+
+  const setView = useCallback(
+    (next: View) => {
+      interacted.current = true;
+      view.current = next;
+      requestDraw();
+    },
+    [requestDraw],
+  );
+
+  const command = useCallback(
+    (cmd: ViewCommand) => {
+      if (view.current === null || home === null) return;
+      setHover(null);
+      setView(applyCommand(view.current, cmd, home, size, model.bounds, limits));
+    },
+    [home, limits, model.bounds, setView, size],
+  );
+
+  // React's onWheel is passive, so it cannot stop the page scrolling: listen natively.
+  useEffect(() => {
+    const frame = frameRef.current;
+    if (frame === null) return;
+    const onWheel = (event: WheelEvent) => {
+      if (view.current === null) return;
+      event.preventDefault();
+      const lines = event.deltaMode === WheelEvent.DOM_DELTA_LINE ? 16 : 1;
+      const rect = (canvasRef.current ?? frame).getBoundingClientRect();
+      setHover(null);
+      setView(
+        zoomAt(
+          view.current,
+          Math.exp(-event.deltaY * lines * 0.002),
+          event.clientX - rect.left,
+          event.clientY - rect.top,
+          limits,
+        ),
+      );
+    };
+    frame.addEventListener('wheel', onWheel, { passive: false });
+    return () => frame.removeEventListener('wheel', onWheel);
+  }, [limits, setView]);
+
+  /** Pointer position on the canvas (the frame's border is not part of the picture). */
+  const localPoint = (event: PointerEvent<HTMLElement>): Point => {
+    const rect = (canvasRef.current ?? event.currentTarget).getBoundingClientRect();
+    return { x: event.clientX - rect.left, y: event.clientY - rect.top };
+  };
+
+  const seatAt = useCallback(
+    (point: Point, pointerType: string): number => {
+      const current = view.current;
+      if (current === null) return -1;
+      const target = toPlan(current, point.x, point.y);
+      const minPixels = pointerType === 'touch' ? MIN_HIT_PIXELS.touch : MIN_HIT_PIXELS.mouse;
+      const reach = Math.max(model.pitch * HIT_PITCHES, minPixels / current.scale);
+      return nearestSeat(index, target.x, target.y, reach);
+    },
+    [index, model.pitch],
+  );
+
+  const hoverAt = (point: Point) => {
+    const current = view.current;
+    const seat = current === null ? -1 : seatAt(point, 'mouse');
+    if (seat < 0 || current === null) {
+      setHover(null);
+      return;
+    }
+    if (hover?.seat === seat && hover.plan === model.x) return;
+    setHover({ seat, plan: model.x, at: toScreen(current, model.x[seat]!, model.y[seat]!) });
+  };
+
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.button !== 0 && event.pointerType === 'mouse') return;
+    const point = localPoint(event);
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+    const current = gesture.current ?? { pointers: new Map(), start: point, dragged: false };
+    current.pointers.set(event.pointerId, point);
+    // A second finger turns the gesture into a pinch, never a click.
+    if (current.pointers.size > 1) current.dragged = true;
+    gesture.current = current;
+  };
+
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    const point = localPoint(event);
+    const current = gesture.current;
+    if (current === null || !current.pointers.has(event.pointerId)) {
+      if (event.pointerType === 'mouse') hoverAt(point);
+      return;
+    }
+    const previous = current.pointers.get(event.pointerId)!;
+    if (view.current === null) return;
+    if (current.pointers.size >= 2) {
+      const [firstId, secondId] = [...current.pointers.keys()];
+      const other = current.pointers.get(event.pointerId === firstId ? secondId! : firstId!)!;
+      setView(
+        clampView(
+          pinch(view.current, [previous, other], [point, other], limits),
+          model.bounds,
+          size,
+        ),
+      );
+    } else {
+      const travelled = Math.hypot(point.x - current.start.x, point.y - current.start.y);
+      if (travelled >= DRAG_THRESHOLD) current.dragged = true;
+      if (current.dragged) {
+        setHover(null);
+        setView(
+          clampView(
+            panBy(view.current, point.x - previous.x, point.y - previous.y),
+            model.bounds,
+            size,
+          ),
+        );
+      }
+    }
+    current.pointers.set(event.pointerId, point);
+  };
+
+  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
+    const current = gesture.current;
+    if (current === null || !current.pointers.has(event.pointerId)) return;
+    current.pointers.delete(event.pointerId);
+    if (current.pointers.size > 0) return;
+    gesture.current = null;
+    if (current.dragged || view.current === null) return;
+    const point = localPoint(event);
+    if (detailFor(model.pitch * view.current.scale) === 'far') {
+      // Only towards seats: a click on an empty aisle or the arena floor leaves the view alone.
+      const near = toPlan(view.current, point.x, point.y);
+      const reach = FAR_CLICK_PIXELS / view.current.scale;
+      if (nearestSeat(index, near.x, near.y, reach) < 0) return;
+      const factor = CLICK_ZOOM_SEAT_PIXELS / (model.pitch * view.current.scale);
+      setView(zoomAt(view.current, factor, point.x, point.y, limits));
+      return;
+    }
+    const seat = seatAt(point, event.pointerType);
+    if (seat >= 0 && isSelectable(model, seat)) onToggleSeat(seat);
+  };
+
+  const onPointerCancel = (event: PointerEvent<HTMLDivElement>) => {
+    gesture.current?.pointers.delete(event.pointerId);
+    if (gesture.current?.pointers.size === 0) gesture.current = null;
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const cmd = keyCommand(event.key);
+    if (cmd === null) return;
+    event.preventDefault();
+    command(cmd);
+  };
+
+  const viewSeat = lastChosen >= 0 && lastChosen < model.count ? lastChosen : hovered;
+
+  return (
+    <div>
+      <Frame
+        ref={frameRef}
+        role="application"
+        tabIndex={0}
+        aria-label={intl.formatMessage({ id: 'seatMap.canvas.label' })}
+        aria-describedby={instructionsId}
+        onKeyDown={onKeyDown}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerCancel}
+        onPointerLeave={() => setHover(null)}
+      >
+        <Canvas ref={canvasRef} aria-hidden="true" />
+        {hover !== null && hovered >= 0 && (
+          <Tooltip aria-hidden="true" style={{ left: hover.at.x, top: hover.at.y }}>
+            {seatName(model, hovered, intl)}
+          </Tooltip>
+        )}
+      </Frame>
+      <Controls>
+        <SecondaryButton type="button" onClick={() => command({ kind: 'zoom', factor: ZOOM_STEP })}>
+          <FormattedMessage id="seatMap.controls.zoomIn" />
+        </SecondaryButton>
+        <SecondaryButton
+          type="button"
+          onClick={() => command({ kind: 'zoom', factor: 1 / ZOOM_STEP })}
+        >
+          <FormattedMessage id="seatMap.controls.zoomOut" />
+        </SecondaryButton>
+        <SecondaryButton type="button" onClick={() => command({ kind: 'reset' })}>
+          <FormattedMessage id="seatMap.controls.reset" />
+        </SecondaryButton>
+        {viewFromSeat && (
+          <SecondaryButton
+            type="button"
+            aria-expanded={viewOpen}
+            aria-controls={viewPanelId}
+            onClick={() => setViewOpen((open) => !open)}
+          >
+            <FormattedMessage id="seatMap.viewFromSeat.button" />
+          </SecondaryButton>
+        )}
+      </Controls>
+      <Instructions id={instructionsId}>
+        <FormattedMessage id="seatMap.canvas.instructions" />
+      </Instructions>
+      {viewFromSeat && viewOpen && (
+        <div id={viewPanelId}>
+          {viewSeat >= 0 ? (
+            <ViewFromSeat model={model} seat={viewSeat} />
+          ) : (
+            <p>
+              <FormattedMessage id="seatMap.viewFromSeat.choose" />
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+const Frame = styled.div`
+  position: relative;
+  width: 100%;
+  height: clamp(18rem, 60vh, 40rem);
+  overflow: hidden;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.background};
+  /* One-finger pan and pinch belong to the map, not to page scrolling. */
+  touch-action: none;
+  cursor: grab;
+
+  &:focus-visible {
+    outline: ${({ theme }) => theme.focusRingWidth} solid ${({ theme }) => theme.colors.focusRing};
+    outline-offset: 2px;
+  }
+`;
+
+const Canvas = styled.canvas`
+  display: block;
+  width: 100%;
+  height: 100%;
+`;
+
+const Tooltip = styled.div`
+  position: absolute;
+  transform: translate(-50%, calc(-100% - 14px));
+  max-width: 18rem;
+  padding: ${({ theme }) => theme.space[1]}px ${({ theme }) => theme.space[2]}px;
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.text};
+  color: ${({ theme }) => theme.colors.background};
+  font-size: ${({ theme }) => theme.fontSizes.small};
+  pointer-events: none;
+  white-space: nowrap;
+`;
+
+const Controls = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[2]}px;
+  margin-top: ${({ theme }) => theme.space[2]}px;
+`;
+
+const Instructions = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.small};
+`;

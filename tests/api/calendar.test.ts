@@ -1,0 +1,475 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  calendarResponseSchema,
+  graphqlErrorResponseSchema,
+  type Calendar,
+} from '../../contract/api/calendar';
+import { CALENDAR_QUERY, type CalendarVariables } from '../../contract/api/calendarQuery';
+import { buildApp } from '../../server/app';
+import type { Database } from '../../server/db/database';
+import { zonedToUtc } from '../../server/domain/zonedTime';
+import { addMonths, monthAt } from '../../server/graphql/months';
+import { cleanPerformance, type PerformanceFixture } from './race/fixtures';
+import { openSeededDatabase, venues } from './testDatabase';
+
+let db: Database;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  db = await openSeededDatabase();
+  app = await buildApp({ db, venues, logger: false });
+});
+afterAll(async () => {
+  await app?.close();
+  await db?.close();
+});
+
+const ORCHARD = { venueSlug: 'lumen-theatre', titleSlug: 'the-glass-orchard' };
+const HUDSON = { venueSlug: 'hudson-stage', titleSlug: 'the-glass-orchard' };
+
+function post(region: string, body: unknown) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/${region}/graphql`,
+    payload: body as object,
+  });
+}
+
+async function calendar(region: string, variables: CalendarVariables): Promise<Calendar> {
+  const response = await post(region, { query: CALENDAR_QUERY, variables });
+  expect(response.statusCode, response.body).toBe(200);
+  return calendarResponseSchema.parse(response.json()).data.calendar;
+}
+
+function refused(response: Awaited<ReturnType<typeof post>>, status: number) {
+  expect(response.statusCode).toBe(status);
+  expect(response.headers['cache-control']).toBe('private, no-store');
+  const [error] = graphqlErrorResponseSchema.parse(response.json()).errors;
+  expect(response.body).not.toMatch(/at .*\.ts:\d+/);
+  return error!.extensions;
+}
+
+/** The month a performance starts in, on the venue's clock. */
+async function monthOf(performanceId: string, timeZone: string): Promise<string> {
+  const { rows } = await db.query<{ startsAt: Date }>(
+    'SELECT starts_at AS "startsAt" FROM performances WHERE id = $1',
+    [performanceId],
+  );
+  return monthAt(new Date(rows[0]!.startsAt), timeZone);
+}
+
+async function performanceIn(
+  variables: CalendarVariables,
+  region: string,
+  id: string,
+): Promise<Calendar['performances'][number]> {
+  const found = (await calendar(region, variables)).performances.find((p) => p.id === id);
+  if (!found) throw new Error(`performance ${id} is not in ${variables.month}`);
+  return found;
+}
+
+/** Sells `share` of the plan’s seats for a performance (and nothing else). */
+async function sellShare(fixture: PerformanceFixture, share: number): Promise<void> {
+  await db.query('DELETE FROM seat_allocations WHERE performance_id = $1', [fixture.performanceId]);
+  await db.query(
+    `INSERT INTO seat_allocations (performance_id, seat_id, status)
+     SELECT $1, s.id, 'sold' FROM seats s WHERE s.seating_plan_id = $2
+     ORDER BY s.price_band DESC, s.id
+     LIMIT (SELECT round(count(*) * $3::numeric)::int FROM seats WHERE seating_plan_id = $2)`,
+    [fixture.performanceId, fixture.planId, share],
+  );
+}
+
+/** Price bands of a show, cheapest first, with face value and all-in price (the database's rule). */
+async function bandPrices(venueSlug: string, titleSlug: string) {
+  const { rows } = await db.query<{ band: string; faceValue: number; allIn: number }>(
+    `SELECT po.price_band AS band, min(po.face_value) AS "faceValue", min(po.all_in_price) AS "allIn"
+     FROM price_options_all_in po JOIN shows sh ON sh.id = po.show_id
+     WHERE sh.venue_slug = $1 AND sh.title_slug = $2 AND po.price_band IS NOT NULL
+     GROUP BY po.price_band ORDER BY min(po.all_in_price)`,
+    [venueSlug, titleSlug],
+  );
+  return rows;
+}
+
+describe('calendar month', () => {
+  it('returns the venue’s settings, fee and run, starting at the first month on sale', async () => {
+    const result = await calendar('uk', ORCHARD);
+    expect(result).toMatchObject({
+      venueSlug: 'lumen-theatre',
+      titleSlug: 'the-glass-orchard',
+      timeZone: 'Europe/London',
+      currency: 'GBP',
+      // Lumen's venue.json starts the week on Monday.
+      startOfWeek: 1,
+      promo: null,
+    });
+    const { rows } = await db.query<{ fee: number }>(
+      `SELECT transaction_fee AS fee FROM venues WHERE slug = 'lumen-theatre'`,
+    );
+    expect(result.transactionFee).toEqual({ amount: rows[0]!.fee, currency: 'GBP' });
+    expect(result.months).not.toBeNull();
+    expect(result.month).toBe(result.months!.first);
+    expect(result.months!.last > result.months!.first).toBe(true);
+    expect(result.performances.length).toBeGreaterThan(0);
+    const hudson = await calendar('us-east', HUDSON);
+    expect(hudson.startOfWeek).toBe(0);
+    expect(hudson.currency).toBe('USD');
+  });
+
+  it('puts performances in months by the venue’s clock: 20:00 on the 31st in New York stays on the 31st', async () => {
+    // The next month with a 31st still ahead of us.
+    let month = monthAt(new Date(Date.now() + 2 * 86_400_000), 'America/New_York');
+    while (
+      new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate() !==
+      31
+    ) {
+      month = addMonths(month, 1);
+    }
+    const startsAt = zonedToUtc(`${month}-31`, '20:00', 'America/New_York');
+    // 20:00 in New York is already the 1st in UTC (and in London).
+    expect(startsAt.toISOString().slice(0, 10)).toBe(`${addMonths(month, 1)}-01`);
+    const { rows } = await db.query<{ id: string }>(
+      `INSERT INTO performances (show_id, starts_at)
+       SELECT id, $1 FROM shows WHERE venue_slug = 'hudson-stage' AND title_slug = 'the-glass-orchard'
+       RETURNING upper(id::text) AS id`,
+      [startsAt.toISOString()],
+    );
+    const id = rows[0]!.id;
+
+    const inMonth = await calendar('us-east', { ...HUDSON, month });
+    const late = inMonth.performances.find((p) => p.id === id);
+    expect(late).toMatchObject({ localDate: `${month}-31`, localTime: '20:00' });
+    expect(late!.startsAt).toBe(startsAt.toISOString());
+    const next = await calendar('us-east', { ...HUDSON, month: addMonths(month, 1) });
+    expect(next.performances.map((p) => p.id)).not.toContain(id);
+
+    // Every performance of a month is in that month on the venue's clock, soonest first.
+    for (const performance of inMonth.performances) {
+      expect(performance.localDate.startsWith(month)).toBe(true);
+      const venueClock = new Intl.DateTimeFormat('en-CA', {
+        timeZone: 'America/New_York',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      }).format(new Date(performance.startsAt));
+      expect(performance.localDate).toBe(venueClock);
+    }
+    const starts = inMonth.performances.map((p) => p.startsAt);
+    expect(starts).toEqual([...starts].sort());
+  });
+
+  it('leaves out performances that have started', async () => {
+    const { rows } = await db.query<{ id: string }>(
+      `INSERT INTO performances (show_id, starts_at)
+       SELECT id, now() - interval '1 hour' FROM shows WHERE venue_slug = 'lumen-theatre' AND title_slug = 'the-glass-orchard'
+       RETURNING upper(id::text) AS id`,
+    );
+    const month = await monthOf(rows[0]!.id, 'Europe/London');
+    const result = await calendar('uk', { ...ORCHARD, month });
+    expect(result.performances.map((p) => p.id)).not.toContain(rows[0]!.id);
+  });
+
+  it('answers a month with nothing on sale with no performances', async () => {
+    const result = await calendar('uk', { ...ORCHARD, month: '2020-01' });
+    expect(result.month).toBe('2020-01');
+    expect(result.performances).toEqual([]);
+  });
+});
+
+describe('availability and from-price', () => {
+  let fixture: PerformanceFixture;
+  let month: string;
+  beforeAll(async () => {
+    fixture = await cleanPerformance(db, 'lumen-theatre', 'the-glass-orchard', 10);
+    month = await monthOf(fixture.performanceId, 'Europe/London');
+  });
+  const read = () => performanceIn({ ...ORCHARD, month }, 'uk', fixture.performanceId);
+
+  it('moves from good to medium, low and sold out as seats go', async () => {
+    await sellShare(fixture, 0);
+    expect((await read()).availability).toBe('good');
+    await sellShare(fixture, 0.6);
+    expect((await read()).availability).toBe('medium');
+    await sellShare(fixture, 0.85);
+    expect((await read()).availability).toBe('low');
+    await sellShare(fixture, 1);
+    const soldOut = await read();
+    expect(soldOut.availability).toBe('soldOut');
+    expect(soldOut.fromPrice).toBeNull();
+  });
+
+  it('counts live holds as taken and expired ones as free', async () => {
+    await sellShare(fixture, 0);
+    await db.query(
+      `INSERT INTO seat_allocations (performance_id, seat_id, status, held_until)
+       SELECT $1, id, 'held', now() - interval '1 minute' FROM seats WHERE seating_plan_id = $2`,
+      [fixture.performanceId, fixture.planId],
+    );
+    expect((await read()).availability).toBe('good');
+    await db.query(
+      `UPDATE seat_allocations SET held_until = now() + interval '10 minutes' WHERE performance_id = $1`,
+      [fixture.performanceId],
+    );
+    expect((await read()).availability).toBe('soldOut');
+    await sellShare(fixture, 0);
+  });
+
+  it('is the cheapest all-in price still on sale', async () => {
+    const bands = await bandPrices('lumen-theatre', 'the-glass-orchard');
+    const [cheapest, second] = bands;
+    await sellShare(fixture, 0);
+    expect((await read()).fromPrice).toEqual({ amount: cheapest!.allIn, currency: 'GBP' });
+    // The all-in price includes the booking fee: more than the face value.
+    expect(cheapest!.allIn).toBeGreaterThan(cheapest!.faceValue);
+
+    await db.query(
+      `INSERT INTO seat_allocations (performance_id, seat_id, status)
+       SELECT $1, id, 'sold' FROM seats WHERE seating_plan_id = $2 AND price_band = $3`,
+      [fixture.performanceId, fixture.planId, cheapest!.band],
+    );
+    expect((await read()).fromPrice).toEqual({ amount: second!.allIn, currency: 'GBP' });
+    await sellShare(fixture, 0);
+  });
+
+  it('prices general admission by the areas with places left', async () => {
+    const ga = await cleanPerformance(db, 'motor-city-music-hall', 'neon-lowlands', 10);
+    const gaMonth = await monthOf(ga.performanceId, 'America/Detroit');
+    const variables = {
+      venueSlug: 'motor-city-music-hall',
+      titleSlug: 'neon-lowlands',
+      month: gaMonth,
+    };
+    const { rows } = await db.query<{ area: string; allIn: number }>(
+      `SELECT po.admission_area AS area, min(po.all_in_price) AS "allIn"
+       FROM price_options_all_in po JOIN shows sh ON sh.id = po.show_id
+       WHERE sh.venue_slug = 'motor-city-music-hall' AND po.admission_area IS NOT NULL
+       GROUP BY po.admission_area ORDER BY min(po.all_in_price)`,
+    );
+    const [cheapest, dearer] = rows;
+    expect((await performanceIn(variables, 'us-east', ga.performanceId)).fromPrice?.amount).toBe(
+      cheapest!.allIn,
+    );
+    await db.query(
+      'UPDATE admission_capacities SET sold = capacity WHERE performance_id = $1 AND area_code = $2',
+      [ga.performanceId, cheapest!.area],
+    );
+    expect((await performanceIn(variables, 'us-east', ga.performanceId)).fromPrice?.amount).toBe(
+      dearer!.allIn,
+    );
+    await db.query('UPDATE admission_capacities SET sold = capacity WHERE performance_id = $1', [
+      ga.performanceId,
+    ]);
+    const soldOut = await performanceIn(variables, 'us-east', ga.performanceId);
+    expect(soldOut).toMatchObject({ availability: 'soldOut', fromPrice: null });
+  });
+});
+
+describe('promo codes', () => {
+  let fixture: PerformanceFixture;
+  let month: string;
+  beforeAll(async () => {
+    fixture = await cleanPerformance(db, 'lumen-theatre', 'the-glass-orchard', 12);
+    month = await monthOf(fixture.performanceId, 'Europe/London');
+  });
+
+  it('applies a code in any letter case, taking its discount off the face value only', async () => {
+    const [cheapest] = await bandPrices('lumen-theatre', 'the-glass-orchard');
+    const response = await post('uk', {
+      query: CALENDAR_QUERY,
+      variables: { ...ORCHARD, month, promoCode: 'orchard10' },
+    });
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    const result = calendarResponseSchema.parse(response.json()).data.calendar;
+    expect(result.promo).toMatchObject({
+      code: 'ORCHARD10',
+      status: 'applied',
+      kind: 'promo',
+      discountPercent: 10,
+    });
+    expect(result.promo!.performanceIds).toContain(fixture.performanceId);
+    const performance = result.performances.find((p) => p.id === fixture.performanceId)!;
+    expect(performance.promoApplied).toBe(true);
+    expect(performance.fromPrice!.amount).toBe(
+      cheapest!.allIn - Math.round(cheapest!.faceValue * 0.1),
+    );
+
+    const plain = await post('uk', { query: CALENDAR_QUERY, variables: { ...ORCHARD, month } });
+    expect(plain.headers['cache-control']).toBe('public, max-age=15, stale-while-revalidate=45');
+  });
+
+  it('says invalid for an unknown code and for another venue’s code', async () => {
+    for (const promoCode of ['NOSUCHCODE', 'MILLS15', 'HOWDY']) {
+      const result = await calendar('uk', { ...ORCHARD, month, promoCode });
+      expect(result.promo, promoCode).toEqual({
+        code: promoCode,
+        status: 'invalid',
+        kind: null,
+        discountPercent: null,
+        performanceIds: [],
+      });
+      const performance = result.performances.find((p) => p.id === fixture.performanceId)!;
+      expect(performance.promoApplied).toBe(false);
+    }
+  });
+
+  it('says expired for a code past its end, and not for this event for another show’s code', async () => {
+    expect((await calendar('uk', { ...ORCHARD, promoCode: 'winter5' })).promo?.status).toBe(
+      'expired',
+    );
+    const avalon = await calendar('uk', {
+      venueSlug: 'lumen-theatre',
+      titleSlug: 'echoes-of-avalon',
+      promoCode: 'ORCHARD10',
+    });
+    expect(avalon.promo).toMatchObject({ status: 'notForEvent', performanceIds: [] });
+    expect(avalon.performances.some((p) => p.promoApplied)).toBe(false);
+    // A venue-wide code fits every show there.
+    const once = await calendar('uk', {
+      venueSlug: 'lumen-theatre',
+      titleSlug: 'echoes-of-avalon',
+      promoCode: 'LUMEN-ONCE',
+    });
+    expect(once.promo).toMatchObject({ status: 'applied', discountPercent: 20 });
+  });
+
+  it('keeps presale performances locked until a presale code unlocks them', async () => {
+    const { months } = await calendar('uk', ORCHARD);
+    const last = months!.last;
+    const locked = await calendar('uk', { ...ORCHARD, month: last });
+    const presales = locked.performances.filter((p) => p.presale);
+    expect(presales.length).toBeGreaterThan(0);
+    expect(presales.every((p) => !p.unlocked)).toBe(true);
+
+    // A discount code does not open a presale, and does not count it as a performance it fits.
+    const discount = await calendar('uk', { ...ORCHARD, month: last, promoCode: 'ORCHARD10' });
+    const lockedWithDiscount = discount.performances.filter((p) => p.presale);
+    expect(lockedWithDiscount.every((p) => !p.unlocked && !p.promoApplied)).toBe(true);
+    expect(lockedWithDiscount.map((p) => p.fromPrice)).toEqual(presales.map((p) => p.fromPrice));
+    expect(discount.promo!.performanceIds).not.toContain(presales[0]!.id);
+
+    const unlocked = await calendar('uk', {
+      ...ORCHARD,
+      month: last,
+      promoCode: 'orchard-presale',
+    });
+    expect(unlocked.promo).toMatchObject({ status: 'applied', kind: 'presale' });
+    const unlockedPresales = unlocked.performances.filter((p) => p.presale);
+    expect(unlockedPresales.every((p) => p.unlocked)).toBe(true);
+    expect(unlocked.performances.filter((p) => !p.presale).every((p) => !p.unlocked)).toBe(true);
+    // It fits exactly the presale performances left to sell, in every month.
+    const { rows } = await db.query<{ id: string }>(
+      `SELECT upper(p.id::text) AS id FROM performances p JOIN shows sh ON sh.id = p.show_id
+       WHERE sh.venue_slug = 'lumen-theatre' AND sh.title_slug = 'the-glass-orchard'
+         AND p.starts_at > now() AND p.presale_until > now() ORDER BY p.starts_at`,
+    );
+    expect(unlocked.promo!.performanceIds).toEqual(rows.map((row) => row.id));
+  });
+
+  it('does not let a guest use a members’ presale code', async () => {
+    const result = await calendar('us-east', { ...HUDSON, promoCode: 'ATGPLUS-PRESALE' });
+    expect(result.promo).toMatchObject({
+      status: 'notQualified',
+      kind: 'presale',
+      performanceIds: [],
+    });
+    expect(result.performances.some((p) => p.unlocked)).toBe(false);
+  });
+});
+
+describe('refusals', () => {
+  const query = CALENDAR_QUERY;
+
+  it('refuses malformed arguments with 400 validation_failed, naming the argument', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...ORCHARD, month: '2026-13' }, 'calendar.month'],
+      [{ ...ORCHARD, month: '2026-1' }, 'calendar.month'],
+      [{ ...ORCHARD, titleSlug: 'the glass orchard' }, 'calendar.titleSlug'],
+      [{ ...ORCHARD, venueSlug: 'x'.repeat(256) }, 'calendar.venueSlug'],
+      [{ ...ORCHARD, promoCode: '<script>' }, 'calendar.promoCode'],
+      [{ ...ORCHARD, promoCode: '' }, 'calendar.promoCode'],
+    ];
+    for (const [variables, field] of cases) {
+      const response = await post('uk', { query, variables });
+      const extensions = refused(response, 400);
+      expect(extensions, field).toEqual({ code: 'validation_failed', fields: [field] });
+      expect(response.body).not.toContain('<script>');
+    }
+  });
+
+  it('refuses variables of the wrong type, a broken query and an unknown field', async () => {
+    expect(refused(await post('uk', { query, variables: { ...ORCHARD, month: 5 } }), 400)).toEqual({
+      code: 'validation_failed',
+      fields: ['variables'],
+    });
+    expect(refused(await post('uk', { query, variables: {} }), 400)).toMatchObject({
+      code: 'validation_failed',
+    });
+    expect(refused(await post('uk', { query: '{ calendar(', variables: {} }), 400)).toEqual({
+      code: 'validation_failed',
+      fields: ['query'],
+    });
+    expect(
+      refused(
+        await post('uk', {
+          query: '{ calendar(venueSlug: "lumen-theatre", titleSlug: "x") { secret } }',
+        }),
+        400,
+      ),
+    ).toEqual({ code: 'validation_failed', fields: ['query'] });
+    expect(refused(await post('uk', { query, variables: ORCHARD, extra: true }), 400)).toEqual({
+      code: 'validation_failed',
+      fields: ['body'],
+    });
+  });
+
+  it('refuses introspection, aliased copies of the calendar and deep fragment fan-out', async () => {
+    expect(
+      refused(await post('uk', { query: '{ __schema { types { name } } }' }), 400),
+    ).toMatchObject({ code: 'validation_failed' });
+    const twice = `{ a: calendar(venueSlug: "lumen-theatre", titleSlug: "the-glass-orchard") { month }
+                     b: calendar(venueSlug: "lumen-theatre", titleSlug: "the-glass-orchard") { month } }`;
+    expect(refused(await post('uk', { query: twice }), 400)).toEqual({
+      code: 'bad_request',
+      fields: ['query'],
+    });
+    const fanOut = [
+      '{ calendar(venueSlug: "lumen-theatre", titleSlug: "the-glass-orchard") { performances { ...A } } }',
+      'fragment A on CalendarPerformance { ...B ...B ...B ...B }',
+      'fragment B on CalendarPerformance { ...C ...C ...C ...C }',
+      'fragment C on CalendarPerformance { id startsAt localDate localTime presale unlocked promoApplied }',
+    ].join('\n');
+    expect(refused(await post('uk', { query: fanOut }), 400)).toEqual({
+      code: 'bad_request',
+      fields: ['query'],
+    });
+  });
+
+  it('does not know another region’s venue, or a show that is not there', async () => {
+    expect(refused(await post('us-east', { query, variables: ORCHARD }), 404)).toMatchObject({
+      code: 'not_found',
+    });
+    expect(refused(await post('uk', { query, variables: HUDSON }), 404)).toMatchObject({
+      code: 'not_found',
+    });
+    expect(
+      refused(
+        await post('uk', { query, variables: { ...ORCHARD, titleSlug: 'no-such-show' } }),
+        404,
+      ),
+    ).toMatchObject({ code: 'not_found' });
+  });
+
+  it('accepts only POST with a JSON body', async () => {
+    const get = await app.inject({ method: 'GET', url: '/api/uk/graphql' });
+    expect(get.statusCode).toBe(404);
+    const text = await app.inject({
+      method: 'POST',
+      url: '/api/uk/graphql',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'query',
+    });
+    expect(text.statusCode).toBe(415);
+  });
+});
