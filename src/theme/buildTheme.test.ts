@@ -9,13 +9,22 @@ function pairs(theme: Theme): [string, string, string, number][] {
   const c = theme.colors;
   return [
     ['body text', c.text, c.background, 4.5],
+    ['body text on panels', c.text, c.surface, 4.5],
     ['muted text', c.textMuted, c.background, 4.5],
+    ['muted text on panels', c.textMuted, c.surface, 4.5],
     ['links', c.accentText, c.background, 4.5],
+    // The footer, timers and price-option cards are panels (surface) with links on them.
+    ['links on panels', c.accentText, c.surface, 4.5],
+    ['body text on warning panels', c.text, c.warningSurface, 4.5],
+    ['body text on error panels', c.text, c.errorSurface, 4.5],
     ['button text', c.onAccent, c.accentSurface, 4.5],
     ['header text', c.headerText, c.header, 4.5],
     ['error text', c.error, c.background, 4.5],
+    ['error text on its panel', c.error, c.errorSurface, 4.5],
     ['success text', c.success, c.background, 4.5],
+    ['success text on its panel', c.success, c.successSurface, 4.5],
     ['warning text', c.warning, c.background, 4.5],
+    ['warning text on its panel', c.warning, c.warningSurface, 4.5],
     ['control borders', c.border, c.background, 3],
     ['focus ring', c.focusRing, c.background, 3],
     ['focus ring on header', c.focusRingOnHeader, c.header, 3],

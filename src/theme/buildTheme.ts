@@ -2,8 +2,10 @@ import type { VenueTheme } from '@contract/venue';
 import { BASE } from './base';
 import {
   NON_TEXT_CONTRAST,
+  contrastRatio,
   TEXT_CONTRAST,
   ensureContrast,
+  panelOn,
   readableOn,
   solidPair,
 } from './contrast';
@@ -51,18 +53,46 @@ export type Theme = {
 /** A venue's theme: the accessible base plus its tokens, with every text/background pair derived to pass AA. */
 export function buildTheme(tokens: VenueTheme): Theme {
   const background = tokens.background ?? BASE.colors.background;
-  const text = ensureContrast(BASE.colors.text, background, TEXT_CONTRAST);
+  /**
+   * Text sits on the page and on its panels (footer, timer, price cards, alerts), so each text
+   * colour must pass on every ground it is used on, not just the page.
+   */
+  const readableOnAll = (colour: string, grounds: string[]) => {
+    // Twice round: a step for one ground can undo a lighter neighbour's pass.
+    const moved = [...grounds, ...grounds].reduce(
+      (current, ground) => ensureContrast(current, ground, TEXT_CONTRAST),
+      colour,
+    );
+    const worst = (candidate: string) =>
+      Math.min(...grounds.map((ground) => contrastRatio(candidate, ground)));
+    if (worst(moved) >= TEXT_CONTRAST) return moved;
+    // Grounds on both sides of mid grey pull opposite ways; black or white is the answer then.
+    return worst('#000000') >= worst('#ffffff') ? '#000000' : '#ffffff';
+  };
+  // On the default white page these are the base panel colours; on a venue's own page colour
+  // they are the same washes of it, so a dark page gets dark panels.
+  const surface = panelOn(background, '#78716c', 0.08);
+  const errorSurface = panelOn(background, BASE.colors.error, 0.1);
+  const successSurface = panelOn(background, BASE.colors.success, 0.1);
+  const warningSurface = panelOn(background, '#f59e0b', 0.14);
+  const panels = [background, surface];
+  const text = readableOnAll(BASE.colors.text, [
+    ...panels,
+    warningSurface,
+    errorSurface,
+    successSurface,
+  ]);
   const button = solidPair(tokens.accent);
   const header = solidPair(tokens.header ?? tokens.accent);
-  const accentText = ensureContrast(tokens.accent, background, TEXT_CONTRAST);
-  const onSurface = (colour: string) => ensureContrast(colour, background, TEXT_CONTRAST);
+  const accentText = readableOnAll(tokens.accent, panels);
+  const onSurface = (colour: string, tint: string) => readableOnAll(colour, [...panels, tint]);
 
   return {
     colors: {
       background,
-      surface: BASE.colors.surface,
+      surface,
       text,
-      textMuted: onSurface(BASE.colors.textMuted),
+      textMuted: readableOnAll(BASE.colors.textMuted, panels),
       border: ensureContrast(BASE.colors.border, background, NON_TEXT_CONTRAST),
       divider: BASE.colors.divider,
       accent: tokens.accent,
@@ -73,12 +103,12 @@ export function buildTheme(tokens: VenueTheme): Theme {
       headerText: header.text,
       focusRing: ensureContrast(accentText, background, NON_TEXT_CONTRAST),
       focusRingOnHeader: ensureContrast(readableOn(header.fill), header.fill, NON_TEXT_CONTRAST),
-      error: onSurface(BASE.colors.error),
-      errorSurface: BASE.colors.errorSurface,
-      success: onSurface(BASE.colors.success),
-      successSurface: BASE.colors.successSurface,
-      warning: onSurface(BASE.colors.warning),
-      warningSurface: BASE.colors.warningSurface,
+      error: onSurface(BASE.colors.error, errorSurface),
+      errorSurface,
+      success: onSurface(BASE.colors.success, successSurface),
+      successSurface,
+      warning: onSurface(BASE.colors.warning, warningSurface),
+      warningSurface,
     },
     fonts: {
       body: tokens.fontFamily ?? BASE.fonts.body,

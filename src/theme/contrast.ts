@@ -1,7 +1,8 @@
 import { colord, extend, type Colord } from 'colord';
 import a11yPlugin from 'colord/plugins/a11y';
+import mixPlugin from 'colord/plugins/mix';
 
-extend([a11yPlugin]);
+extend([a11yPlugin, mixPlugin]);
 
 /** WCAG 2.2 minimum ratios: 1.4.3 text, 1.4.11 non-text (focus rings, control edges). */
 export const TEXT_CONTRAST = 4.5;
@@ -44,4 +45,12 @@ export function solidPair(fill: string, ratio = TEXT_CONTRAST): { fill: string; 
   if (contrastRatio(text, fill) >= ratio) return { fill: colord(fill).toHex(), text };
   const shifted = ensureContrast(fill, text, ratio);
   return { fill: shifted, text };
+}
+
+/**
+ * A panel on the page (footer, timer, alert) tinted with `tint`: a light wash on a light page,
+ * a dark one on a dark page, so the page's text colours work on both.
+ */
+export function panelOn(background: string, tint: string, amount: number): string {
+  return colord(background).mix(tint, amount).toHex();
 }
