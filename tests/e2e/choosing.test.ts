@@ -33,7 +33,85 @@ async function reviewStep(page: Page) {
   await page.locator('h1', { hasText: 'Best available tickets' }).waitFor();
 }
 
+/** Moves the mouse over the plan until the hover card names a free seat; returns where and which. */
+async function findFreeSeatOnPlan(page: Page): Promise<{ x: number; y: number; name: string }> {
+  const box = await page.locator('canvas').first().boundingBox();
+  if (!box) throw new Error('the seating plan is not on screen');
+  const card = page.locator('[aria-hidden="true"]', { hasText: /, Seat \d+/ });
+  for (let gy = 0.3; gy < 0.95; gy += 0.05) {
+    for (let gx = 0.2; gx < 0.8; gx += 0.04) {
+      const x = box.x + box.width * gx;
+      const y = box.y + box.height * gy;
+      await page.mouse.move(x, y);
+      if ((await card.count()) === 0) continue;
+      const name = (await card.first().innerText()).trim();
+      if (!/unavailable/.test(name)) return { x, y, name };
+    }
+  }
+  throw new Error('no free seat found under the mouse');
+}
+
 describe('choosing and holding', () => {
+  it('picks a theatre seat on the plan with the mouse and holds it', async () => {
+    const { context, page } = await newBuyer(browser);
+    const id = await firstPerformance(page, 'uk', 'lumen-theatre', 'the-glass-orchard');
+    await visit(page, `/shows/the-glass-orchard/lumen-theatre/tickets/${id}`);
+    expect(await heading(page)).toBe('Select seat');
+    await expectAccessible(page, 'theatre seat map');
+    // Close enough that each seat is its own target.
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    const seat = await findFreeSeatOnPlan(page);
+    await page.mouse.click(seat.x, seat.y);
+    const selection = page.getByRole('region', { name: 'Your selection' });
+    await expect.poll(() => selection.getByText(seat.name).count()).toBe(1);
+    await expectAccessible(page, 'theatre seat chosen');
+
+    await page.getByRole('button', { name: 'Reserve seats' }).click();
+    await reviewStep(page);
+    const held = seat.name.replace(/, £.*$/, '');
+    await expect.poll(() => page.getByRole('listitem').filter({ hasText: held }).count()).toBe(1);
+    await expectAccessible(page, 'theatre review');
+    expectNoPageErrors(page);
+    await context.close();
+  });
+
+  it('picks theatre seats with the keyboard alone, from the list', async () => {
+    const { context, page } = await newBuyer(browser);
+    const id = await firstPerformance(page, 'uk', 'lumen-theatre', 'the-glass-orchard');
+    await visit(page, `/shows/the-glass-orchard/lumen-theatre/tickets/${id}`);
+    const focusedLabel = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el) return '';
+        const label =
+          (el.id ? document.querySelector(`label[for="${el.id}"]`) : null) ?? el.closest('label');
+        return (label?.textContent ?? el.getAttribute('aria-label') ?? el.textContent ?? '').trim();
+      });
+    const tabTo = async (pattern: RegExp) => {
+      for (let i = 0; i < 80; i += 1) {
+        await page.keyboard.press('Tab');
+        if (pattern.test(await focusedLabel())) return;
+      }
+      throw new Error(`Tab never reached ${pattern}`);
+    };
+    await tabTo(/^Section$/);
+    await page.keyboard.press('ArrowDown');
+    await tabTo(/^Row$/);
+    await page.keyboard.press('ArrowDown');
+    await tabTo(/, Seat \d+, .*£/);
+    const name = await focusedLabel();
+    await page.keyboard.press('Space');
+    const selection = page.getByRole('region', { name: 'Your selection' });
+    await expect.poll(() => selection.getByText(name).count()).toBe(1);
+    await tabTo(/^Reserve seats$/);
+    await page.keyboard.press('Enter');
+    await reviewStep(page);
+    await expectAccessible(page, 'keyboard review');
+    expectNoPageErrors(page);
+    await context.close();
+  });
+
   it('holds general-admission tickets by quantity and shows them with the countdown', async () => {
     const { context, page } = await newBuyer(browser);
     const id = await firstPerformance(page, 'us-east', 'motor-city-music-hall', 'neon-lowlands');
