@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
@@ -105,9 +105,10 @@ describe('CheckoutForm', { timeout: 30_000 }, () => {
 
     await submit();
 
-    expect(onSubmit).not.toHaveBeenCalled();
     // The confirmation is wrong and sits above the empty last name: it is the first problem.
-    expect(screen.getByLabelText('Confirm email address')).toHaveFocus();
+    // Formik validates asynchronously; focus moves once the failed submit has settled.
+    await waitFor(() => expect(screen.getByLabelText('Confirm email address')).toHaveFocus());
+    expect(onSubmit).not.toHaveBeenCalled();
     expect(screen.getByLabelText('Confirm email address')).toHaveAccessibleDescription(
       'Email address does not match',
     );
@@ -132,7 +133,8 @@ describe('CheckoutForm', { timeout: 30_000 }, () => {
     await userEvent.clear(screen.getByLabelText('Confirm email address'));
     await fill('Confirm email address', 'ada@example.com');
     await submit();
-    expect(screen.getByLabelText('Last name')).toHaveFocus();
+    // Formik validates asynchronously; focus moves once the failed submit has settled.
+    await waitFor(() => expect(screen.getByLabelText('Last name')).toHaveFocus());
 
     await fill('Last name', 'Lovelace');
     await fill('Town/city', 'London');
@@ -155,7 +157,8 @@ describe('CheckoutForm', { timeout: 30_000 }, () => {
     await fill('Last name', 'Lovelace');
     await fill('Phone number', '07912 345678');
     await submit();
-    expect(screen.getByLabelText('eTicket')).toHaveFocus();
+    // Formik validates asynchronously; focus moves once the failed submit has settled.
+    await waitFor(() => expect(screen.getByLabelText('eTicket')).toHaveFocus());
     expect(
       screen.getByRole('group', { name: 'How would you like your tickets?' }),
     ).toHaveAccessibleDescription('Please select a delivery method');
@@ -167,7 +170,8 @@ describe('CheckoutForm', { timeout: 30_000 }, () => {
     await submit();
 
     const summary = screen.getByRole('heading', { name: 'There is a problem' }).parentElement!;
-    expect(summary).toHaveFocus();
+    // Formik validates asynchronously; focus moves once the failed submit has settled.
+    await waitFor(() => expect(summary).toHaveFocus());
     const links = within(summary).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual([
       'Please enter a valid email address',
@@ -181,7 +185,8 @@ describe('CheckoutForm', { timeout: 30_000 }, () => {
     await userEvent.click(
       within(summary).getByRole('link', { name: 'Please enter a valid phone number' }),
     );
-    expect(screen.getByLabelText('Phone number')).toHaveFocus();
+    // Formik validates asynchronously; focus moves once the failed submit has settled.
+    await waitFor(() => expect(screen.getByLabelText('Phone number')).toHaveFocus());
     expect(screen.getByLabelText('First name')).toHaveValue('Ada');
   });
 
