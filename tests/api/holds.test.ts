@@ -327,6 +327,28 @@ describe('GET, extend and DELETE /holds/:id', () => {
 });
 
 describe('POST /holds/best-available', () => {
+  it('marks each seat with exactly its own flags on the plan', async () => {
+    const fixture = await cleanPerformance(db, 'lumen-theatre', 'echoes-of-avalon');
+    const { plan } = await seatMapOf(await newBuyer(), fixture.performanceId);
+    const flagsOf = (section: string, row: string, number: number) => {
+      const sectionIndex = plan.sections.findIndex((s) => s.code === section);
+      const i = plan.seats.id.findIndex(
+        (_, k) =>
+          plan.seats.section[k] === sectionIndex &&
+          plan.seats.row[k] === row &&
+          plan.seats.number[k] === number,
+      );
+      return plan.seats.flags[i];
+    };
+    // The seed's theatre: wheelchair T5 beside companion T6, access zone S3, restricted R1, amex Dress B9.
+    expect(flagsOf('STALLS', 'T', 5)).toBe(SEAT_FLAGS.wheelchair);
+    expect(flagsOf('STALLS', 'T', 6)).toBe(SEAT_FLAGS.companion);
+    expect(flagsOf('STALLS', 'S', 3)).toBe(SEAT_FLAGS.accessZone);
+    expect(flagsOf('STALLS', 'R', 1)).toBe(SEAT_FLAGS.restrictedView);
+    expect(flagsOf('DRESS', 'B', 9)).toBe(SEAT_FLAGS.amex);
+    expect(flagsOf('STALLS', 'A', 13)).toBe(0);
+  });
+
   it('holds N seats together in one row, front and centre, away from access seats', async () => {
     const fixture = await cleanPerformance(db, 'lumen-theatre', 'echoes-of-avalon');
     const buyer = await newBuyer();
@@ -352,6 +374,7 @@ describe('POST /holds/best-available', () => {
     });
     const { plan } = await seatMapOf(buyer, fixture.performanceId);
     for (const seat of holdResponseSchema.parse(accessible.json()).hold.seats) {
+      expect(plan.seats.id).toContain(seat.id);
       const flags = plan.seats.flags[plan.seats.id.indexOf(seat.id)]!;
       expect(flags & (SEAT_FLAGS.wheelchair | SEAT_FLAGS.companion | SEAT_FLAGS.accessZone)).toBe(
         0,
@@ -366,6 +389,26 @@ describe('POST /holds/best-available', () => {
     });
     expect(unknownBand.statusCode).toBe(409);
     expect(codeOf(unknownBand)).toBe('seats_unavailable');
+  });
+  it('gives access seating, and only access seating, to a buyer who asks for it', async () => {
+    const fixture = await cleanPerformance(db, 'lumen-theatre', 'echoes-of-avalon');
+    const buyer = await newBuyer();
+    const response = await call(buyer, 'POST', '/holds/best-available', {
+      body: { performanceId: fixture.performanceId, quantity: 2, accessible: true },
+    });
+    expect(response.statusCode).toBe(201);
+    const { plan } = await seatMapOf(buyer, fixture.performanceId);
+    const access = SEAT_FLAGS.wheelchair | SEAT_FLAGS.companion | SEAT_FLAGS.accessZone;
+    const seats = holdResponseSchema.parse(response.json()).hold.seats;
+    expect(seats).toHaveLength(2);
+    for (const seat of seats) {
+      const index = plan.seats.id.indexOf(seat.id);
+      expect(index, `${seat.id} is a seat of the plan`).toBeGreaterThanOrEqual(0);
+      expect(
+        plan.seats.flags[index]! & access,
+        `${seat.section} ${seat.row}${seat.number}`,
+      ).not.toBe(0);
+    }
   });
 });
 

@@ -420,7 +420,9 @@ export async function candidateSeats(
      WHERE s.seating_plan_id = $1
        AND ($3::text IS NULL OR s.price_band = $3)
        AND ($4::text IS NULL OR s.section_code = $4)
-       AND ($5::boolean OR NOT (s.is_wheelchair OR s.is_companion OR s.is_access_zone))
+       -- Access seating asked for: only wheelchair spaces, companion and access-zone seats;
+       -- otherwise they are kept for the buyers who need them.
+       AND (s.is_wheelchair OR s.is_companion OR s.is_access_zone) = $5::boolean
        AND NOT EXISTS (
          SELECT 1 FROM seat_allocations a
          WHERE a.performance_id = $2 AND a.seat_id = s.id
@@ -504,8 +506,9 @@ export async function planRows(db: Queryable, planId: string): Promise<PlanRows 
     db.query<PlanSeatRow>(
       `SELECT upper(s.id::text) AS id, s.section_code AS section, s.row_label AS row,
               s.seat_number AS number, s.x, s.y, s.price_band AS band,
-              (s.is_restricted_view::int | s.is_wheelchair::int << 1 | s.is_companion::int << 2
-               | s.is_access_zone::int << 3 | s.is_amex::int << 4) AS flags
+              -- | and << share one precedence level in PostgreSQL: every shift in brackets.
+              (s.is_restricted_view::int | (s.is_wheelchair::int << 1) | (s.is_companion::int << 2)
+               | (s.is_access_zone::int << 3) | (s.is_amex::int << 4)) AS flags
        FROM seats s
        JOIN plan_sections ps ON ps.seating_plan_id = s.seating_plan_id AND ps.code = s.section_code
        WHERE s.seating_plan_id = $1
