@@ -65,14 +65,23 @@ function applied(rule: PromoRule | null, performance: CodedPerformance): Applied
   return { code: rule.code, discountPercent: rule.discountPercent };
 }
 
-/** For prices shown (seat status): what the code takes off; never refuses a presale. */
+/**
+ * For prices shown (seat status): what the code takes off; never refuses a presale, and never
+ * refuses to show the seats either: a code that expired since the buyer applied it just prices
+ * nothing (the hold says why, in the buyer's words).
+ */
 export async function codeForPrices(
   db: Queryable,
   performance: CodedPerformance,
   promoCode: string | undefined,
   buyer: PromoBuyer = GUEST,
 ): Promise<AppliedCode> {
-  return applied(await ruleOf(db, performance, promoCode, 'query.promoCode', buyer), performance);
+  try {
+    return applied(await ruleOf(db, performance, promoCode, 'query.promoCode', buyer), performance);
+  } catch (error) {
+    if (error instanceof ApiError && error.statusCode === 422) return NO_CODE;
+    throw error;
+  }
 }
 
 /**

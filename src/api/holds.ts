@@ -7,6 +7,7 @@ import type {
   SeatingPlan,
 } from '@contract/api/holds';
 import type { Region } from '@contract/regions';
+import type { AxiosResponse } from 'axios';
 import { bookingApi } from './client';
 import { csrfHeaders } from './session';
 
@@ -51,6 +52,19 @@ export function getSeatStatus(
     .then((response) => response.data);
 }
 
+/**
+ * A hold as the server answered it, with the server's clock from the `Date` header (null if a
+ * proxy stripped it): the countdown runs on the server's time, not a fast or slow laptop's.
+ */
+export interface HoldResult extends HoldResponse {
+  serverNow: number | null;
+}
+
+function withServerTime(response: AxiosResponse<HoldResponse>): HoldResult {
+  const date = Date.parse(String(response.headers.date ?? ''));
+  return { ...response.data, serverNow: Number.isFinite(date) ? date : null };
+}
+
 /** What every state-changing hold call carries: the session's CSRF token and a retry-safe key. */
 export interface WriteContext {
   csrfToken: string;
@@ -66,36 +80,36 @@ export function createHold(
   region: Region,
   body: CreateHoldBody,
   context: WriteContext,
-): Promise<HoldResponse> {
+): Promise<HoldResult> {
   return bookingApi(region)
     .post<HoldResponse>('/holds', body, { headers: writeHeaders(context) })
-    .then((response) => response.data);
+    .then(withServerTime);
 }
 
 export function createBestAvailableHold(
   region: Region,
   body: BestAvailableBody,
   context: WriteContext,
-): Promise<HoldResponse> {
+): Promise<HoldResult> {
   return bookingApi(region)
     .post<HoldResponse>('/holds/best-available', body, { headers: writeHeaders(context) })
-    .then((response) => response.data);
+    .then(withServerTime);
 }
 
-export function getHold(region: Region, holdId: string, signal?: AbortSignal) {
+export function getHold(region: Region, holdId: string, signal?: AbortSignal): Promise<HoldResult> {
   return bookingApi(region)
     .get<HoldResponse>(`/holds/${seg(holdId)}`, { signal })
-    .then((response) => response.data);
+    .then(withServerTime);
 }
 
 export function extendHold(
   region: Region,
   holdId: string,
   context: WriteContext,
-): Promise<HoldResponse> {
+): Promise<HoldResult> {
   return bookingApi(region)
     .post<HoldResponse>(`/holds/${seg(holdId)}/extend`, {}, { headers: writeHeaders(context) })
-    .then((response) => response.data);
+    .then(withServerTime);
 }
 
 export function releaseHold(region: Region, holdId: string, csrfToken: string): Promise<void> {

@@ -17,6 +17,7 @@ const heldState: Partial<RootState> = {
     pending: null,
     error: null,
     takenSeatIds: [],
+    clockOffsetMs: 0,
     region: 'uk',
     hold: {
       id: '40AD0000-0000-4000-8000-000000000001',
@@ -160,6 +161,7 @@ describe.each(MODES)('routing mode %s', (mode) => {
         pending: null,
         error: null,
         takenSeatIds: [],
+        clockOffsetMs: 0,
         venueSlug: 'lumen-theatre',
       },
     };

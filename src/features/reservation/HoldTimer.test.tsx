@@ -37,6 +37,7 @@ function heldFor(ms: number, extensionsLeft = 10): Partial<RootState> {
       pending: null,
       error: null,
       takenSeatIds: [],
+      clockOffsetMs: 0,
       region: 'uk',
       venueSlug: 'lumen-theatre',
       titleSlug: 'the-glass-orchard',
@@ -48,6 +49,22 @@ function heldFor(ms: number, extensionsLeft = 10): Partial<RootState> {
 }
 
 describe('the reservation timer', () => {
+  it('runs on the server clock: a browser three minutes fast still shows the full time', async () => {
+    const state = heldFor(10 * 60_000);
+    // The server is three minutes behind this browser; its deadline is ten minutes after its now.
+    const skew = -3 * 60_000;
+    const serverDeadline = new Date(Date.now() + skew + 10 * 60_000).toISOString();
+    state.reservation = {
+      ...state.reservation!,
+      expiresAt: serverDeadline,
+      clockOffsetMs: skew,
+      hold: { ...state.reservation!.hold!, expiresAt: serverDeadline },
+    };
+    renderApp({ route: CHECKOUT_PATHS.extras, preloadedState: state });
+    await screen.findByRole('heading', { level: 1, name: 'Extras' }, { timeout: 5000 });
+    expect(screen.getByRole('timer')).toHaveTextContent(/: (10:00|09:5\d)$/);
+  });
+
   it('counts down in minutes:seconds on every checkout step, without a warning early on', async () => {
     renderApp({ route: CHECKOUT_PATHS.extras, preloadedState: heldFor(10 * 60_000) });
     await screen.findByRole('heading', { level: 1, name: 'Extras' }, { timeout: 5000 });
@@ -71,6 +88,9 @@ describe('the reservation timer', () => {
     await waitFor(() => expect(screen.getByRole('timer')).toHaveTextContent(/: 0[56]:\d\d$/));
     expect(store.getState().reservation.hold?.extensionsLeft).toBe(9);
     expect(within(region).queryByRole('alert')).not.toBeInTheDocument();
+    // The button went with the warning: focus stays in the timer, and the change is announced.
+    await waitFor(() => expect(region).toHaveFocus());
+    expect(region).toHaveTextContent('Done: 5 minutes added.');
   });
 
   it('says plainly when the hold cannot be extended any more', async () => {

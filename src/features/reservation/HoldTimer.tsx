@@ -1,10 +1,11 @@
+import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { HOLD_EXTENSION_MINUTES } from '@contract/api/constants';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { SecondaryButton } from '@/components/Button';
 import { VisuallyHidden } from '@/theme/VisuallyHidden';
-import { extendRequested, selectReservation } from './reservationSlice';
+import { extendRequested, millisecondsLeft, selectReservation } from './reservationSlice';
 import { formatCountdown, useNow } from './useNow';
 
 /** The warning (with its one-action extend) opens this long before the deadline (WCAG 2.2.1). */
@@ -22,9 +23,27 @@ export function HoldTimer() {
   const reservation = useAppSelector(selectReservation);
   const active = reservation.status === 'held';
   const now = useNow(1000, active);
+  const region = useRef<HTMLDivElement>(null);
+  const [justExtended, setJustExtended] = useState(false);
+  const extensionsLeft = reservation.hold?.extensionsLeft;
+  const previousExtensions = useRef(extensionsLeft);
+  // The extend button goes with the warning it sat in: keep focus in the timer region and say
+  // what happened, rather than dropping a keyboard user at the top of the page.
+  useEffect(() => {
+    const extendedNow =
+      extensionsLeft !== undefined &&
+      previousExtensions.current !== undefined &&
+      extensionsLeft < previousExtensions.current;
+    previousExtensions.current = extensionsLeft;
+    if (!extendedNow) return;
+    setJustExtended(true);
+    region.current?.focus();
+    const timer = window.setTimeout(() => setJustExtended(false), 10_000);
+    return () => window.clearTimeout(timer);
+  }, [extensionsLeft]);
   if (!active || reservation.expiresAt === undefined) return null;
 
-  const remaining = Math.max(0, Date.parse(reservation.expiresAt) - now);
+  const remaining = millisecondsLeft(reservation, now);
   const minutesLeft = Math.ceil(remaining / 60_000);
   const warn = remaining <= WARNING_MS;
   const canExtend = (reservation.hold?.extensionsLeft ?? 0) > 0;
@@ -33,6 +52,8 @@ export function HoldTimer() {
 
   return (
     <Bar
+      ref={region}
+      tabIndex={-1}
       role="region"
       aria-label={intl.formatMessage({ id: 'reservation.timer.region' })}
       $warn={warn}
@@ -42,7 +63,12 @@ export function HoldTimer() {
         <FormattedMessage id="reservation.timer.label" values={{ time: <Time>{time}</Time> }} />
       </span>
       <VisuallyHidden aria-live="polite">
-        {announce ? (
+        {justExtended ? (
+          <FormattedMessage
+            id="reservation.timer.extended"
+            values={{ minutes: HOLD_EXTENSION_MINUTES }}
+          />
+        ) : announce ? (
           <FormattedMessage id="reservation.timer.announce" values={{ minutes: minutesLeft }} />
         ) : null}
       </VisuallyHidden>

@@ -12,12 +12,16 @@ import { releaseRequested, selectReservation } from './reservationSlice';
 
 const isCheckout = (location: Location) => location.pathname.startsWith('/checkout/');
 
-/** Choosing another date (the calendar or another performance's seats) empties the basket. */
-function leavesPerformanceDate(paths: Paths, next: Location): boolean {
+/**
+ * Choosing another date (the calendar, or another performance's seats) empties the basket; going
+ * back to this performance's seats only lets these tickets go.
+ */
+function leavesPerformanceDate(paths: Paths, next: Location, performanceId?: string): boolean {
   const patterns = ROUTE_PATTERNS[paths.mode];
-  return [patterns.calendar, patterns.tickets].some(
-    (pattern) => pattern !== undefined && matchPath(pattern, next.pathname) !== null,
-  );
+  if (patterns.calendar !== undefined && matchPath(patterns.calendar, next.pathname)) return true;
+  const tickets =
+    patterns.tickets === undefined ? null : matchPath(patterns.tickets, next.pathname);
+  return tickets !== null && tickets.params.performanceId?.toUpperCase() !== performanceId;
 }
 
 /**
@@ -30,13 +34,15 @@ export function LeaveGuard() {
   const dispatch = useAppDispatch();
   const paths = usePaths();
   const store = useStore<RootState>();
-  const live = useAppSelector(selectReservation).status === 'held';
+  const reservation = useAppSelector(selectReservation);
+  const live = reservation.status === 'held' || reservation.status === 'holding';
   // Read at navigation time, not render time: a page that has just asked for the release (or
   // whose hold just expired) navigates on in the same tick, before React renders again.
   const blocker = useBlocker(({ currentLocation, nextLocation }) => {
     const { status, pending } = store.getState().reservation;
     return (
-      status === 'held' &&
+      // A reserve still on its way counts: it would otherwise land after the buyer has left.
+      (status === 'held' || status === 'holding') &&
       pending !== 'release' &&
       !isCheckout(nextLocation) &&
       currentLocation.pathname !== nextLocation.pathname
@@ -51,7 +57,11 @@ export function LeaveGuard() {
   }, [live]);
 
   if (blocker.state !== 'blocked') return null;
-  const emptyCart = leavesPerformanceDate(paths, blocker.location);
+  const emptyCart = leavesPerformanceDate(
+    paths,
+    blocker.location,
+    reservation.performanceId?.toUpperCase(),
+  );
   const stay = () => blocker.reset();
   return (
     <Dialog

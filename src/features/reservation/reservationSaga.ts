@@ -1,11 +1,11 @@
 import { call, delay, put, race, select, spawn, take, takeLeading } from 'redux-saga/effects';
-import type { Hold, HoldResponse } from '@contract/api/holds';
 import {
   createBestAvailableHold,
   createHold,
   extendHold,
   getHold,
   releaseHold,
+  type HoldResult,
   type WriteContext,
 } from '@/api/holds';
 import { toApiError } from '@/api/errors';
@@ -18,6 +18,9 @@ import {
   extended,
   held,
   holdExpired,
+  millisecondsLeft,
+  previousHoldReleased,
+  restoredExpired,
   holdFailed,
   holdRequested,
   releaseRequested,
@@ -30,6 +33,16 @@ import {
   type ReservationError,
   type ReservationState,
 } from './reservationSlice';
+
+/** The `Date` header counts whole seconds; a smaller difference is rounding, not a wrong clock. */
+const CLOCK_TOLERANCE_MS = 2_000;
+
+/** Server clock minus ours, from an answer's `Date` header; undefined when there was none. */
+export function clockOffset(result: HoldResult, now = Date.now()): number | undefined {
+  if (result.serverNow === null) return undefined;
+  const offset = result.serverNow - now;
+  return Math.abs(offset) < CLOCK_TOLERANCE_MS ? 0 : offset;
+}
 
 /** Connection failures are retried this many times, with the same idempotency key. */
 const CONNECTION_RETRIES = 2;
@@ -47,7 +60,10 @@ export function toReservationError(error: unknown): ReservationError {
     case 'presale_required':
       return 'presale';
     case 'promo_invalid':
+    case 'promo_expired':
       return 'promo';
+    case 'promo_not_for_event':
+      return 'promoNotForEvent';
     case 'hold_expired':
       return 'expired';
     case 'hold_extension_limit':
@@ -55,6 +71,16 @@ export function toReservationError(error: unknown): ReservationError {
     default:
       return 'general';
   }
+}
+
+/**
+ * Worth asking again with the same key: the connection dropped, or the first try is still being
+ * worked on (409 `idempotency_in_flight`, after a timeout on a slow network) and will answer.
+ */
+function isRetryable(error: unknown): boolean {
+  return (
+    toReservationError(error) === 'connection' || toApiError(error).code === 'idempotency_in_flight'
+  );
 }
 
 /**
@@ -69,7 +95,7 @@ function* writeWithRetries<T>(
     try {
       return yield* withBookingSession((csrfToken) => request({ csrfToken, idempotencyKey }));
     } catch (error) {
-      if (toReservationError(error) !== 'connection' || attempt >= CONNECTION_RETRIES) throw error;
+      if (!isRetryable(error) || attempt >= CONNECTION_RETRIES) throw error;
       yield delay(RETRY_DELAY_MS * (attempt + 1));
     }
   }
@@ -79,7 +105,7 @@ function sendHold(
   target: HoldTarget,
   request: HoldRequest,
   promoCode: string | undefined,
-): (context: WriteContext) => Promise<HoldResponse> {
+): (context: WriteContext) => Promise<HoldResult> {
   const base = { performanceId: target.performanceId, ...(promoCode ? { promoCode } : {}) };
   switch (request.kind) {
     case 'seats':
@@ -106,9 +132,18 @@ function* releaseOnServer(reservation: ReservationState) {
   }
 }
 
-function* remember(target: HoldTarget, hold: Hold, quotedTotal?: number) {
+function* remember(target: HoldTarget, result: HoldResult, quotedTotal?: number) {
+  const { hold } = result;
+  const offset = clockOffset(result);
   yield call(storeHold, { ...target, holdId: hold.id });
-  yield put(held({ ...target, hold, ...(quotedTotal === undefined ? {} : { quotedTotal }) }));
+  yield put(
+    held({
+      ...target,
+      hold,
+      ...(quotedTotal === undefined ? {} : { quotedTotal }),
+      ...(offset === undefined ? {} : { clockOffsetMs: offset }),
+    }),
+  );
 }
 
 function* holdFlow(action: ReturnType<typeof holdRequested>) {
@@ -118,10 +153,12 @@ function* holdFlow(action: ReturnType<typeof holdRequested>) {
   if (before.hold !== undefined) {
     yield* releaseOnServer(before);
     yield call(forgetHold);
+    // Gone on the server, so gone here: a failed new hold must not fall back to it.
+    yield put(previousHoldReleased());
   }
   try {
-    const { hold } = yield* writeWithRetries(sendHold(target, request, promoCode));
-    yield* remember(target, hold, quotedTotal);
+    const result = yield* writeWithRetries(sendHold(target, request, promoCode));
+    yield* remember(target, result, quotedTotal);
   } catch (error) {
     yield put(
       holdFailed({
@@ -137,8 +174,11 @@ function* extendFlow() {
   const { hold, region } = reservation;
   if (hold === undefined || region === undefined) return;
   try {
-    const response = yield* writeWithRetries((context) => extendHold(region, hold.id, context));
-    yield put(extended({ hold: response.hold }));
+    const result = yield* writeWithRetries((context) => extendHold(region, hold.id, context));
+    const offset = clockOffset(result);
+    yield put(
+      extended({ hold: result.hold, ...(offset === undefined ? {} : { clockOffsetMs: offset }) }),
+    );
   } catch (error) {
     const reason = toReservationError(error);
     yield put(extendFailed({ error: reason }));
@@ -147,7 +187,13 @@ function* extendFlow() {
 }
 
 function* releaseFlow() {
-  const reservation = (yield select(selectReservation)) as ReservationState;
+  let reservation = (yield select(selectReservation)) as ReservationState;
+  // Let go while a hold was on its way (the buyer left mid-reserve): wait for it, then release
+  // it, so it cannot land afterwards on whatever page the buyer went to.
+  if (reservation.status === 'holding') {
+    yield take([held.type, holdFailed.type]);
+    reservation = (yield select(selectReservation)) as ReservationState;
+  }
   if (reservation.status === 'held') yield* releaseOnServer(reservation);
   yield call(forgetHold);
   yield put(released());
@@ -164,7 +210,7 @@ function* expiryFlow() {
       yield take([held.type, extended.type]);
       continue;
     }
-    const wait = Math.max(0, Date.parse(reservation.expiresAt) - Date.now());
+    const wait = millisecondsLeft(reservation, Date.now());
     const { deadline } = (yield race({
       deadline: delay(wait),
       changed: take([held.type, extended.type, released.type]),
@@ -184,10 +230,13 @@ function* restoreFlow() {
   yield put(restoreStarted());
   const { holdId, ...target } = stored;
   try {
-    const { hold } = (yield call(getHold, target.region, holdId)) as HoldResponse;
-    yield* remember(target, hold);
-  } catch {
-    yield call(forgetHold);
+    const result = (yield call(getHold, target.region, holdId)) as HoldResult;
+    yield* remember(target, result);
+  } catch (error) {
+    const { status } = toApiError(error);
+    // Only the server saying the hold is gone forgets it; a network blip keeps it for next time.
+    if (status === 404 || status === 410) yield call(forgetHold);
+    if (status === 410) yield put(restoredExpired(target));
   }
   yield put(restoreFinished());
 }

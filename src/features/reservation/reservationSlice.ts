@@ -27,6 +27,7 @@ export type ReservationError =
   | 'limit'
   | 'presale'
   | 'promo'
+  | 'promoNotForEvent'
   | 'expired'
   | 'extensionLimit'
   | 'connection'
@@ -54,6 +55,11 @@ export interface ReservationState {
    * priced differently raises the price-change alert until acknowledged.
    */
   quotedTotal?: number;
+  /**
+   * Server clock minus this browser's clock (ms), from the last hold answer: the countdown and
+   * the expiry run on the server's time, so a laptop a few minutes fast loses nothing early.
+   */
+  clockOffsetMs: number;
   /** Set once payment succeeds, so the confirmation page can be shown. */
   orderId?: string;
 }
@@ -63,6 +69,7 @@ const initialState: ReservationState = {
   pending: null,
   error: null,
   takenSeatIds: [],
+  clockOffsetMs: 0,
 };
 
 export const reservationSlice = createSlice({
@@ -86,11 +93,29 @@ export const reservationSlice = createSlice({
       state.takenSeatIds = [];
       state.performanceId = action.payload.performanceId;
     },
-    held: (_state, action: PayloadAction<HoldTarget & { hold: Hold; quotedTotal?: number }>) => ({
+    held: (
+      state,
+      action: PayloadAction<
+        HoldTarget & { hold: Hold; quotedTotal?: number; clockOffsetMs?: number }
+      >,
+    ) => ({
       ...initialState,
       status: 'held',
       ...action.payload,
+      clockOffsetMs: action.payload.clockOffsetMs ?? state.clockOffsetMs,
       expiresAt: action.payload.hold.expiresAt,
+    }),
+    /** The old hold was let go to make way for the new choice; the new one is on its way. */
+    previousHoldReleased: (state) => {
+      delete state.hold;
+      delete state.expiresAt;
+    },
+    /** A reload found the tab's hold already past its deadline: the expiry dialog says so. */
+    restoredExpired: (state, action: PayloadAction<HoldTarget>) => ({
+      ...initialState,
+      ...action.payload,
+      status: 'expired',
+      clockOffsetMs: state.clockOffsetMs,
     }),
     holdFailed: (
       state,
@@ -104,8 +129,10 @@ export const reservationSlice = createSlice({
       state.pending = 'extend';
       state.error = null;
     },
-    extended: (state, action: PayloadAction<{ hold: Hold }>) => {
+    extended: (state, action: PayloadAction<{ hold: Hold; clockOffsetMs?: number }>) => {
       state.pending = null;
+      if (action.payload.clockOffsetMs !== undefined)
+        state.clockOffsetMs = action.payload.clockOffsetMs;
       state.hold = action.payload.hold;
       state.expiresAt = action.payload.hold.expiresAt;
     },
@@ -146,6 +173,8 @@ export const {
   restoreFinished,
   holdRequested,
   held,
+  previousHoldReleased,
+  restoredExpired,
   holdFailed,
   extendRequested,
   extended,
@@ -162,9 +191,15 @@ export const { selectReservation } = reservationSlice.selectors;
 /** True while the hold exists and its deadline is still ahead. */
 export function isHoldLive(reservation: ReservationState, now: number): boolean {
   if (reservation.status !== 'held') return false;
-  if (reservation.expiresAt === undefined) return false;
+  return millisecondsLeft(reservation, now) > 0;
+}
+
+/** Time left on the hold by the server's clock; 0 when there is no deadline or it has passed. */
+export function millisecondsLeft(reservation: ReservationState, now: number): number {
+  if (reservation.expiresAt === undefined) return 0;
   const deadline = Date.parse(reservation.expiresAt);
-  return Number.isFinite(deadline) && deadline > now;
+  if (!Number.isFinite(deadline)) return 0;
+  return Math.max(0, deadline - (now + reservation.clockOffsetMs));
 }
 
 /** The hold's total in minor units: its seats and its places at their all-in prices. */

@@ -52,6 +52,8 @@ export default function TicketsPage() {
     if (performanceId !== undefined) dispatch(loadRequested({ region, performanceId, promoCode }));
   }, [dispatch, region, performanceId, promoCode]);
   useEffect(load, [load]);
+  // A refusal belongs to the performance it happened on: none follows the buyer to another.
+  useEffect(() => () => void dispatch(errorCleared()), [dispatch, performanceId]);
   useContinueWhenHeld(performanceId);
 
   const current = seats.performanceId === performanceId;
