@@ -1,4 +1,4 @@
-import type { FastifyPluginCallback } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginCallback, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../contract/api/common';
@@ -6,6 +6,7 @@ import {
   calendarArgsSchema,
   graphqlErrorResponseSchema,
   graphqlRequestSchema,
+  type GraphqlRequest,
 } from '../../contract/api/calendar';
 import { GRAPHQL_PATH } from '../../contract/api/calendarQuery';
 import type { Region } from '../../contract/regions';
@@ -26,6 +27,18 @@ export interface GraphqlRoutesOptions {
   region: Region;
   /** Every venue; this plugin serves only those of `region`. */
   venues: VenueBundle[];
+}
+
+/** GraphQL's error shape for a request that is not even a valid GraphQL request. */
+function invalidRequest(part: string) {
+  return {
+    errors: [
+      {
+        message: 'The request is not valid.',
+        extensions: { code: 'validation_failed' as const, fields: [part] },
+      },
+    ],
+  };
 }
 
 /** What resolvers learn about a request that decides how it may be cached. */
@@ -76,6 +89,20 @@ export const graphqlRoutes: FastifyPluginCallback<GraphqlRoutesOptions> = (
   };
   const api = app.withTypeProvider<ZodTypeProvider>();
 
+  async function answer(body: GraphqlRequest, log: FastifyBaseLogger, reply: FastifyReply) {
+    const context: RequestContext = { personal: false };
+    const outcome = await runGraphql({
+      schema,
+      rootValue,
+      contextValue: context,
+      request: body,
+      logError: (error) => log.error({ err: error }, 'graphql request failed'),
+    });
+    const shared = outcome.status === 200 && !context.personal;
+    reply.header('cache-control', shared ? SHARED_CACHE : PRIVATE);
+    return reply.status(outcome.status).send(outcome.body);
+  }
+
   api.post(
     GRAPHQL_PATH,
     {
@@ -100,26 +127,51 @@ export const graphqlRoutes: FastifyPluginCallback<GraphqlRoutesOptions> = (
       if (request.validationError) {
         reply.header('cache-control', PRIVATE);
         const part = request.validationError.validationContext ?? 'body';
-        return reply.status(400).send({
-          errors: [
-            {
-              message: 'The request is not valid.',
-              extensions: { code: 'validation_failed', fields: [part] },
-            },
-          ],
-        });
+        return reply.status(400).send(invalidRequest(part));
       }
-      const context: RequestContext = { personal: false };
-      const outcome = await runGraphql({
-        schema,
-        rootValue,
-        contextValue: context,
-        request: request.body,
-        logError: (error) => request.log.error({ err: error }, 'graphql request failed'),
+      return answer(request.body, request.log, reply);
+    },
+  );
+
+  // GET carries the same query in the address so a CDN can cache a code-free calendar on an
+  // onsale night (caches keep GET, not POST); anything personal still goes by POST.
+  api.get(
+    GRAPHQL_PATH,
+    {
+      attachValidation: true,
+      schema: {
+        description:
+          'GraphQL over GET (queries only, cacheable): `query` and JSON `variables` in the query string. A promo code makes the answer private.',
+        querystring: z.strictObject({
+          query: z.string().min(1).max(4096),
+          variables: z.string().max(2048).optional(),
+          operationName: z.string().max(100).optional(),
+        }),
+        response: {
+          200: z.strictObject({ data: z.record(z.string(), z.unknown()) }),
+          400: graphqlErrorResponseSchema,
+          404: graphqlErrorResponseSchema,
+          500: graphqlErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      let variables: unknown = undefined;
+      try {
+        variables = request.query.variables ? JSON.parse(request.query.variables) : undefined;
+      } catch {
+        // Reported below as the same validation failure as a malformed body.
+      }
+      const body = graphqlRequestSchema.safeParse({
+        query: request.query.query,
+        variables,
+        operationName: request.query.operationName,
       });
-      const shared = outcome.status === 200 && !context.personal;
-      reply.header('cache-control', shared ? SHARED_CACHE : PRIVATE);
-      return reply.status(outcome.status).send(outcome.body);
+      if (request.validationError || !body.success || (request.query.variables && !variables)) {
+        reply.header('cache-control', PRIVATE);
+        return reply.status(400).send(invalidRequest('querystring'));
+      }
+      return answer(body.data, request.log, reply);
     },
   );
   done();

@@ -299,6 +299,33 @@ describe('promo codes', () => {
     expect(plain.headers['cache-control']).toBe('public, max-age=15, stale-while-revalidate=45');
   });
 
+  it('answers the same query over GET so a CDN can cache it; a code keeps it private', async () => {
+    const variables = { ...ORCHARD, month };
+    const get = (vars: unknown) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/uk/graphql?${new URLSearchParams({
+          query: CALENDAR_QUERY,
+          variables: JSON.stringify(vars),
+        }).toString()}`,
+      });
+    const viaGet = await get(variables);
+    expect(viaGet.statusCode, viaGet.body).toBe(200);
+    expect(viaGet.headers['cache-control']).toBe('public, max-age=15, stale-while-revalidate=45');
+    const viaPost = await post('uk', { query: CALENDAR_QUERY, variables });
+    expect(viaGet.json()).toEqual(viaPost.json());
+
+    const coded = await get({ ...variables, promoCode: 'ORCHARD10' });
+    expect(coded.statusCode).toBe(200);
+    expect(coded.headers['cache-control']).toBe('private, no-store');
+
+    const broken = await app.inject({
+      method: 'GET',
+      url: `/api/uk/graphql?query=${encodeURIComponent(CALENDAR_QUERY)}&variables=%7Bnot-json`,
+    });
+    expect(refused(broken, 400).code).toBe('validation_failed');
+  });
+
   it('says invalid for an unknown code and for another venue’s code', async () => {
     for (const promoCode of ['NOSUCHCODE', 'MILLS15', 'HOWDY']) {
       const result = await calendar('uk', { ...ORCHARD, month, promoCode });
@@ -461,9 +488,11 @@ describe('refusals', () => {
     ).toMatchObject({ code: 'not_found' });
   });
 
-  it('accepts only POST with a JSON body', async () => {
-    const get = await app.inject({ method: 'GET', url: '/api/uk/graphql' });
-    expect(get.statusCode).toBe(404);
+  it('accepts GET with a query or POST with a JSON body, nothing else', async () => {
+    const bare = await app.inject({ method: 'GET', url: '/api/uk/graphql' });
+    expect(refused(bare, 400).code).toBe('validation_failed');
+    const put = await app.inject({ method: 'PUT', url: '/api/uk/graphql', payload: {} });
+    expect(put.statusCode).toBe(404);
     const text = await app.inject({
       method: 'POST',
       url: '/api/uk/graphql',

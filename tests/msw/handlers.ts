@@ -44,8 +44,14 @@ function calendarVariables(body: unknown): CalendarVariables | undefined {
 }
 
 export const handlers = [
-  http.post('/api/:region/graphql', async ({ params, request }) => {
-    const variables = calendarVariables(await request.json());
+  // The SPA reads a code-free calendar by GET (cacheable) and one with a code by POST.
+  http.all('/api/:region/graphql', async ({ params, request }) => {
+    const query = new URL(request.url).searchParams.get('variables');
+    const variables = calendarVariables(
+      request.method === 'GET'
+        ? { variables: query === null ? undefined : (JSON.parse(query) as unknown) }
+        : await request.json(),
+    );
     if (variables === undefined) return graphqlError(400, 'validation_failed');
     const calendar = venueInRegion(params.region, variables.venueSlug)
       ? calendarFixture(variables)

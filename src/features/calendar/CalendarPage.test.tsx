@@ -229,7 +229,7 @@ describe('calendar failure', () => {
   it('says it cannot load the calendar, keeps the page, and retries on request', async () => {
     let calls = 0;
     server.use(
-      http.post(GRAPHQL, () => {
+      http.all(GRAPHQL, () => {
         calls += 1;
         return calls === 1 ? graphqlError(500, 'internal_error') : undefined;
       }),
@@ -245,7 +245,7 @@ describe('calendar failure', () => {
   });
 
   it('shows the not-found page for a show the booking API does not have', async () => {
-    server.use(http.post(GRAPHQL, () => graphqlError(404, 'not_found')));
+    server.use(http.all(GRAPHQL, () => graphqlError(404, 'not_found')));
     open(LUMEN);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Page not found' }),

@@ -36,7 +36,7 @@ describe('calendar flow', () => {
     let arrived!: () => void;
     const reached = new Promise<void>((resolve) => (arrived = resolve));
     server.use(
-      http.post('/api/:region/graphql', async () => {
+      http.all('/api/:region/graphql', async () => {
         arrived();
         await new Promise((resolve) => setTimeout(resolve, 200));
         return HttpResponse.json({ data: { calendar: calendarFixture(SHOW) } });
