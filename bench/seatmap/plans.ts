@@ -92,6 +92,7 @@ function statusFor(
       price,
     })),
     areas: [],
+    offers: [],
     performanceNotice: null,
     admissionSectionMessage: null,
   };

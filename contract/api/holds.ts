@@ -187,6 +187,18 @@ export const seatStatusSchema = z.strictObject({
   ),
   /** General admission and timed entry: places left per area (never below zero). */
   areas: z.array(z.strictObject({ code: z.string(), remaining: z.number().int().min(0) })),
+  /**
+   * The show's offers (spec §3): a package sold with a ticket (its extra per ticket), and the
+   * seats set aside for wheelchair users, access needs or American Express cardholders.
+   */
+  offers: z.array(
+    z.strictObject({
+      type: z.enum(['package', 'wheelchair', 'accessZone', 'amex']),
+      name: z.string(),
+      description: z.string(),
+      extraAmount: z.number().int().nonnegative().nullable(),
+    }),
+  ),
   /** Text the buyer must acknowledge before continuing, when the performance has it. */
   performanceNotice: z.string().nullable(),
   admissionSectionMessage: z.string().nullable(),

@@ -159,6 +159,7 @@ export async function seatStatus(
   const code = await codeForPrices(db, performance, request.promoCode);
   const cached = await plans.get(performance.planId);
   if (!cached) throw notFound('Seating plan');
+  const offers = await q.showOffers(db, performance.showId);
   const inventory = await q.performanceInventory(db, {
     performanceId: performance.id,
     showId: performance.showId,
@@ -186,6 +187,7 @@ export async function seatStatus(
     prices: inventory.prices,
     priceOptions: inventory.priceOptions,
     areas: inventory.areas,
+    offers,
     performanceNotice: performance.notice,
     admissionSectionMessage: performance.admissionSectionMessage,
   };

@@ -327,6 +327,19 @@ describe('GET, extend and DELETE /holds/:id', () => {
 });
 
 describe('POST /holds/best-available', () => {
+  it("carries the show's offers with the seat status", async () => {
+    const fixture = await cleanPerformance(db, 'lumen-theatre', 'echoes-of-avalon');
+    const { status } = await seatMapOf(await newBuyer(), fixture.performanceId);
+    expect(status.offers.map((offer) => offer.type)).toEqual([
+      'package',
+      'wheelchair',
+      'accessZone',
+      'amex',
+    ]);
+    expect(status.offers[0]!.extraAmount).toBe(3500);
+    expect(status.offers[3]!.extraAmount).toBeNull();
+  });
+
   it('marks each seat with exactly its own flags on the plan', async () => {
     const fixture = await cleanPerformance(db, 'lumen-theatre', 'echoes-of-avalon');
     const { plan } = await seatMapOf(await newBuyer(), fixture.performanceId);

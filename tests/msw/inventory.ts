@@ -169,6 +169,20 @@ function theatreStatus(): SeatStatus {
       price,
     })),
     areas: [],
+    offers: [
+      {
+        type: 'package',
+        name: 'Dinner and show',
+        description: 'A two-course pre-theatre dinner in the bistro with a Band A ticket.',
+        extraAmount: 3500,
+      },
+      {
+        type: 'amex',
+        name: 'American Express seats',
+        description: 'Prime Dress Circle seats held for customers paying with American Express.',
+        extraAmount: null,
+      },
+    ],
     performanceNotice: inventory.performanceNotice,
     admissionSectionMessage: null,
   };
@@ -190,6 +204,7 @@ function gaStatus(): SeatStatus {
       { code: 'BALC-FULL', name: 'Full Price', band: null, area: 'BALCONY', price: 4000 },
     ],
     areas: Object.entries(inventory.remaining).map(([code, remaining]) => ({ code, remaining })),
+    offers: [],
     performanceNotice: null,
     admissionSectionMessage: 'The standing floor opens at 19:00; the balcony is seated.',
   };

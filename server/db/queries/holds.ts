@@ -1,3 +1,4 @@
+import type { SeatStatus } from '../../../contract/api/holds';
 import type { Queryable } from '../database';
 import type { CandidateSeat } from '../../domain/holdsBestAvailable';
 
@@ -601,3 +602,16 @@ function splitIds(ids: string): string[] {
   return out;
 }
 const UUID_LENGTH = 36;
+
+export type OfferRow = SeatStatus['offers'][number];
+
+/** The show's offers, packages first, then the kinds of seat set aside, as the legend lists them. */
+export async function showOffers(db: Queryable, showId: string): Promise<OfferRow[]> {
+  const { rows } = await db.query<OfferRow>(
+    `SELECT type, name, description, extra_amount AS "extraAmount" FROM offers
+     WHERE show_id = $1
+     ORDER BY array_position(ARRAY['package', 'wheelchair', 'accessZone', 'amex'], type)`,
+    [showId],
+  );
+  return rows;
+}

@@ -71,6 +71,7 @@ export function makeStatus(
         price,
       })),
     areas: [],
+    offers: [],
     performanceNotice: null,
     admissionSectionMessage: null,
   };

@@ -183,6 +183,16 @@ describe('reserved seats', () => {
     expect(inventory.holds.size).toBe(0);
   });
 
+  it("lists the show's offers: a package's extra per ticket, and that amex seats need the card", async () => {
+    renderApp({ route: THEATRE_ROUTE });
+    await findPageHeading('Select seat');
+    const offers = screen.getByRole('region', { name: 'Offers for this performance' });
+    expect(offers).toHaveTextContent('Dinner and show · £35 extra per ticket');
+    expect(offers).toHaveTextContent(
+      'American Express seats can only be bought with an American Express card.',
+    );
+  });
+
   it('stops at the venue seat limit with the spec message', async () => {
     resetInventory({ limit: 2 });
     const user = userEvent.setup();

@@ -26,6 +26,7 @@ import { seatName } from '@/features/seatMap/seatName';
 import { useShowContent } from '@/features/show/useShowContent';
 import { formatPerformanceDate, formatPerformanceTime, formatMoney } from '@/i18n/format';
 import { BestAvailableForm, type BestAvailableChoice } from './BestAvailableForm';
+import { OffersPanel } from './OffersPanel';
 import { PerformanceNotices, unacknowledgedNotices } from './PerformanceNotices';
 import { ReservationErrorAlert } from './ReservationErrorAlert';
 import { SeatLimitMessage } from './SeatLimitMessage';
@@ -220,6 +221,7 @@ function Choice({ venue, titleSlug, plan, seatStatus, showTitle, hold }: ChoiceP
         </p>
       ) : null}
 
+      <OffersPanel seatStatus={seatStatus} />
       {reserved ? (
         <>
           <Modes>
