@@ -15,6 +15,7 @@ import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 import { checkPaymentConfig, paymentConfigFromEnv, type PaymentConfig } from './payments/config';
 import { createPaymentService } from './payments/setup';
+import { basketRoutes } from './routes/basket';
 import { contentRoutes } from './routes/content';
 import { graphqlRoutes } from './routes/graphql';
 import { healthRoute } from './routes/health';
@@ -81,6 +82,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await scope.register(healthRoute, { db, region });
         await scope.register(contentRoutes, { db, region, venues });
         await scope.register(holdRoutes, { db, region, venues });
+        await scope.register(basketRoutes, { db, region, venues });
         await scope.register(graphqlRoutes, { db, region, venues });
       },
       { prefix: bookingApiPath(region) },

@@ -104,7 +104,8 @@ async function holdView(tx: Queryable, row: q.HoldRow, seats?: q.ClaimedSeat[]):
   };
 }
 
-async function ownHold(
+/** The caller's hold by id; another buyer's or region's does not exist for them (404). */
+export async function ownHold(
   tx: Queryable,
   scope: HoldScope,
   sessionId: string,

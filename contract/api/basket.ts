@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { ID_PATTERN } from '../patterns';
+import { currencySchema } from './common';
+
+/**
+ * The basket of a live hold (issue 5), relative to a region's base path (`/api/<region>`):
+ * `GET /holds/:holdId/basket` and `PUT /holds/:holdId/basket`. Every amount is an integer in
+ * minor units of `currency`, computed by the server (the SPA never adds prices up itself).
+ * Session cookie always; the PUT also needs `x-csrf-token` and an `Idempotency-Key`.
+ */
+
+const id = z.string().regex(ID_PATTERN);
+/** Matches a lowercase id too, as in the hold calls; ids go out upper-cased. */
+const idInput = z.string().regex(new RegExp(ID_PATTERN.source, 'i'));
+const minor = z.number().int().nonnegative();
+
+/** Most of one extra a buyer may add to one order. */
+export const UPSELL_MAX_QUANTITY = 10;
+
+export const UPSELL_KINDS = ['programme', 'drink', 'bistro'] as const;
+
+/** One line of tickets: a reserved seat (quantity 1) or the places of one area and price option. */
+export const ticketLineSchema = z.strictObject({
+  kind: z.enum(['seat', 'admission']),
+  /** Seats only: the seat and where it is. */
+  seatId: id.nullable(),
+  section: z.string().nullable(),
+  row: z.string().nullable(),
+  number: z.number().int().nullable(),
+  /** Seats: the price band; admissions: null. */
+  priceBand: z.string().nullable(),
+  /** Admissions only: the area held. */
+  area: z.string().nullable(),
+  /** The price option (ticket type) code and name, e.g. "Full Price". */
+  priceOption: z.string().nullable(),
+  priceOptionName: z.string().nullable(),
+  quantity: z.number().int().positive(),
+  /** All-in price of one ticket: face value (after any promo) plus the booking fee. */
+  unitPrice: minor,
+  /** Face value of one ticket; null unless the venue shows it (shouldShowFaceValue or breakdown). */
+  faceValue: minor.nullable(),
+  /** Booking fee of one ticket (already inside unitPrice); null unless displayPriceBreakdown. */
+  bookingFee: minor.nullable(),
+  lineTotal: minor,
+});
+export type TicketLine = z.infer<typeof ticketLineSchema>;
+
+/** An extra the buyer may add to this hold (programme, drinks, bistro by the seats' price zone). */
+export const upsellOfferSchema = z.strictObject({
+  id,
+  kind: z.enum(UPSELL_KINDS),
+  name: z.string(),
+  description: z.string(),
+  /** Bistro items: the part of the house they are for; null for everyone. */
+  priceZone: z.string().nullable(),
+  unitPrice: minor,
+});
+export type UpsellOffer = z.infer<typeof upsellOfferSchema>;
+
+export const extraLineSchema = z.strictObject({
+  upsellId: id,
+  kind: z.enum(UPSELL_KINDS),
+  name: z.string(),
+  priceZone: z.string().nullable(),
+  unitPrice: minor,
+  quantity: z.number().int().min(1).max(UPSELL_MAX_QUANTITY),
+  lineTotal: minor,
+});
+export type ExtraLine = z.infer<typeof extraLineSchema>;
+
+export const PROTECTION_CHOICES = ['yes', 'no', 'undecided'] as const;
+
+/** The fixed-GUID ticket refund protection product (contract/api/products.ts). */
+export const ticketProtectionLineSchema = z.strictObject({
+  productId: id,
+  label: z.string(),
+  choice: z.enum(PROTECTION_CHOICES),
+  feePerTicket: minor,
+  tickets: z.number().int().nonnegative(),
+  /** feePerTicket × tickets when chosen, else 0. */
+  amount: minor,
+});
+export type TicketProtectionLine = z.infer<typeof ticketProtectionLineSchema>;
+
+export const basketSchema = z.strictObject({
+  holdId: id,
+  currency: currencySchema,
+  tickets: z.array(ticketLineSchema),
+  extras: z.array(extraLineSchema),
+  /** Null when the product has no fee in this currency (then it is not offered). */
+  ticketProtection: ticketProtectionLineSchema.nullable(),
+  /** Once per order (venues.transaction_fee). */
+  transactionFee: minor,
+  total: minor,
+  /**
+   * Digest of everything priced above (not the hold's deadline): when it differs from the one
+   * the buyer last reviewed, a price or fee changed and the SPA shows the price-change alert.
+   */
+  version: z.string().regex(/^[\w-]{16,64}$/),
+  /** The extras this hold may add; an empty list means the Extras step is skipped. */
+  upsellsOffered: z.array(upsellOfferSchema),
+});
+export type Basket = z.infer<typeof basketSchema>;
+
+export const basketResponseSchema = z.strictObject({ basket: basketSchema });
+export type BasketResponse = z.infer<typeof basketResponseSchema>;
+
+/**
+ * PUT body: each field given replaces that part of the buyer's choices (the Extras step sends
+ * `upsells`, the protection step `ticketProtection`); a field left out keeps its choice. An
+ * upsell at quantity 0, or missing from the list, is removed.
+ */
+export const putBasketBodySchema = z
+  .strictObject({
+    upsells: z
+      .array(
+        z.strictObject({
+          id: idInput,
+          quantity: z.number().int().min(0).max(UPSELL_MAX_QUANTITY),
+        }),
+      )
+      .max(50)
+      .optional(),
+    ticketProtection: z.enum(['yes', 'no']).optional(),
+  })
+  .refine((body) => body.upsells !== undefined || body.ticketProtection !== undefined, {
+    message: 'Send upsells, ticketProtection or both.',
+  });
+export type PutBasketBody = z.infer<typeof putBasketBodySchema>;

@@ -1,0 +1,228 @@
+import { createHash } from 'node:crypto';
+import type {
+  Basket,
+  ExtraLine,
+  PutBasketBody,
+  TicketLine,
+  TicketProtectionLine,
+} from '../../contract/api/basket';
+import { TICKET_PROTECTION } from '../../contract/api/products';
+import type { Queryable } from '../db/database';
+import * as b from '../db/queries/basket';
+import * as q from '../db/queries/holds';
+import { ApiError } from '../http/errors';
+import { ownHold, type HoldScope } from './holds';
+
+/**
+ * The basket of a live hold (issue 5): its tickets at their all-in prices, the extras and the
+ * ticket protection the buyer chose, the per-order transaction fee and the total. Priced afresh
+ * from the catalogue on every read; only the buyer's choices are stored (basket_choices,
+ * basket_upsells). Unit prices come from the database's price rule; this module only multiplies
+ * by quantities and sums lines.
+ */
+
+/** Which parts of a ticket's price the venue shows beside the all-in price (spec §3 flags). */
+export interface PriceDisplay {
+  displayPriceBreakdown: boolean;
+  shouldShowFaceValue: boolean;
+}
+
+export interface BasketScope extends HoldScope {
+  displayFor(venueSlug: string): PriceDisplay;
+}
+
+const invalid = (field: string, message: string) =>
+  new ApiError(400, 'validation_failed', message, [field]);
+
+/**
+ * The caller's live hold, with the same answers as reading the hold (domain/holds.ts): another
+ * session's or region's is 404, an expired one 410 (its admissions are given back first).
+ */
+async function liveHold(
+  db: Queryable,
+  scope: HoldScope,
+  sessionId: string,
+  holdId: string,
+  lock: boolean,
+): Promise<q.HoldRow> {
+  const row = await ownHold(db, scope, sessionId, holdId.toUpperCase(), lock);
+  if (!row.live) {
+    if (row.admissionCount > 0 && !lock) {
+      await q.returnExpiredAdmissions(db, { performanceId: row.performanceId });
+    }
+    throw new ApiError(410, 'hold_expired', 'This hold has expired.');
+  }
+  return row;
+}
+
+function ticketLines(
+  seats: b.SeatPriceRow[],
+  admissions: b.AdmissionPriceRow[],
+  display: PriceDisplay,
+): TicketLine[] {
+  const showFace = display.shouldShowFaceValue || display.displayPriceBreakdown;
+  const shown = (faceValue: number, bookingFee: number) => ({
+    faceValue: showFace ? faceValue : null,
+    bookingFee: display.displayPriceBreakdown ? bookingFee : null,
+  });
+  return [
+    ...seats.map((seat) => ({
+      kind: 'seat' as const,
+      seatId: seat.seatId,
+      section: seat.section,
+      row: seat.row,
+      number: seat.number,
+      priceBand: seat.priceBand,
+      area: null,
+      priceOption: seat.priceOption,
+      priceOptionName: seat.priceOptionName,
+      quantity: 1,
+      unitPrice: seat.unitPrice,
+      ...shown(seat.faceValue, seat.bookingFee),
+      lineTotal: seat.unitPrice,
+    })),
+    ...admissions.map((admission) => ({
+      kind: 'admission' as const,
+      seatId: null,
+      section: null,
+      row: null,
+      number: null,
+      priceBand: null,
+      area: admission.area,
+      priceOption: admission.priceOption,
+      priceOptionName: admission.priceOptionName,
+      quantity: admission.quantity,
+      unitPrice: admission.unitPrice,
+      ...shown(admission.faceValue, admission.bookingFee),
+      lineTotal: admission.unitPrice * admission.quantity,
+    })),
+  ];
+}
+
+function extraLines(offered: b.UpsellRow[], chosen: Map<string, number>): ExtraLine[] {
+  // An extra no longer offered (the seats changed zone, the product was withdrawn) drops out
+  // of the basket rather than being charged for.
+  return offered.flatMap((upsell) => {
+    const quantity = chosen.get(upsell.id);
+    if (!quantity) return [];
+    return [
+      {
+        upsellId: upsell.id,
+        kind: upsell.kind,
+        name: upsell.name,
+        priceZone: upsell.priceZone,
+        unitPrice: upsell.unitPrice,
+        quantity,
+        lineTotal: upsell.unitPrice * quantity,
+      },
+    ];
+  });
+}
+
+function protectionLine(
+  fees: b.OrderFees,
+  chosen: boolean | null,
+  tickets: number,
+): TicketProtectionLine | null {
+  if (!fees.protection) return null;
+  const { productId, label, feePerTicket } = fees.protection;
+  const choice = chosen === null ? 'undecided' : chosen ? 'yes' : 'no';
+  return {
+    productId,
+    label,
+    choice,
+    feePerTicket,
+    tickets,
+    amount: choice === 'yes' ? feePerTicket * tickets : 0,
+  };
+}
+
+/** Digest of what the buyer pays for: equal versions mean equal prices, fees and choices. */
+function basketVersion(priced: Omit<Basket, 'version' | 'upsellsOffered'>): string {
+  return createHash('sha256').update(JSON.stringify(priced)).digest('base64url');
+}
+
+async function priceBasket(db: Queryable, scope: BasketScope, hold: q.HoldRow): Promise<Basket> {
+  const [seats, admissions, offered, fees, choices] = await Promise.all([
+    hold.seatCount > 0 ? b.seatPrices(db, hold) : Promise.resolve([]),
+    hold.admissionCount > 0 ? b.admissionPrices(db, hold) : Promise.resolve([]),
+    b.offeredUpsells(db, hold),
+    b.orderFees(db, hold, TICKET_PROTECTION.id),
+    b.basketChoices(db, hold.id),
+  ]);
+  const tickets = ticketLines(seats, admissions, scope.displayFor(hold.venueSlug));
+  const extras = extraLines(offered, choices.upsells);
+  const ticketCount = tickets.reduce((sum, line) => sum + line.quantity, 0);
+  const ticketProtection = protectionLine(fees, choices.ticketProtection, ticketCount);
+  // Members of a scheme that waives it pay no transaction fee (spec §6); sessions carry no
+  // membership yet (no sign-in), so every order pays it.
+  const transactionFee = fees.transactionFee;
+  const total =
+    tickets.reduce((sum, line) => sum + line.lineTotal, 0) +
+    extras.reduce((sum, line) => sum + line.lineTotal, 0) +
+    (ticketProtection?.amount ?? 0) +
+    transactionFee;
+  const priced = {
+    holdId: hold.id,
+    currency: hold.currency,
+    tickets,
+    extras,
+    ticketProtection,
+    transactionFee,
+    total,
+  };
+  return {
+    ...priced,
+    version: basketVersion(priced),
+    upsellsOffered: offered.map((upsell) => ({ ...upsell })),
+  };
+}
+
+/** GET: the basket of the caller's live hold. */
+export async function readBasket(
+  db: Queryable,
+  scope: BasketScope,
+  sessionId: string,
+  holdId: string,
+): Promise<Basket> {
+  return priceBasket(db, scope, await liveHold(db, scope, sessionId, holdId, false));
+}
+
+/**
+ * PUT: records the buyer's choices (each field given replaces its part) and returns the basket.
+ * 400 for an extra this hold is not offered or one listed twice, or protection when it is not
+ * offered. Runs in a transaction holding the hold's row lock, so it serialises with extend and
+ * release.
+ */
+export async function updateBasket(
+  tx: Queryable,
+  scope: BasketScope,
+  sessionId: string,
+  holdId: string,
+  body: PutBasketBody,
+): Promise<Basket> {
+  const hold = await liveHold(tx, scope, sessionId, holdId, true);
+  if (body.upsells !== undefined) {
+    const asked = body.upsells.map((upsell) => ({ ...upsell, id: upsell.id.toUpperCase() }));
+    if (new Set(asked.map((upsell) => upsell.id)).size !== asked.length) {
+      throw invalid('body.upsells', 'An extra is listed twice.');
+    }
+    const offered = new Set((await b.offeredUpsells(tx, hold)).map((upsell) => upsell.id));
+    if (asked.some((upsell) => !offered.has(upsell.id))) {
+      throw invalid('body.upsells', 'An extra is not offered with these tickets.');
+    }
+    await b.replaceUpsells(
+      tx,
+      hold.id,
+      asked.filter((upsell) => upsell.quantity > 0),
+    );
+  }
+  if (body.ticketProtection !== undefined) {
+    const fees = await b.orderFees(tx, hold, TICKET_PROTECTION.id);
+    if (!fees.protection) {
+      throw invalid('body.ticketProtection', 'Ticket protection is not offered for this order.');
+    }
+    await b.saveTicketProtection(tx, hold.id, body.ticketProtection === 'yes');
+  }
+  return priceBasket(tx, scope, hold);
+}

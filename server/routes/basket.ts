@@ -1,0 +1,125 @@
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { basketResponseSchema, putBasketBodySchema } from '../../contract/api/basket';
+import { apiErrorSchema } from '../../contract/api/common';
+import {
+  IDEMPOTENCY_HEADER,
+  holdParamsSchema,
+  idempotencyHeadersSchema,
+} from '../../contract/api/holds';
+import type { Region } from '../../contract/regions';
+import type { VenueBundle } from '../../contract/venueFiles';
+import type { Database } from '../db/database';
+import { readBasket, updateBasket, type BasketScope, type PriceDisplay } from '../domain/basket';
+import { requireSession, type BuyerSession } from '../domain/holdsSession';
+import { idempotent, requestHash, type StoredResponse } from '../domain/idempotency';
+import { holdScope } from './holds';
+
+export interface BasketRoutesOptions {
+  db: Database;
+  region: Region;
+  venues: VenueBundle[];
+}
+
+const noQuery = z.strictObject({});
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  410: apiErrorSchema,
+  422: apiErrorSchema,
+};
+
+/** A stored answer (first or replayed), sent as it was first given. */
+const answer = (reply: FastifyReply, response: StoredResponse) =>
+  reply.status(response.status).send(response.body);
+
+export function basketScope(region: Region, venues: VenueBundle[]): BasketScope {
+  const displays = new Map<string, PriceDisplay>(
+    venues.map(({ settings }) => [
+      settings.slug,
+      {
+        displayPriceBreakdown: settings.flags.displayPriceBreakdown,
+        shouldShowFaceValue: settings.flags.shouldShowFaceValue,
+      },
+    ]),
+  );
+  return {
+    ...holdScope(region, venues),
+    displayFor: (slug) =>
+      displays.get(slug) ?? { displayPriceBreakdown: false, shouldShowFaceValue: false },
+  };
+}
+
+/** The basket of a hold: tickets, extras, ticket protection and fees (issue 5). */
+export const basketRoutes: FastifyPluginCallback<BasketRoutesOptions> = (app, options, done) => {
+  const { db, region, venues } = options;
+  const scope = basketScope(region, venues);
+  const sessions = new WeakMap<FastifyRequest, BuyerSession>();
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  // Before validation, as for holds: a forged cross-site request learns nothing of its body.
+  const buyer = (changesState: boolean) => async (request: FastifyRequest) => {
+    sessions.set(request, await requireSession(db, request, changesState));
+  };
+  const sessionOf = (request: FastifyRequest): BuyerSession => {
+    const session = sessions.get(request);
+    if (!session) throw new Error('session hook did not run');
+    return session;
+  };
+
+  // Prices of one buyer's hold: never cached by a browser or CDN.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  api.get(
+    '/holds/:holdId/basket',
+    {
+      onRequest: buyer(false),
+      schema: {
+        params: holdParamsSchema,
+        querystring: noQuery,
+        response: { 200: basketResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      basket: await readBasket(db, scope, sessionOf(request).id, request.params.holdId),
+    }),
+  );
+
+  api.put(
+    '/holds/:holdId/basket',
+    {
+      onRequest: buyer(true),
+      schema: {
+        headers: idempotencyHeadersSchema,
+        params: holdParamsSchema,
+        querystring: noQuery,
+        body: putBasketBodySchema,
+        response: { 200: basketResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const holdId = request.params.holdId.toUpperCase();
+      const response = await idempotent(
+        db,
+        {
+          sessionId: session.id,
+          key: String(request.headers[IDEMPOTENCY_HEADER]),
+          hash: requestHash('PUT /holds/:id/basket', { holdId, ...request.body }),
+        },
+        async (tx) => ({
+          status: 200,
+          body: { basket: await updateBasket(tx, scope, session.id, holdId, request.body) },
+        }),
+      );
+      return answer(reply, response);
+    },
+  );
+  done();
+};
