@@ -11,6 +11,7 @@ import * as q from '../db/queries/holds';
 import { ApiError, notFound } from '../http/errors';
 import { chooseBestAvailable } from './holdsBestAvailable';
 import { codeForHold, type AppliedCode } from './holdsPromo';
+import { purgeIdempotencyKeys } from './idempotency';
 
 /** Venue settings a hold obeys (venues/<slug>/venue.json). */
 export interface HoldPolicy {
@@ -366,7 +367,12 @@ export async function releaseHold(
   await q.deleteHold(tx, holdId);
 }
 
-/** The periodic sweep: gives back admissions of a region's expired holds (any instance may run it). */
+/**
+ * The periodic sweep (any instance may run it): gives back the admissions of a region's expired
+ * holds, and purges idempotency keys no session can replay any more.
+ */
 export async function sweepExpiredHolds(db: Queryable, region?: string): Promise<number> {
-  return q.returnExpiredAdmissions(db, { region });
+  const returned = await q.returnExpiredAdmissions(db, { region });
+  await purgeIdempotencyKeys(db);
+  return returned;
 }

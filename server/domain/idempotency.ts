@@ -184,3 +184,25 @@ export async function idempotentEffect(
   await store(db, request, response);
   return response;
 }
+
+/** A batch per sweep keeps each delete short however far behind the purge has fallen. */
+const PURGE_BATCH = 1_000;
+
+/**
+ * Deletes keys older than a day. A key can only be replayed within its session, and sessions
+ * last 8 hours, so an older answer can never be asked for again; without this the table would
+ * grow by every hold, extension and payment ever made.
+ */
+export async function purgeIdempotencyKeys(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ purged: number }>(
+    `WITH gone AS (
+       DELETE FROM idempotency_keys WHERE (session_id, key) IN (
+         SELECT session_id, key FROM idempotency_keys
+         WHERE created_at < now() - interval '1 day' LIMIT $1)
+       RETURNING 1
+     )
+     SELECT count(*)::int AS purged FROM gone`,
+    [PURGE_BATCH],
+  );
+  return rows[0]?.purged ?? 0;
+}

@@ -16,6 +16,7 @@ import { sessionSchema } from '../../contract/api/session';
 import { buildApp } from '../../server/app';
 import { PLAN_CACHE_CONTROL } from '../../server/routes/holds';
 import type { Database } from '../../server/db/database';
+import { sweepExpiredHolds } from '../../server/domain/holds';
 import { requestHash } from '../../server/domain/idempotency';
 import { promoDiscount } from '../../server/domain/promo';
 import {
@@ -214,6 +215,24 @@ describe('POST /holds (seats)', () => {
 });
 
 describe('idempotency', () => {
+  it('keeps keys a session could still replay and purges day-old ones in the sweep', async () => {
+    const buyer = await newBuyer();
+    const fresh = newKey();
+    const old = newKey();
+    expect((await holdSeats(buyer, [rowF[20]!], fresh)).statusCode).toBe(201);
+    expect((await holdSeats(buyer, [rowF[21]!], old)).statusCode).toBe(201);
+    await db.query(
+      `UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = $1`,
+      [old],
+    );
+    await sweepExpiredHolds(db, 'uk');
+    const { rows } = await db.query<{ key: string }>(
+      'SELECT key FROM idempotency_keys WHERE key = ANY($1)',
+      [[fresh, old]],
+    );
+    expect(rows.map((row) => row.key)).toEqual([fresh]);
+  });
+
   it('replays the first answer, refuses a changed payload and a duplicate in flight', async () => {
     const buyer = await newBuyer();
     const key = newKey();

@@ -281,13 +281,15 @@ export async function returnExpiredAdmissions(
 ): Promise<number> {
   const { rows } = await db.query<{ returned: number }>(
     `WITH expired AS (
+       -- From hold_admissions (only places not yet given back live there), not from every hold
+       -- that ever expired: the sweep stays as cheap on the last night of an onsale as the first.
        SELECT h.id FROM holds h
-       WHERE h.expires_at <= now() AND h.admission_count > 0
+       WHERE h.id IN (SELECT ha.hold_id FROM hold_admissions ha)
+         AND h.expires_at <= now()
          AND ($1::uuid IS NULL OR h.performance_id = $1::uuid)
          AND ($2::text IS NULL OR h.performance_id IN (
            SELECT p.id FROM performances p JOIN shows sh ON sh.id = p.show_id
            JOIN venues v ON v.slug = sh.venue_slug WHERE v.region = $2))
-         AND EXISTS (SELECT 1 FROM hold_admissions ha WHERE ha.hold_id = h.id)
        FOR UPDATE SKIP LOCKED
      ), freed AS (
        DELETE FROM hold_admissions ha USING expired e WHERE ha.hold_id = e.id
