@@ -4,10 +4,10 @@ import { basketResponseSchema, type Basket } from '../../contract/api/basket';
 import { apiErrorSchema } from '../../contract/api/common';
 import { holdResponseSchema } from '../../contract/api/holds';
 import { TICKET_PROTECTION } from '../../contract/api/products';
-import { sessionSchema } from '../../contract/api/session';
 import { buildApp } from '../../server/app';
 import type { Database } from '../../server/db/database';
 import { cleanPerformance, expireHold, seatsInRow, type PerformanceFixture } from './race/fixtures';
+import { callApi, newBuyer as newBuyerOf, newKey, type Buyer, type CallOptions } from './buyers';
 import { openSeededDatabase, venues } from './testDatabase';
 
 let db: Database;
@@ -28,38 +28,13 @@ afterAll(async () => {
   await db?.close();
 });
 
-interface Buyer {
-  cookie: string;
-  csrf: string;
-}
-
-async function newBuyer(): Promise<Buyer> {
-  const response = await app.inject({ method: 'POST', url: '/services/session/sessions' });
-  const cookie = String(response.headers['set-cookie']).split(';')[0]!;
-  return { cookie, csrf: sessionSchema.parse(response.json()).csrfToken };
-}
-
-let keys = 0;
-const newKey = () => `basket-key-${Date.now()}-${(keys += 1)}`;
-
-function call(
+const newBuyer = () => newBuyerOf(app);
+const call = (
   buyer: Buyer,
   method: 'GET' | 'POST' | 'PUT',
   url: string,
-  options: { body?: unknown; key?: string; region?: string } = {},
-) {
-  const headers: Record<string, string> = { cookie: buyer.cookie };
-  if (method !== 'GET') {
-    headers['x-csrf-token'] = buyer.csrf;
-    headers['idempotency-key'] = options.key ?? newKey();
-  }
-  return app.inject({
-    method,
-    url: `/api/${options.region ?? 'uk'}${url}`,
-    headers,
-    ...(options.body === undefined ? {} : { payload: options.body as object }),
-  });
-}
+  options: Pick<CallOptions, 'body' | 'key' | 'region'> = {},
+) => callApi(app, buyer, method, url, options);
 
 async function holdOf(buyer: Buyer, body: object, region = 'uk') {
   const response = await call(buyer, 'POST', '/holds', { body, region });

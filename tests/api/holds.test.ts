@@ -12,7 +12,6 @@ import {
   seatingPlanSchema,
   seatsUnavailableSchema,
 } from '../../contract/api/holds';
-import { sessionSchema } from '../../contract/api/session';
 import { buildApp } from '../../server/app';
 import { PLAN_CACHE_CONTROL } from '../../server/routes/holds';
 import type { Database } from '../../server/db/database';
@@ -26,6 +25,7 @@ import {
   seatsInRow,
   type PerformanceFixture,
 } from './race/fixtures';
+import { callApi, newBuyer as newBuyerOf, newKey, type Buyer, type CallOptions } from './buyers';
 import { openSeededDatabase, venues } from './testDatabase';
 
 let db: Database;
@@ -44,45 +44,13 @@ afterAll(async () => {
   await db?.close();
 });
 
-interface Buyer {
-  cookie: string;
-  csrf: string;
-}
-
-async function newBuyer(): Promise<Buyer> {
-  const response = await app.inject({ method: 'POST', url: '/services/session/sessions' });
-  const cookie = String(response.headers['set-cookie']).split(';')[0]!;
-  return { cookie, csrf: sessionSchema.parse(response.json()).csrfToken };
-}
-
-let keys = 0;
-const newKey = () => `test-key-${Date.now()}-${(keys += 1)}`;
-
-function call(
+const newBuyer = () => newBuyerOf(app);
+const call = (
   buyer: Buyer | undefined,
   method: 'GET' | 'POST' | 'DELETE',
   url: string,
-  options: {
-    body?: unknown;
-    key?: string | null;
-    csrf?: string | null;
-    region?: string;
-    headers?: Record<string, string>;
-  } = {},
-) {
-  const headers: Record<string, string> = { ...options.headers };
-  if (buyer) headers.cookie = buyer.cookie;
-  const csrf = options.csrf === undefined ? buyer?.csrf : options.csrf;
-  if (csrf && method !== 'GET') headers['x-csrf-token'] = csrf;
-  const key = options.key === undefined ? newKey() : options.key;
-  if (key && method === 'POST') headers['idempotency-key'] = key;
-  return app.inject({
-    method,
-    url: `/api/${options.region ?? 'uk'}${url}`,
-    headers,
-    ...(options.body === undefined ? {} : { payload: options.body as object }),
-  });
-}
+  options?: CallOptions,
+) => callApi(app, buyer, method, url, options);
 
 const codeOf = (response: { json(): unknown }) =>
   seatsUnavailableSchema.parse(response.json()).code;
