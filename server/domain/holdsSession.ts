@@ -59,3 +59,22 @@ export async function optionalSession(
   const session = await lookup(db, request);
   return session ? { id: session.id } : undefined;
 }
+
+/**
+ * The session of each request of a route plugin: `buyer(changesState)` is the hook that looks it
+ * up (before validation, so a forged cross-site request learns nothing about its body) and
+ * `sessionOf` reads it in the handler.
+ */
+export function buyerSessions(db: Queryable) {
+  const sessions = new WeakMap<FastifyRequest, BuyerSession>();
+  return {
+    buyer: (changesState: boolean) => async (request: FastifyRequest) => {
+      sessions.set(request, await requireSession(db, request, changesState));
+    },
+    sessionOf: (request: FastifyRequest): BuyerSession => {
+      const session = sessions.get(request);
+      if (!session) throw new Error('session hook did not run');
+      return session;
+    },
+  };
+}

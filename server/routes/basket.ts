@@ -1,4 +1,4 @@
-import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginCallback, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { basketResponseSchema, putBasketBodySchema } from '../../contract/api/basket';
@@ -12,7 +12,7 @@ import type { Region } from '../../contract/regions';
 import type { VenueBundle } from '../../contract/venueFiles';
 import type { Database } from '../db/database';
 import { readBasket, updateBasket, type BasketScope, type PriceDisplay } from '../domain/basket';
-import { requireSession, type BuyerSession } from '../domain/holdsSession';
+import { buyerSessions } from '../domain/holdsSession';
 import { idempotent, requestHash, type StoredResponse } from '../domain/idempotency';
 import { holdScope } from './holds';
 
@@ -58,18 +58,8 @@ export function basketScope(region: Region, venues: VenueBundle[]): BasketScope 
 export const basketRoutes: FastifyPluginCallback<BasketRoutesOptions> = (app, options, done) => {
   const { db, region, venues } = options;
   const scope = basketScope(region, venues);
-  const sessions = new WeakMap<FastifyRequest, BuyerSession>();
+  const { buyer, sessionOf } = buyerSessions(db);
   const api = app.withTypeProvider<ZodTypeProvider>();
-
-  // Before validation, as for holds: a forged cross-site request learns nothing of its body.
-  const buyer = (changesState: boolean) => async (request: FastifyRequest) => {
-    sessions.set(request, await requireSession(db, request, changesState));
-  };
-  const sessionOf = (request: FastifyRequest): BuyerSession => {
-    const session = sessions.get(request);
-    if (!session) throw new Error('session hook did not run');
-    return session;
-  };
 
   // Prices of one buyer's hold: never cached by a browser or CDN.
   app.addHook('onSend', async (_request, reply) => {

@@ -38,7 +38,7 @@ import {
   seatStatus,
   type PlanEncoding,
 } from '../domain/holdsSeatMap';
-import { optionalSession, requireSession, type BuyerSession } from '../domain/holdsSession';
+import { buyerSessions, optionalSession, type BuyerSession } from '../domain/holdsSession';
 import { inTransaction } from '../domain/holdsTransaction';
 import type { Hold } from '../../contract/api/holds';
 
@@ -117,18 +117,8 @@ export const holdRoutes: FastifyPluginAsync<HoldRoutesOptions> = async (app, opt
   // Seat status of the arena is 20,000 characters that gzip to a few hundred bytes. Bodies
   // sent to the API stay uncompressed (the 64 KiB limit means what it says).
   await app.register(fastifyCompress, { globalDecompression: false });
-  const sessions = new WeakMap<FastifyRequest, BuyerSession>();
+  const { buyer, sessionOf } = buyerSessions(db);
   const api = app.withTypeProvider<ZodTypeProvider>();
-
-  // Before validation, so a forged cross-site request learns nothing about its body's validity.
-  const buyer = (changesState: boolean) => async (request: FastifyRequest) => {
-    sessions.set(request, await requireSession(db, request, changesState));
-  };
-  const sessionOf = (request: FastifyRequest): BuyerSession => {
-    const session = sessions.get(request);
-    if (!session) throw new Error('session hook did not run');
-    return session;
-  };
 
   // Live inventory and personal data: never cached by a browser or CDN (only a plan says
   // otherwise, and only when it is sent).
