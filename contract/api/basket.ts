@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { ID_PATTERN } from '../patterns';
+import { CARD_BRANDS } from '../cards';
 import { currencySchema } from './common';
+
+const cardBrandSchema = z.enum(CARD_BRANDS);
 
 /**
  * The basket of a live hold (issue 5), relative to a region's base path (`/api/<region>`):
@@ -97,6 +100,11 @@ export const basketSchema = z.strictObject({
    * the buyer last reviewed, a price or fee changed and the SPA shows the price-change alert.
    */
   version: z.string().regex(/^[\w-]{16,64}$/),
+  /**
+   * Cards that may pay for this basket: only American Express when a seat is set aside for its
+   * cardholders (spec §6), otherwise every brand the shop takes.
+   */
+  acceptedCardBrands: z.array(cardBrandSchema).min(1),
   /** The extras this hold may add; an empty list means the Extras step is skipped. */
   upsellsOffered: z.array(upsellOfferSchema),
 });

@@ -35,6 +35,11 @@ export const API_ERROR_CODES = [
   'card_cvv_invalid',
   'payment_token_invalid',
   'payment_state_invalid',
+  // Checkout and orders (issue 5, contract/api/checkout.ts and orders.ts).
+  'price_changed',
+  'details_incomplete',
+  'delivery_outside_country',
+  'payment_attempts_exceeded',
 ] as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

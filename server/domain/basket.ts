@@ -7,6 +7,7 @@ import type {
   TicketProtectionLine,
 } from '../../contract/api/basket';
 import { TICKET_PROTECTION } from '../../contract/api/products';
+import { CARD_BRANDS } from '../../contract/cards';
 import type { Queryable } from '../db/database';
 import * as b from '../db/queries/basket';
 import * as q from '../db/queries/holds';
@@ -138,7 +139,9 @@ function protectionLine(
 }
 
 /** Digest of what the buyer pays for: equal versions mean equal prices, fees and choices. */
-function basketVersion(priced: Omit<Basket, 'version' | 'upsellsOffered'>): string {
+function basketVersion(
+  priced: Omit<Basket, 'version' | 'upsellsOffered' | 'acceptedCardBrands'>,
+): string {
   return createHash('sha256').update(JSON.stringify(priced)).digest('base64url');
 }
 
@@ -174,6 +177,7 @@ async function priceBasket(db: Queryable, scope: BasketScope, hold: q.HoldRow): 
   return {
     ...priced,
     version: basketVersion(priced),
+    acceptedCardBrands: seats.some((seat) => seat.amexOnly) ? ['amex'] : [...CARD_BRANDS],
     upsellsOffered: offered.map((upsell) => ({ ...upsell })),
   };
 }

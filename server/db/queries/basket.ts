@@ -23,6 +23,8 @@ export interface SeatPriceRow {
   unitPrice: number;
   faceValue: number;
   bookingFee: number;
+  /** Set aside for American Express cardholders (spec §6): the order must be paid with one. */
+  amexOnly: boolean;
 }
 
 /** The hold's seats in plan order, each priced under the hold's discount. */
@@ -33,7 +35,7 @@ export async function seatPrices(db: Queryable, hold: HoldRow): Promise<SeatPric
             po.code AS "priceOption", po.name AS "priceOptionName",
             seat_all_in_price($3, s.price_band, $4) AS "unitPrice",
             coalesce(ticket_all_in_price(po.face_value, 0, $4), 0) AS "faceValue",
-            v.booking_fee AS "bookingFee"
+            v.booking_fee AS "bookingFee", s.is_amex AS "amexOnly"
      FROM seat_allocations a
      JOIN seats s ON s.id = a.seat_id
      JOIN plan_sections ps ON ps.seating_plan_id = s.seating_plan_id AND ps.code = s.section_code

@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { ID_PATTERN } from '../patterns';
+import { extraLineSchema } from './basket';
+import { addressSchema, DELIVERY_METHODS } from './checkout';
+import { currencySchema } from './common';
+import { browserDataSchema, cardBrandSchema, DECLINE_REASONS, PAYMENT_ACTIONS } from './payment';
+
+/**
+ * Orders and the pay request (issue 5), relative to a region's base path (`/api/<region>`).
+ *
+ * - `POST /holds/:holdId/order` (session, CSRF, `Idempotency-Key` per pay attempt): pays for the
+ *   hold's basket with a card token (or nothing, for a zero-price basket) and answers a
+ *   PayResponse. A replay of the key returns the first answer; another body under the key is
+ *   422 idempotency_mismatch; a copy sent while the first runs is 409 idempotency_in_flight.
+ *   Refusals: 409 price_changed (the basket's version moved: review it), 410 hold_expired,
+ *   422 details_incomplete (fields), 422 card_type_not_accepted (American Express seats),
+ *   422 payment_token_invalid, 429 payment_attempts_exceeded.
+ * - `POST /orders/:orderId/payments/:paymentId/continue` (session, CSRF): after a 3-D Secure
+ *   step, when the browser is back on /checkout/verify?paymentId=; answers a PayResponse.
+ * - `GET /orders/:orderId[?key=]`: the order, to its owner's session or with its secret key.
+ * - `POST /orders/:orderId/app-handover` (owner, CSRF): a one-time token for the app.
+ * - `POST /app/handover/redeem` (no session): what the app calls with that token, once.
+ * - `POST /tickets/verify` (no session): checks a ticket's QR code (the venue's scanners).
+ */
+
+const id = z.string().regex(ID_PATTERN);
+const idInput = z.string().regex(new RegExp(ID_PATTERN.source, 'i'));
+const minor = z.number().int().nonnegative();
+
+/** Pay attempts one hold may make; each keeps the hold alive for the payment window. */
+export const MAX_PAY_ATTEMPTS_PER_HOLD = 10;
+/** A payment in flight keeps its hold at least this long (3-D Secure steps included). */
+export const PAYMENT_WINDOW_MINUTES = 10;
+/** The app handover token's life. */
+export const APP_HANDOVER_MINUTES = 10;
+
+export const payBodySchema = z.strictObject({
+  /** The basket version the buyer last reviewed (basket.version). */
+  basketVersion: z.string().regex(/^[\w-]{16,64}$/),
+  /** From the payment service's POST /tokens; null only for a zero-price basket. */
+  cardToken: z.string().min(1).max(200).nullable(),
+  /** Fraud-prevention data (3-D Secure 2 browser fields). */
+  browser: browserDataSchema,
+});
+export type PayBody = z.infer<typeof payBodySchema>;
+
+export const orderParamsSchema = z.strictObject({ orderId: idInput });
+export const continueParamsSchema = z.strictObject({ orderId: idInput, paymentId: idInput });
+/** The secret part of an order's link: 43 base64url characters (256 bits). */
+export const ORDER_KEY_PATTERN = /^[\w-]{43}$/;
+export const orderQuerySchema = z.strictObject({
+  key: z.string().regex(ORDER_KEY_PATTERN).optional(),
+});
+
+export const ORDER_STATUSES = ['pending', 'confirmed', 'failed'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const orderTicketSchema = z.strictObject({
+  id,
+  kind: z.enum(['seat', 'admission']),
+  /** Seats: section, row and number; admissions: the area. */
+  section: z.string().nullable(),
+  row: z.string().nullable(),
+  number: z.number().int().nullable(),
+  area: z.string().nullable(),
+  priceOptionName: z.string().nullable(),
+  /**
+   * What the ticket's QR code encodes: a payload signed by the booking API (verifiable with
+   * POST /tickets/verify, or offline with the published key). Null unless delivered as eTicket.
+   */
+  code: z.string().max(1000).nullable(),
+});
+export type OrderTicket = z.infer<typeof orderTicketSchema>;
+
+export const orderViewSchema = z.strictObject({
+  id,
+  /** What the buyer quotes on the phone, e.g. "SD-7K3QF9XM". */
+  number: z.string().regex(/^SD-[0-9A-Z]{8}$/),
+  status: z.enum(ORDER_STATUSES),
+  customer: z.strictObject({ firstName: z.string(), lastName: z.string(), email: z.string() }),
+  show: z.strictObject({
+    title: z.string(),
+    venueName: z.string(),
+    venueSlug: z.string(),
+    performanceId: id,
+    /** ISO 8601 instant; shown on the venue's clock. */
+    startsAt: z.string(),
+    timezone: z.string(),
+  }),
+  delivery: z.strictObject({
+    method: z.enum(DELIVERY_METHODS),
+    address: addressSchema.nullable(),
+  }),
+  tickets: z.array(orderTicketSchema),
+  extras: z.array(extraLineSchema),
+  ticketProtection: z.boolean(),
+  transactionFee: minor,
+  total: minor,
+  currency: currencySchema,
+  /** The card paid with; null for a zero-price order. */
+  payment: z.strictObject({ brand: cardBrandSchema, last4: z.string() }).nullable(),
+  confirmedAt: z.string().nullable(),
+  /** The secret link's key, given to the owner only (never to a `?key=` reader): bookmark it. */
+  accessKey: z.string().regex(ORDER_KEY_PATTERN).nullable(),
+});
+export type OrderView = z.infer<typeof orderViewSchema>;
+
+/**
+ * What a pay or continue call came to:
+ * - `confirmed`: paid (or nothing to pay) and the order exists, with its tickets;
+ * - `action_required`: send the browser to `action.url` (3-D Secure); it comes back to
+ *   /checkout/verify?paymentId=, and the SPA calls continue;
+ * - `declined`: nothing charged, the hold is still the buyer's (try another card);
+ * - `timed_out`: the gateway did not answer; the attempt was cancelled, nothing charged;
+ * - `hold_lost`: the money arrived after the hold expired and its seats were sold to someone
+ *   else: the payment was voided or refunded in full (docs/decisions.md, late payment).
+ */
+export const PAY_OUTCOMES = [
+  'confirmed',
+  'action_required',
+  'declined',
+  'timed_out',
+  'hold_lost',
+] as const;
+export type PayOutcome = (typeof PAY_OUTCOMES)[number];
+
+export const payResponseSchema = z.strictObject({
+  outcome: z.enum(PAY_OUTCOMES),
+  orderId: id,
+  /** Null for a zero-price order. */
+  paymentId: id.nullable(),
+  action: z.strictObject({ kind: z.enum(PAYMENT_ACTIONS), url: z.string() }).optional(),
+  declineReason: z.enum(DECLINE_REASONS).optional(),
+  /** Set with `confirmed`. */
+  order: orderViewSchema.nullable(),
+});
+export type PayResponse = z.infer<typeof payResponseSchema>;
+
+export const orderResponseSchema = z.strictObject({ order: orderViewSchema });
+export type OrderResponse = z.infer<typeof orderResponseSchema>;
+
+export const appHandoverSchema = z.strictObject({
+  /** Opens the app on a phone: `stagedoor://tickets?token=…`. */
+  deepLink: z.string(),
+  /** The same token as a web address (the app's universal link), for the desktop QR code. */
+  webLink: z.string(),
+  expiresAt: z.string(),
+});
+export type AppHandover = z.infer<typeof appHandoverSchema>;
+
+export const redeemHandoverBodySchema = z.strictObject({
+  token: z.string().regex(/^[\w-]{43}$/),
+});
+
+export const verifyTicketBodySchema = z.strictObject({ code: z.string().min(1).max(1000) });
+export const verifyTicketResponseSchema = z.strictObject({
+  valid: z.boolean(),
+  /** Set when valid: what the scanner shows. */
+  ticket: z
+    .strictObject({
+      id,
+      orderNumber: z.string(),
+      performanceId: id,
+      label: z.string(),
+    })
+    .nullable(),
+});
+export type VerifyTicketResponse = z.infer<typeof verifyTicketResponseSchema>;
