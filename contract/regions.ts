@@ -33,6 +33,8 @@ export const SERVICES = [
   'session',
   'payment',
   'customer-profile',
+  // Issue 5: postcode/ZIP address lookup (venue flag showAddressLookup), a provider behind an interface.
+  'address-lookup',
 ] as const;
 export type Service = (typeof SERVICES)[number];
 

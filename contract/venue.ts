@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DELIVERY_METHODS, checkoutQuestionSchema } from './api/checkout.ts';
 import { REGIONS, REGION_CURRENCY, REGION_STATES } from './regions.ts';
 import { SLUG_PATTERN } from './patterns.ts';
 import { VENUE_FLAG_DEFAULTS as D, VENUE_SETTING_DEFAULTS } from './venueDefaults.ts';
@@ -94,6 +95,21 @@ export const venueSettingsSchema = z
       .max(100)
       .default(VENUE_SETTING_DEFAULTS.seatSelectionLimit),
     holdMinutes: z.number().int().min(5).max(30).default(VENUE_SETTING_DEFAULTS.holdMinutes),
+    /** How tickets may reach buyers, in the order checkout offers them (theatreCourse only if listed). */
+    deliveryMethods: z
+      .array(z.enum(DELIVERY_METHODS))
+      .min(1)
+      .refine((methods) => new Set(methods).size === methods.length, 'must not repeat a method')
+      .default([...VENUE_SETTING_DEFAULTS.deliveryMethods]),
+    /** The venue's own questions on the contacts step, in the venue's wording. */
+    checkoutQuestions: z
+      .array(checkoutQuestionSchema)
+      .max(10)
+      .refine(
+        (questions) => new Set(questions.map((q) => q.id)).size === questions.length,
+        'must not repeat a question id',
+      )
+      .default([]),
     flags: venueFlagsSchema.prefault({}),
   })
   .superRefine((venue, ctx) => {

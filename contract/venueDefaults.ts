@@ -43,6 +43,8 @@ export const VENUE_FLAG_DEFAULTS = {
 export const VENUE_SETTING_DEFAULTS = {
   seatSelectionLimit: 10,
   holdMinutes: 15,
+  // Collection at the theatre's own desk (theatreCourse) is offered only where a venue lists it.
+  deliveryMethods: ['eTicket', 'boxOffice', 'post'],
 } as const;
 
 /** A `venue.json` as written: flags and defaulted settings may be left out. */
@@ -59,6 +61,8 @@ export function applyVenueDefaults(raw: RawVenueSettings): VenueSettingsWithDefa
     ...raw,
     seatSelectionLimit: raw.seatSelectionLimit ?? VENUE_SETTING_DEFAULTS.seatSelectionLimit,
     holdMinutes: raw.holdMinutes ?? VENUE_SETTING_DEFAULTS.holdMinutes,
+    deliveryMethods: raw.deliveryMethods ?? [...VENUE_SETTING_DEFAULTS.deliveryMethods],
+    checkoutQuestions: raw.checkoutQuestions ?? [],
     flags: {
       ...VENUE_FLAG_DEFAULTS,
       ...flags,

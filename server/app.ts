@@ -9,6 +9,8 @@ import { REGIONS, bookingApiPath, type Region } from '../contract/regions';
 import type { VenueBundle } from '../contract/venueFiles';
 import { securityConfigFromEnv, type SecurityConfig } from './config';
 import type { Database } from './db/database';
+import { registerOutboxDispatcher } from './email/dispatcher';
+import type { MailTransport } from './email/transport';
 import { registerErrorHandling } from './http/errors';
 import { loggerOptions, type LoggerSettings } from './http/logging';
 import { registerSecurityHeaders } from './http/security';
@@ -17,9 +19,13 @@ import { checkPaymentConfig, paymentConfigFromEnv, type PaymentConfig } from './
 import { createPaymentService } from './payments/setup';
 import { basketRoutes } from './routes/basket';
 import { contentRoutes } from './routes/content';
+import { detailsRoutes } from './routes/details';
 import { graphqlRoutes } from './routes/graphql';
 import { healthRoute } from './routes/health';
 import { holdRoutes } from './routes/holds';
+import { listenOrigin, orderRoutes } from './routes/orders';
+import type { AccountRoutesSettings } from './routes/accounts';
+import type { AddressLookupRoutesOptions } from './routes/addressLookup';
 import { serviceRoutes } from './routes/services';
 
 /** No request of the booking API or services needs more; larger bodies get 413. */
@@ -38,6 +44,14 @@ export interface BuildAppOptions {
   security?: SecurityConfig;
   /** Payment service settings over those of the environment (tests shorten the time limit). */
   payment?: Partial<PaymentConfig>;
+  /** Sends the email outbox; without one emails stay in the outbox (server/email/transport.ts). */
+  mailTransport?: MailTransport;
+  /** Address lookup provider and rate limit over those of the environment (tests). */
+  addressLookup?: Partial<Omit<AddressLookupRoutesOptions, 'db'>>;
+  /** Orders settings; unset, TICKET_SIGNING_KEY from the environment (tests give their own). */
+  orders?: { ticketSigningKey?: string };
+  /** Customer-accounts settings (tests change the sign-up rate limit). */
+  accounts?: Partial<AccountRoutesSettings>;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -81,14 +95,33 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       async (scope) => {
         await scope.register(healthRoute, { db, region });
         await scope.register(contentRoutes, { db, region, venues });
-        await scope.register(holdRoutes, { db, region, venues });
+        await scope.register(holdRoutes, { db, region, venues, payments });
         await scope.register(basketRoutes, { db, region, venues });
+        await scope.register(orderRoutes, {
+          db,
+          region,
+          venues,
+          payments,
+          shopOrigins: paymentConfig.shopOrigins,
+          ticketSigningKey:
+            options.orders?.ticketSigningKey ?? (process.env.TICKET_SIGNING_KEY || undefined),
+        });
+        await scope.register(detailsRoutes, { db, region, venues });
         await scope.register(graphqlRoutes, { db, region, venues });
       },
       { prefix: bookingApiPath(region) },
     );
   }
-  await app.register(serviceRoutes, { db, payment: { payments, config: paymentConfig } });
+  await app.register(serviceRoutes, {
+    db,
+    payment: { payments, config: paymentConfig },
+    venues,
+    // The same origin as the order links: configured, else where this server listens.
+    linkOrigin: () => paymentConfig.shopOrigins[0] ?? listenOrigin(app.server.address()),
+    accounts: options.accounts,
+    addressLookup: options.addressLookup,
+  });
+  if (options.mailTransport) registerOutboxDispatcher(app, db, options.mailTransport);
   await registerSpa(app, options.staticDir);
   return app;
 }

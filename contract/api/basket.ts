@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ID_PATTERN } from '../patterns';
 import { CARD_BRANDS } from '../cards';
 import { currencySchema } from './common';
+import { UPSELL_MAX_QUANTITY } from './constants';
 
 const cardBrandSchema = z.enum(CARD_BRANDS);
 
@@ -17,8 +18,8 @@ const id = z.string().regex(ID_PATTERN);
 const idInput = z.string().regex(new RegExp(ID_PATTERN.source, 'i'));
 const minor = z.number().int().nonnegative();
 
-/** Most of one extra a buyer may add to one order. */
-export const UPSELL_MAX_QUANTITY = 10;
+// Defined with the zod-free wire constants so the SPA's steppers can use the same limit.
+export { UPSELL_MAX_QUANTITY };
 
 export const UPSELL_KINDS = ['programme', 'drink', 'bistro'] as const;
 

@@ -27,3 +27,6 @@ export const SEAT_FLAGS = {
 
 /** Seat status codes, one character each in SeatStatus.status: free, this session's, taken. */
 export const SEAT_STATUS = { available: 0, heldByYou: 1, unavailable: 2 } as const;
+
+/** Most of one extra a buyer may add to one order (the basket's PUT refuses more). */
+export const UPSELL_MAX_QUANTITY = 10;

@@ -14,6 +14,8 @@ export const API_ERROR_CODES = [
   'unauthorised',
   'service_unavailable',
   'internal_error',
+  // A caller this endpoint never serves (the dev outbox viewer answers only its own machine).
+  'forbidden',
   // Holds (issue 4).
   'seats_unavailable',
   'admissions_unavailable',
@@ -40,6 +42,10 @@ export const API_ERROR_CODES = [
   'details_incomplete',
   'delivery_outside_country',
   'payment_attempts_exceeded',
+  // Customer accounts (issue 5, contract/api/accounts.ts): the order's email already has one;
+  // an activation link that is unknown, expired, used or replaced.
+  'account_exists',
+  'verification_link_invalid',
 ] as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ID_PATTERN } from '../patterns';
-import { extraLineSchema } from './basket';
+import { basketSchema, extraLineSchema } from './basket';
 import { addressSchema, DELIVERY_METHODS } from './checkout';
-import { currencySchema } from './common';
+import { apiErrorSchema, currencySchema } from './common';
 import { browserDataSchema, cardBrandSchema, DECLINE_REASONS, PAYMENT_ACTIONS } from './payment';
 
 /**
@@ -21,13 +21,14 @@ import { browserDataSchema, cardBrandSchema, DECLINE_REASONS, PAYMENT_ACTIONS } 
  * - `POST /orders/:orderId/app-handover` (owner, CSRF): a one-time token for the app.
  * - `POST /app/handover/redeem` (no session): what the app calls with that token, once.
  * - `POST /tickets/verify` (no session): checks a ticket's QR code (the venue's scanners).
+ * - `GET /tickets/public-key` (no session): the key that signs ticket codes, for offline checks.
  */
 
 const id = z.string().regex(ID_PATTERN);
 const idInput = z.string().regex(new RegExp(ID_PATTERN.source, 'i'));
 const minor = z.number().int().nonnegative();
 
-/** Pay attempts one hold may make; each keeps the hold alive for the payment window. */
+/** Pay attempts one hold may make; each at a 3-D Secure step keeps the hold for the payment window. */
 export const MAX_PAY_ATTEMPTS_PER_HOLD = 10;
 /** A payment in flight keeps its hold at least this long (3-D Secure steps included). */
 export const PAYMENT_WINDOW_MINUTES = 10;
@@ -136,6 +137,13 @@ export const payResponseSchema = z.strictObject({
 });
 export type PayResponse = z.infer<typeof payResponseSchema>;
 
+/**
+ * A 409 of the pay request: `price_changed` carries the basket as it is now (so the SPA can show
+ * the price-change alert without asking again); `idempotency_in_flight` carries nothing more.
+ */
+export const payConflictSchema = apiErrorSchema.extend({ basket: basketSchema.optional() });
+export type PayConflict = z.infer<typeof payConflictSchema>;
+
 export const orderResponseSchema = z.strictObject({ order: orderViewSchema });
 export type OrderResponse = z.infer<typeof orderResponseSchema>;
 
@@ -166,3 +174,11 @@ export const verifyTicketResponseSchema = z.strictObject({
     .nullable(),
 });
 export type VerifyTicketResponse = z.infer<typeof verifyTicketResponseSchema>;
+
+/** GET /tickets/public-key: checks a code offline (Ed25519 over `SD1.` and the payload bytes). */
+export const ticketKeySchema = z.strictObject({
+  algorithm: z.literal('Ed25519'),
+  /** SubjectPublicKeyInfo, PEM. */
+  publicKey: z.string(),
+});
+export type TicketKey = z.infer<typeof ticketKeySchema>;

@@ -13,6 +13,7 @@ import * as b from '../db/queries/basket';
 import * as q from '../db/queries/holds';
 import { ApiError } from '../http/errors';
 import { ownHold, type HoldScope } from './holds';
+import { GUEST, type PromoBuyer } from './promo';
 
 /**
  * The basket of a live hold (issue 5): its tickets at their all-in prices, the extras and the
@@ -145,7 +146,27 @@ function basketVersion(
   return createHash('sha256').update(JSON.stringify(priced)).digest('base64url');
 }
 
-async function priceBasket(db: Queryable, scope: BasketScope, hold: q.HoldRow): Promise<Basket> {
+/**
+ * The member fee waiver (spec §6): a buyer in a scheme that waives it (membership_schemes, e.g.
+ * ATG+ and Access) pays no transaction fee. Guests pay it; sessions carry no membership until
+ * accounts exist, and that issue passes the signed-in buyer's schemes here.
+ */
+async function transactionFeeFor(db: Queryable, fee: number, buyer: PromoBuyer): Promise<number> {
+  if (fee === 0 || buyer.memberships.length === 0) return fee;
+  const { rows } = await db.query<{ waived: boolean }>(
+    `SELECT coalesce(bool_or(waives_transaction_fee), false) AS waived FROM membership_schemes
+     WHERE slug = ANY($1::text[])`,
+    [buyer.memberships],
+  );
+  return rows[0]?.waived ? 0 : fee;
+}
+
+async function priceBasket(
+  db: Queryable,
+  scope: BasketScope,
+  hold: q.HoldRow,
+  buyer: PromoBuyer,
+): Promise<Basket> {
   const [seats, admissions, offered, fees, choices] = await Promise.all([
     hold.seatCount > 0 ? b.seatPrices(db, hold) : Promise.resolve([]),
     hold.admissionCount > 0 ? b.admissionPrices(db, hold) : Promise.resolve([]),
@@ -157,9 +178,7 @@ async function priceBasket(db: Queryable, scope: BasketScope, hold: q.HoldRow): 
   const extras = extraLines(offered, choices.upsells);
   const ticketCount = tickets.reduce((sum, line) => sum + line.quantity, 0);
   const ticketProtection = protectionLine(fees, choices.ticketProtection, ticketCount);
-  // Members of a scheme that waives it pay no transaction fee (spec §6); sessions carry no
-  // membership yet (no sign-in), so every order pays it.
-  const transactionFee = fees.transactionFee;
+  const transactionFee = await transactionFeeFor(db, fees.transactionFee, buyer);
   const total =
     tickets.reduce((sum, line) => sum + line.lineTotal, 0) +
     extras.reduce((sum, line) => sum + line.lineTotal, 0) +
@@ -182,14 +201,15 @@ async function priceBasket(db: Queryable, scope: BasketScope, hold: q.HoldRow): 
   };
 }
 
-/** GET: the basket of the caller's live hold. */
+/** GET: the basket of the caller's live hold, priced for `buyer` (a guest until accounts exist). */
 export async function readBasket(
   db: Queryable,
   scope: BasketScope,
   sessionId: string,
   holdId: string,
+  buyer: PromoBuyer = GUEST,
 ): Promise<Basket> {
-  return priceBasket(db, scope, await liveHold(db, scope, sessionId, holdId, false));
+  return priceBasket(db, scope, await liveHold(db, scope, sessionId, holdId, false), buyer);
 }
 
 /**
@@ -204,6 +224,7 @@ export async function updateBasket(
   sessionId: string,
   holdId: string,
   body: PutBasketBody,
+  buyer: PromoBuyer = GUEST,
 ): Promise<Basket> {
   const hold = await liveHold(tx, scope, sessionId, holdId, true);
   if (body.upsells !== undefined) {
@@ -228,5 +249,5 @@ export async function updateBasket(
     }
     await b.saveTicketProtection(tx, hold.id, body.ticketProtection === 'yes');
   }
-  return priceBasket(tx, scope, hold);
+  return priceBasket(tx, scope, hold, buyer);
 }

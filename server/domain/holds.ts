@@ -8,6 +8,7 @@ import {
 } from '../../contract/api/holds';
 import type { Queryable } from '../db/database';
 import * as q from '../db/queries/holds';
+import { lockHold, supersedePending } from '../db/queries/orders';
 import { ApiError, notFound } from '../http/errors';
 import { chooseBestAvailable } from './holdsBestAvailable';
 import { codeForHold, type AppliedCode } from './holdsPromo';
@@ -354,17 +355,31 @@ export async function extendHold(
   return holdView(tx, { ...row, expiresAt: after.expiresAt, extensions: row.extensions + 1 });
 }
 
-/** Gives everything back (buyer left or emptied the basket); the hold is then gone (404). */
+/**
+ * Gives everything back (buyer left or emptied the basket); the hold is then gone (404). A pay
+ * attempt still under way (the buyer at a 3-D Secure step) fails with it, as superseded: the
+ * buyer who lets the seats go must not be charged for them. Returns those attempts' order ids;
+ * the caller voids their payments once this transaction has committed (orders.releaseAttempts).
+ */
 export async function releaseHold(
   tx: Queryable,
   scope: HoldScope,
   sessionId: string,
   holdId: string,
-): Promise<void> {
+): Promise<string[]> {
   await ownHold(tx, scope, sessionId, holdId, true);
+  // A sold hold's seats and places belong to its order now: nothing may give them back. (Extend
+  // and basket changes are refused already: the sale ended the hold's deadline.)
+  if ((await lockHold(tx, holdId))?.soldAt) {
+    throw new ApiError(410, 'hold_expired', 'This hold was bought and can no longer be released.');
+  }
+  // Under the hold's lock, which a sale takes first too: either the sale came first (410 above)
+  // or its attempt is failed now and can sell nothing.
+  const stopped = await supersedePending(tx, holdId);
   await q.returnHoldAdmissions(tx, holdId);
   await q.releaseHoldSeats(tx, holdId);
   await q.deleteHold(tx, holdId);
+  return stopped;
 }
 
 /**

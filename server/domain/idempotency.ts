@@ -70,22 +70,49 @@ export function errorResponse(error: ApiError): StoredResponse {
   };
 }
 
-async function store(db: Queryable, request: IdempotentRequest, response: StoredResponse) {
-  await db.query(
+/**
+ * Keeps the answer while the key is still in flight; false when it is not: a run that took the
+ * key over (after IN_FLIGHT_TIMEOUT_S) has answered, or freed it, and a stalled run must never
+ * overwrite what the client was told.
+ */
+async function store(
+  db: Queryable,
+  request: IdempotentRequest,
+  response: StoredResponse,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
     `UPDATE idempotency_keys SET state = 'done', response_status = $3, response_body = $4::jsonb
-     WHERE session_id = $1 AND key = $2`,
+     WHERE session_id = $1 AND key = $2 AND state = 'in_flight'`,
     [request.sessionId, request.key, response.status, JSON.stringify(response.body)],
   );
+  return rowCount > 0;
 }
 
+/** The answer kept under the key, if any. */
+async function storedAnswer(
+  db: Queryable,
+  request: IdempotentRequest,
+): Promise<StoredResponse | undefined> {
+  const { rows } = await db.query<{ status: number; body: unknown }>(
+    `SELECT response_status AS status, response_body AS body FROM idempotency_keys
+     WHERE session_id = $1 AND key = $2 AND state = 'done'`,
+    [request.sessionId, request.key],
+  );
+  return rows[0];
+}
+
+/** Frees a key still in flight (never one that has its answer). */
 async function release(db: Queryable, request: IdempotentRequest) {
   await db
-    .query('DELETE FROM idempotency_keys WHERE session_id = $1 AND key = $2', [
-      request.sessionId,
-      request.key,
-    ])
+    .query(
+      `DELETE FROM idempotency_keys WHERE session_id = $1 AND key = $2 AND state = 'in_flight'`,
+      [request.sessionId, request.key],
+    )
     .catch(() => undefined);
 }
+
+/** Thrown inside `idempotent`'s transaction when another run answered first: roll this one back. */
+class AnsweredElsewhere extends Error {}
 
 /**
  * Claims the key in its own statement, so a duplicate arriving meanwhile sees it in flight.
@@ -138,8 +165,8 @@ async function settleFailure(
 ): Promise<StoredResponse> {
   if (error instanceof ApiError && error.statusCode < 500) {
     const response = errorResponse(error);
-    await store(db, request, response);
-    return response;
+    if (await store(db, request, response)) return response;
+    return (await storedAnswer(db, request)) ?? response;
   }
   await release(db, request);
   throw error;
@@ -156,10 +183,21 @@ export async function idempotent(
   try {
     return await inTransaction(db, async (tx) => {
       const response = await work(tx);
-      await store(tx, request, response);
+      if (!(await store(tx, request, response))) throw new AnsweredElsewhere();
       return response;
     });
   } catch (error) {
+    if (error instanceof AnsweredElsewhere) {
+      // This run stalled past the in-flight limit and another took the key over: its answer
+      // (and its writes) stand, this run's are rolled back. Freed meanwhile: the client asks again.
+      const answered = await storedAnswer(db, request);
+      if (answered) return answered;
+      throw new ApiError(
+        503,
+        'service_unavailable',
+        'This request was interrupted; send it again.',
+      );
+    }
     return settleFailure(db, request, error);
   }
 }
@@ -181,8 +219,9 @@ export async function idempotentEffect(
   } catch (error) {
     return settleFailure(db, request, error);
   }
-  await store(db, request, response);
-  return response;
+  if (await store(db, request, response)) return response;
+  // A run that took the key over answered first: the client hears one answer, whichever it got.
+  return (await storedAnswer(db, request)) ?? response;
 }
 
 /** A batch per sweep keeps each delete short however far behind the purge has fallen. */

@@ -40,6 +40,8 @@ import {
 } from '../domain/holdsSeatMap';
 import { buyerSessions, optionalSession, type BuyerSession } from '../domain/holdsSession';
 import { inTransaction } from '../domain/holdsTransaction';
+import { releaseAttempts } from '../domain/orders';
+import type { PaymentService } from '../payments/service';
 import type { Hold } from '../../contract/api/holds';
 
 /** How often each region gives back the places of expired admission holds. */
@@ -55,6 +57,8 @@ export interface HoldRoutesOptions {
   db: Database;
   region: Region;
   venues: VenueBundle[];
+  /** Voids the payment of an attempt a release stops (the buyer at a 3-D Secure step). */
+  payments: PaymentService;
   /** 0 turns the periodic sweep off (tests drive it themselves). */
   sweepIntervalMs?: number;
 }
@@ -237,8 +241,17 @@ export const holdRoutes: FastifyPluginAsync<HoldRoutesOptions> = async (app, opt
     },
     async (request, reply) => {
       const session = sessionOf(request);
-      await inTransaction(db, (tx) =>
+      const stopped = await inTransaction(db, (tx) =>
         releaseHold(tx, scope, session.id, request.params.holdId.toUpperCase()),
+      );
+      // The seats are given back; now the money of a payment the release stopped.
+      await releaseAttempts(
+        {
+          db,
+          payments: options.payments,
+          warn: (message, error) => request.log.warn({ err: error }, message),
+        },
+        stopped,
       );
       return reply.status(204).send(null);
     },

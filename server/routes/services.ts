@@ -1,7 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SERVICES, servicePath } from '../../contract/regions';
+import type { VenueBundle } from '../../contract/venueFiles';
+import {
+  addressLookupProviderFromEnv,
+  addressLookupRateLimitFromEnv,
+} from '../addressLookup/setup';
 import type { Database } from '../db/database';
+import { accountRoutes, type AccountRoutesSettings } from './accounts';
+import { addressLookupRoutes, type AddressLookupRoutesOptions } from './addressLookup';
 import { healthRoute } from './health';
+import { OUTBOX_VIEWER_PATH, outboxRoutes, outboxViewerEnabled } from './outbox';
 import { paymentRoutes, type PaymentRoutesOptions } from './payment';
 import { sessionRoutes } from './session';
 
@@ -12,15 +20,35 @@ import { sessionRoutes } from './session';
 export const serviceRoutes: FastifyPluginAsync<{
   db: Database;
   payment: Omit<PaymentRoutesOptions, 'db'>;
-}> = async (app, { db, payment }) => {
+  /** Every venue (the customer-accounts service words its emails as the order's venue). */
+  venues: VenueBundle[];
+  /** The shop's configured origin, for links the services write into emails. */
+  linkOrigin: () => string;
+  accounts?: Partial<AccountRoutesSettings>;
+  /** Address lookup provider and rate limit over those of the environment (tests). */
+  addressLookup?: Partial<Omit<AddressLookupRoutesOptions, 'db'>>;
+}> = async (app, { db, payment, venues, linkOrigin, accounts, addressLookup }) => {
   for (const service of SERVICES) {
     await app.register(
       async (scope) => {
         await scope.register(healthRoute, { db, service });
         if (service === 'session') await scope.register(sessionRoutes, { db });
         if (service === 'payment') await scope.register(paymentRoutes, { db, ...payment });
+        if (service === 'customer-accounts')
+          await scope.register(accountRoutes, { db, venues, linkOrigin, ...accounts });
+        if (service === 'address-lookup') {
+          await scope.register(addressLookupRoutes, {
+            db,
+            provider: addressLookup?.provider ?? addressLookupProviderFromEnv(),
+            rateLimit: addressLookup?.rateLimit ?? addressLookupRateLimitFromEnv(),
+          });
+        }
       },
       { prefix: servicePath(service) },
     );
+  }
+  // A developer's window on the emails the shop writes (README "Emails"); never in production.
+  if (outboxViewerEnabled()) {
+    await app.register(outboxRoutes, { db, prefix: OUTBOX_VIEWER_PATH });
   }
 };

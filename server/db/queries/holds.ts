@@ -64,6 +64,7 @@ export interface HoldRow {
   extensions: number;
   seatCount: number;
   admissionCount: number;
+  /** Its deadline is ahead and it was not sold (a sale ends a hold whatever its deadline says). */
   live: boolean;
   /** The code the hold was made with, and the discount it gives (0 without one). */
   promoCode: string | null;
@@ -73,7 +74,7 @@ export interface HoldRow {
 const HOLD_COLUMNS = `upper(h.id::text) AS id, upper(h.performance_id::text) AS "performanceId",
   p.show_id AS "showId", v.region, v.slug AS "venueSlug", v.currency, h.expires_at AS "expiresAt",
   h.extensions, h.seat_count AS "seatCount", h.admission_count AS "admissionCount",
-  h.expires_at > now() AS live, h.promo_code AS "promoCode",
+  (h.expires_at > now() AND h.sold_at IS NULL) AS live, h.promo_code AS "promoCode",
   coalesce(pc.discount_percent, 0) AS "discountPercent"`;
 const HOLD_FROM = `FROM holds h
   JOIN performances p ON p.id = h.performance_id

@@ -1,16 +1,11 @@
 import { object, string, type TestContext } from 'yup';
 import './yupLocale';
-import { POSTAL_COUNTRIES, isUsState } from './countries';
+import { CITY_MAX_LENGTH, isCityName } from '@contract/address/city';
+import { POSTAL_COUNTRIES, isUsState } from '@contract/address/countries';
+import { checkUkPostcode, type PostcodeVerdict } from '@contract/address/ukPostcode';
+import { checkUsZip } from '@contract/address/usZip';
 import { fieldMessage as m, type FieldMessage } from './fieldMessage';
-import { checkUkPostcode, type PostcodeVerdict } from './ukPostcode';
-import { checkUsZip } from './usZip';
 import type { HomeCountry, ValidationContext } from './validationContext';
-
-/** Spec §5 and §9: "City must not be more than 40 characters long." */
-export const CITY_MAX_LENGTH = 40;
-
-/** Letters of any script, with the spaces, dots, apostrophes and hyphens of names such as "St. Mary's-on-Sea". */
-const CITY_NAME = /^\p{L}[\p{L}\p{M} .'’-]*$/u;
 
 type PostcodeMessages = Record<Exclude<PostcodeVerdict, 'valid'>, FieldMessage>;
 
@@ -60,7 +55,7 @@ export function citySchema(context: ValidationContext) {
     .max(CITY_MAX_LENGTH, m('validation.address.cityTooLong'));
   // Only the US copy has a message for a malformed city ("Please enter a valid City name").
   return context.homeCountry === 'US'
-    ? city.matches(CITY_NAME, { message: m('validation.us.cityInvalid') })
+    ? city.test('city-name', m('validation.us.cityInvalid'), isCityName)
     : city;
 }
 

@@ -1,7 +1,8 @@
 import { object, string } from 'yup';
 import './yupLocale';
+import { isEmailAddress } from '@contract/address/email';
+import { isValidPhone } from '@contract/address/phone';
 import { fieldMessage as m } from './fieldMessage';
-import { isValidPhone } from './phone';
 import type { ValidationContext } from './validationContext';
 
 /** Emails compare trimmed and case-blind: no mail system delivers differently by case. */
@@ -9,17 +10,10 @@ function sameEmail(a: string | undefined, b: string | undefined): boolean {
   return (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
 }
 
-/** yup's email test accepts "name@host"; a buyer's confirmation needs a domain with a dot. */
-const DOTTED_DOMAIN = /@[^@\s]+\.[^@\s.]{2,}$/;
-
 export function emailSchema() {
   const invalid = m('validation.email.invalid');
-  return string()
-    .trim()
-    .required(invalid)
-    .max(254, invalid)
-    .email(invalid)
-    .matches(DOTTED_DOMAIN, { message: invalid });
+  // The booking API checks the same rule (contract/address/email.ts).
+  return string().trim().required(invalid).test('email', invalid, isEmailAddress);
 }
 
 /** The confirmation field; it reads the sibling `email` field of the same object. */

@@ -1,6 +1,6 @@
 import type { TextFieldProps } from '@/components/form/TextField';
 import type { SelectFieldProps } from '@/components/form/SelectField';
-import { CITY_MAX_LENGTH } from './addressSchema';
+import { CITY_MAX_LENGTH } from '@contract/address/city';
 import { VOUCHER_MAX_LENGTH } from './codeSchemas';
 import type { ValidationContext } from './validationContext';
 

@@ -1,9 +1,9 @@
-import type { Region } from '@contract/regions';
+import { homeCountryOf, type HomeCountry } from '@contract/address/countries';
 import type { VenueConfig } from '@/config/venues';
 import type { AppLocale } from '@/i18n/messageIds';
 
-/** The country whose addresses, postcodes and phone numbers a venue's checkout takes by default. */
-export type HomeCountry = 'GB' | 'US';
+// The country rules are shared with the booking API (contract/address/).
+export { homeCountryOf, type HomeCountry };
 
 /**
  * What the checkout rules depend on. Schemas are built per venue and locale: the venue's region
@@ -16,10 +16,6 @@ export type ValidationContext = {
   /** Venue setting `minVoucherNumberLength` (spec §3: 2 at some venues). */
   minVoucherNumberLength: number;
 };
-
-export function homeCountryOf(region: Region): HomeCountry {
-  return region === 'uk' ? 'GB' : 'US';
-}
 
 export function validationContextFor(venue: VenueConfig): ValidationContext {
   const { region, locale, flags } = venue.settings;

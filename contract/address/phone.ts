@@ -1,5 +1,5 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
-import type { HomeCountry } from './validationContext';
+import type { HomeCountry } from './countries';
 
 /**
  * A contact number in the venue's country, or any country when written with its +code. The `min`

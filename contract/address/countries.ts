@@ -1,4 +1,17 @@
-import type { HomeCountry } from './validationContext';
+import type { Region } from '../regions';
+
+/**
+ * Country rules shared by the checkout forms and the booking API (zod- and React-free, so the
+ * SPA's checkout chunk and the server check exactly the same thing).
+ */
+
+/** The country whose addresses, postcodes and phone numbers a venue's checkout takes by default. */
+export type HomeCountry = 'GB' | 'US';
+
+/** UK venues take UK addresses and numbers; every US region takes US ones. */
+export function homeCountryOf(region: Region): HomeCountry {
+  return region === 'uk' ? 'GB' : 'US';
+}
 
 /**
  * ISO 3166-1 codes offered in the country list; their names come from Intl.DisplayNames in the

@@ -1,0 +1,150 @@
+import type { FastifyPluginCallback, FastifyReply, FastifySchemaValidationError } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { detailsResponseSchema, putDetailsBodySchema } from '../../contract/api/checkout';
+import { apiErrorSchema } from '../../contract/api/common';
+import {
+  IDEMPOTENCY_HEADER,
+  holdParamsSchema,
+  idempotencyHeadersSchema,
+} from '../../contract/api/holds';
+import type { Region } from '../../contract/regions';
+import type { VenueBundle } from '../../contract/venueFiles';
+import type { Database } from '../db/database';
+import { purgeAbandonedDetails } from '../db/queries/checkoutDetails';
+import { readDetails, updateDetails, type DetailsScope } from '../domain/checkoutDetails';
+import { buyerSessions } from '../domain/holdsSession';
+import { idempotent, requestHash, type StoredResponse } from '../domain/idempotency';
+import { ApiError } from '../http/errors';
+import { basketScope } from './basket';
+
+export interface DetailsRoutesOptions {
+  db: Database;
+  region: Region;
+  venues: VenueBundle[];
+  /** How often abandoned details are purged; 0 turns it off (tests call the purge themselves). */
+  purgeIntervalMs?: number;
+}
+
+/** Personal data of holds that were never bought is dropped a day after they expire. */
+export const DETAILS_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+const noQuery = z.strictObject({});
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  410: apiErrorSchema,
+  422: apiErrorSchema,
+};
+
+/** A stored answer (first or replayed), sent as it was first given. */
+const answer = (reply: FastifyReply, response: StoredResponse) =>
+  reply.status(response.status).send(response.body);
+
+export function detailsScope(region: Region, venues: VenueBundle[]): DetailsScope {
+  const settings = new Map(
+    venues
+      .filter((venue) => venue.settings.region === region)
+      .map((venue) => [venue.settings.slug, venue.settings]),
+  );
+  return { ...basketScope(region, venues), venueFor: (slug) => settings.get(slug) };
+}
+
+/**
+ * Body fields are named by their place in the details (`contact.phone`), as the contract says
+ * and as the domain's own checks name them, so a form maps every refusal the same way; other
+ * parts of the request keep their prefix (`headers.idempotency-key`).
+ */
+function validationError(errors: FastifySchemaValidationError[], part: string): ApiError {
+  const fields = new Set<string>();
+  for (const error of errors) {
+    const path = error.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const keys = (error.params as { keys?: unknown }).keys;
+    const names = Array.isArray(keys) ? keys.map((key) => [path, String(key)]) : [[path]];
+    for (const name of names) {
+      const field = [part === 'body' ? '' : part, ...name].filter(Boolean).join('.');
+      if (field) fields.add(field);
+    }
+  }
+  return new ApiError(400, 'validation_failed', 'The request is not valid.', [...fields]);
+}
+
+/** The buyer's details on a hold (issue 5): GET and PUT /holds/:holdId/details. */
+export const detailsRoutes: FastifyPluginCallback<DetailsRoutesOptions> = (app, options, done) => {
+  const { db, region, venues, purgeIntervalMs = DETAILS_PURGE_INTERVAL_MS } = options;
+  const scope = detailsScope(region, venues);
+  const { buyer, sessionOf } = buyerSessions(db);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  // Personal data: never kept by a browser or CDN.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  api.get(
+    '/holds/:holdId/details',
+    {
+      onRequest: buyer(false),
+      schemaErrorFormatter: validationError,
+      schema: {
+        params: holdParamsSchema,
+        querystring: noQuery,
+        response: { 200: detailsResponseSchema, ...errors },
+      },
+    },
+    async (request) => readDetails(db, scope, sessionOf(request).id, request.params.holdId),
+  );
+
+  api.put(
+    '/holds/:holdId/details',
+    {
+      onRequest: buyer(true),
+      schemaErrorFormatter: validationError,
+      schema: {
+        headers: idempotencyHeadersSchema,
+        params: holdParamsSchema,
+        querystring: noQuery,
+        body: putDetailsBodySchema,
+        response: { 200: detailsResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const holdId = request.params.holdId.toUpperCase();
+      const response = await idempotent(
+        db,
+        {
+          sessionId: session.id,
+          key: String(request.headers[IDEMPOTENCY_HEADER]),
+          hash: requestHash('PUT /holds/:id/details', { holdId, ...request.body }),
+        },
+        async (tx) => ({
+          status: 200,
+          body: await updateDetails(tx, scope, session.id, holdId, request.body),
+        }),
+      );
+      return answer(reply, response);
+    },
+  );
+
+  if (purgeIntervalMs > 0) {
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', (ready) => {
+      timer = setInterval(() => {
+        purgeAbandonedDetails(db).catch((error: unknown) =>
+          app.log.warn({ err: error }, 'details purge failed'),
+        );
+      }, purgeIntervalMs);
+      timer.unref();
+      ready();
+    });
+    app.addHook('onClose', (_instance, closed) => {
+      clearInterval(timer);
+      closed();
+    });
+  }
+  done();
+};
