@@ -16,4 +16,5 @@ interface ImportMetaEnv {
   readonly VITE_SESSION_API?: string;
   readonly VITE_PAYMENT_API?: string;
   readonly VITE_CUSTOMER_PROFILE_API?: string;
+  readonly VITE_ADDRESS_LOOKUP_API?: string;
 }

@@ -13,6 +13,8 @@ export class ApiError extends Error {
     readonly code?: ApiErrorCode,
     /** For `seats_unavailable`: the seats someone else got first, so the page can name them. */
     readonly seatIds?: readonly string[],
+    /** For `validation_failed`: the input fields the server refused (never their values). */
+    readonly fields?: readonly string[],
   ) {
     super(kind === 'http' ? `HTTP ${status ?? '?'}${code ? ` ${code}` : ''}` : kind);
   }
@@ -29,6 +31,14 @@ function seatIdsOf(body: unknown): string[] | undefined {
   const seatIds = (body as { seatIds?: unknown }).seatIds;
   return Array.isArray(seatIds) && seatIds.every((id) => typeof id === 'string')
     ? seatIds
+    : undefined;
+}
+
+function fieldsOf(body: unknown): string[] | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const fields = (body as Partial<ApiErrorBody>).fields;
+  return Array.isArray(fields) && fields.every((field) => typeof field === 'string')
+    ? fields
     : undefined;
 }
 
@@ -51,6 +61,7 @@ export function toApiError(error: unknown): ApiError {
         error.response.status,
         codeOf(error.response.data),
         seatIdsOf(error.response.data),
+        fieldsOf(error.response.data),
       );
     return new ApiError('network');
   }

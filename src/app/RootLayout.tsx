@@ -1,9 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { selectPaymentLoaded } from '@/features/payment/paymentInFlight';
 import { selectReservation } from '@/features/reservation/reservationSlice';
 import { RouteErrorPage } from '@/features/errors/RouteErrorPage';
 import { ReservationBar } from '@/features/reservation/ReservationBar';
 import { Frame } from './Frame';
 import { useAppSelector } from './hooks';
+import { lazyWithTimeout } from './lazyWithTimeout';
 import { useRootHandle } from './usePaths';
 import { useRouteTarget } from './useRouteTarget';
 
@@ -14,6 +17,24 @@ function useFrameVenueSlug(): string | undefined {
   return target?.venueSlug ?? reservation.venueSlug;
 }
 
+const PaymentOutcomeNavigation = lazy(
+  lazyWithTimeout(() => import('@/features/payment/PaymentOutcomeNavigation')),
+);
+
+/**
+ * Takes the buyer to the confirmation (or the released-seats page) whichever page answered the
+ * payment, a reload's restore included; it loads only once the payment slice has.
+ */
+function PaymentOutcome() {
+  const loaded = useAppSelector(selectPaymentLoaded);
+  if (!loaded) return null;
+  return (
+    <Suspense fallback={null}>
+      <PaymentOutcomeNavigation />
+    </Suspense>
+  );
+}
+
 export function RootLayout() {
   const { paths, routeEnv } = useRootHandle();
   const venueSlug = useFrameVenueSlug();
@@ -21,6 +42,8 @@ export function RootLayout() {
     <Frame venueSlug={venueSlug} houseSlug={routeEnv.venueSlug} homePath={paths.home}>
       <ReservationBar />
       <Outlet />
+      {/* After the page: its guard's own redirect, in the same render, must not win. */}
+      <PaymentOutcome />
     </Frame>
   );
 }

@@ -1,31 +1,31 @@
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
-import createSagaMiddleware from 'redux-saga';
-import { calendarSlice } from '@/features/calendar/calendarSlice';
-import { cmsSlice } from '@/features/cms/cmsSlice';
-import { promoSlice } from '@/features/promo/promoSlice';
-import { reservationSlice } from '@/features/reservation/reservationSlice';
-import { seatsSlice } from '@/features/seats/seatsSlice';
-import { sessionSlice } from '@/features/session/sessionSlice';
-import { showSlice } from '@/features/show/showSlice';
-import { uiSlice } from '@/features/ui/uiSlice';
-import { venueSlice } from '@/features/venue/venueSlice';
+import { configureStore } from '@reduxjs/toolkit';
+import createSagaMiddleware, { type Saga, type SagaMiddleware, type Task } from 'redux-saga';
+import { rootReducer } from './rootReducer';
 import { rootSaga } from './rootSaga';
-
-const rootReducer = combineSlices(
-  cmsSlice,
-  venueSlice,
-  showSlice,
-  calendarSlice,
-  promoSlice,
-  sessionSlice,
-  reservationSlice,
-  seatsSlice,
-  uiSlice,
-);
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-/** A fresh store per app start and per test, as in the official Redux Vite template. */
+/**
+ * Starts a lazily loaded feature's saga on one store unless it already runs there. Callers may
+ * ask on every render (StrictMode renders twice). Under hot reload an edited saga module brings a
+ * new function of the same name: the old task is cancelled so one copy answers each action. Only
+ * development keys by name; a production build's minified names may repeat across chunks.
+ */
+function sagaStarter(sagaMiddleware: SagaMiddleware) {
+  const running = new Map<unknown, { saga: Saga<[]>; task: Task }>();
+  return function runSagaOnce(saga: Saga<[]>): void {
+    const key = import.meta.hot !== undefined && saga.name !== '' ? saga.name : saga;
+    const current = running.get(key);
+    if (current?.saga === saga) return;
+    current?.task.cancel();
+    running.set(key, { saga, task: sagaMiddleware.run(saga) });
+  };
+}
+
+/**
+ * A fresh store per app start and per test, as in the official Redux Vite template. State of a
+ * lazily loaded slice can be preloaded only once its module has been imported (injected).
+ */
 export function makeStore(preloadedState?: Partial<RootState>) {
   const sagaMiddleware = createSagaMiddleware();
   const store = configureStore({
@@ -40,7 +40,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
       }).concat(sagaMiddleware),
   });
   sagaMiddleware.run(rootSaga);
-  return store;
+  return Object.assign(store, { runSagaOnce: sagaStarter(sagaMiddleware) });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

@@ -26,15 +26,34 @@ export function Dialog({ open, title, children, actions, onDismiss, role = 'dial
   const titleId = useId();
   const bodyId = useId();
 
+  // The latest owner's answer to Escape, for the close listener set up once per opening.
+  const dismiss = useRef(onDismiss);
+  useEffect(() => {
+    dismiss.current = onDismiss;
+  });
+
   useEffect(() => {
     const dialog = ref.current;
     if (dialog === null || !open) return;
     const previous = document.activeElement as HTMLElement | null;
-    // jsdom has no showModal; the open attribute is the same state for what tests inspect.
-    if (typeof dialog.showModal === 'function') dialog.showModal();
-    else dialog.setAttribute('open', '');
-    dialog.querySelector<HTMLElement>('[data-dialog-actions] button')?.focus();
+    const show = () => {
+      // jsdom has no showModal; the open attribute is the same state for what tests inspect.
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+      dialog.querySelector<HTMLElement>('[data-dialog-actions] button')?.focus();
+    };
+    show();
+    // Chrome closes a modal dialog on a second Escape even though its cancel was prevented (the
+    // close watcher's guard against pages trapping the user). Closed while still `open`: a
+    // dismissable dialog tells its owner, one that must be answered opens again.
+    const closedByBrowser = () => {
+      if (dialog.open || !dialog.isConnected) return;
+      if (dismiss.current === undefined) show();
+      else dismiss.current();
+    };
+    dialog.addEventListener('close', closedByBrowser);
     return () => {
+      dialog.removeEventListener('close', closedByBrowser);
       if (typeof dialog.close === 'function' && dialog.open) dialog.close();
       else dialog.removeAttribute('open');
       previous?.focus();

@@ -45,6 +45,7 @@ export function readEnv(raw: RawEnv): AppEnv {
       session: pick(raw.VITE_SESSION_API, '/services/session'),
       payment: pick(raw.VITE_PAYMENT_API, '/services/payment'),
       'customer-profile': pick(raw.VITE_CUSTOMER_PROFILE_API, '/services/customer-profile'),
+      'address-lookup': pick(raw.VITE_ADDRESS_LOOKUP_API, '/services/address-lookup'),
     },
   };
 }

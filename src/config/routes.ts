@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { ACCOUNT_VERIFY_PATH } from '@contract/accountActivation';
 import { isCalendarDate, isId, isSlug } from '@contract/patterns';
 import type { Region } from '@contract/regions';
 import { lazyWithTimeout } from '@/app/lazyWithTimeout';
@@ -65,6 +66,11 @@ export const CHECKOUT_PATHS = {
 export const CATALOGUE_PATHS = {
   membership: '/membership',
   subscriptions: '/subscriptions',
+} as const;
+
+/** Account pages reached from emails: the activation link (contract/accountActivation.ts). */
+export const ACCOUNT_PATHS = {
+  verify: ACCOUNT_VERIFY_PATH,
 } as const;
 
 export interface Paths {
@@ -204,6 +210,18 @@ function targetLoader(mode: RoutingMode, routeEnv: RouteEnv, page: PageKey) {
   };
 }
 
+/**
+ * The confirmation's `?venue=` (its secret link carries it): where the order lives and whose
+ * colours frame it. Without a known one the page uses the held venue, or asks every region.
+ */
+function orderVenueLoader({ request }: LoaderArgs): RouteTarget | null {
+  const slug = new URL(request.url).searchParams.get('venue') ?? undefined;
+  const venue = isSlug(slug) ? getVenue(slug) : undefined;
+  return venue === undefined
+    ? null
+    : { venueSlug: venue.settings.slug, region: venue.settings.region };
+}
+
 type PageModule = { default: ComponentType };
 
 /**
@@ -246,9 +264,17 @@ function leaf(
   return { path, lazy: page(importer), loader, ErrorBoundary: RouteErrorPage };
 }
 
+/**
+ * The pages whose state and flows load with them (ChoosingFlows), like the checkout's
+ * (CheckoutFlows): a pathless layout route around each group starts its sagas.
+ */
+const CHOOSING_PAGES: ReadonlySet<PageKey> = new Set(['calendar', 'tickets']);
+
 /** The route objects of one mode: spec §2's table, checkout and catalogue routes, and a 404. */
 export function routeTable(mode: RoutingMode, routeEnv: RouteEnv): RouteObject[] {
   const pages = Object.entries(ROUTE_PATTERNS[mode]) as [PageKey, string][];
+  const pageLeaf = ([key, path]: [PageKey, string]) =>
+    leaf(path, PAGE_MODULES[key], targetLoader(mode, routeEnv, key));
   return [
     {
       id: 'root',
@@ -261,33 +287,63 @@ export function routeTable(mode: RoutingMode, routeEnv: RouteEnv): RouteObject[]
         {
           ErrorBoundary: RouteErrorPage,
           children: [
-            ...pages.map(([key, path]) =>
-              leaf(path, PAGE_MODULES[key], targetLoader(mode, routeEnv, key)),
-            ),
+            ...pages.filter(([key]) => !CHOOSING_PAGES.has(key)).map(pageLeaf),
             {
-              Component: RequireHold,
-              ErrorBoundary: RouteErrorPage,
+              lazy: page(() => import('@/features/tickets/ChoosingFlows')),
+              children: pages.filter(([key]) => CHOOSING_PAGES.has(key)).map(pageLeaf),
+            },
+            {
+              lazy: page(() => import('@/features/checkout/CheckoutFlows')),
               children: [
-                leaf(
-                  CHECKOUT_PATHS.reservations,
-                  () => import('@/features/reservations/ReservationsPage'),
-                ),
-                leaf(CHECKOUT_PATHS.extras, steps('ExtrasPage')),
-                leaf(CHECKOUT_PATHS.ticketProtection, steps('TicketProtectionPage')),
-                leaf(CHECKOUT_PATHS.collection, steps('CollectionPage')),
-                leaf(CHECKOUT_PATHS.contacts, steps('ContactsPage')),
-                leaf(CHECKOUT_PATHS.payment, steps('PaymentPage')),
-                leaf(CHECKOUT_PATHS.verify, steps('VerifyPage')),
+                {
+                  Component: RequireHold,
+                  ErrorBoundary: RouteErrorPage,
+                  children: [
+                    leaf(
+                      CHECKOUT_PATHS.reservations,
+                      () => import('@/features/reservations/ReservationsPage'),
+                    ),
+                    leaf(CHECKOUT_PATHS.extras, () => import('@/features/upsells/ExtrasPage')),
+                    leaf(
+                      CHECKOUT_PATHS.ticketProtection,
+                      () => import('@/features/ticketProtection/TicketProtectionPage'),
+                    ),
+                    leaf(
+                      CHECKOUT_PATHS.collection,
+                      () => import('@/features/customerDetails/CollectionPage'),
+                    ),
+                    leaf(
+                      CHECKOUT_PATHS.contacts,
+                      () => import('@/features/customerDetails/ContactsPage'),
+                    ),
+                    leaf(CHECKOUT_PATHS.payment, () => import('@/features/payment/PaymentPage')),
+                  ],
+                },
+                {
+                  Component: RequireOrder,
+                  ErrorBoundary: RouteErrorPage,
+                  children: [
+                    leaf(
+                      CHECKOUT_PATHS.confirmation,
+                      () => import('@/features/confirmation/ConfirmationPage'),
+                      orderVenueLoader,
+                    ),
+                  ],
+                },
+                // The bank sends the browser back here even when the hold ran out meanwhile (the
+                // late payment may still be honoured), so it needs the stored payment, not a hold.
+                leaf(CHECKOUT_PATHS.verify, () => import('@/features/payment/VerifyPage')),
+                leaf(CHECKOUT_PATHS.failed, () => import('@/features/payment/PaymentFailedPage')),
               ],
             },
-            {
-              Component: RequireOrder,
-              ErrorBoundary: RouteErrorPage,
-              children: [leaf(CHECKOUT_PATHS.confirmation, steps('ConfirmationPage'))],
-            },
-            leaf(CHECKOUT_PATHS.failed, steps('PaymentFailedPage')),
             leaf(CATALOGUE_PATHS.membership, steps('MembershipPage')),
             leaf(CATALOGUE_PATHS.subscriptions, steps('SubscriptionsPage')),
+            // The activation link carries `?venue=` too, so the page wears the order's venue.
+            leaf(
+              ACCOUNT_PATHS.verify,
+              () => import('@/features/signUp/ActivateAccountPage'),
+              orderVenueLoader,
+            ),
             { path: '*', loader: notFound, Component: () => null, ErrorBoundary: RouteErrorPage },
           ],
         },

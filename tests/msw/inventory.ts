@@ -8,6 +8,15 @@ import type {
   SeatingPlan,
 } from '@contract/api/holds';
 import type { ApiErrorBody } from '@contract/api/common';
+import {
+  putBasketBodySchema,
+  type Basket,
+  type BasketResponse,
+  type TicketLine,
+  type TicketProtectionLine,
+  type UpsellOffer,
+} from '@contract/api/basket';
+import { TICKET_PROTECTION } from '@contract/api/products';
 import type { Session } from '@contract/api/session';
 import { GLASS_ORCHARD_LUMEN_FIRST } from './fixtures';
 import { apiError } from './handlers';
@@ -99,6 +108,63 @@ function gaPlan(): SeatingPlan {
 
 const PRICES: Record<string, number> = { A: 6500, B: 4500, R: 3000 };
 
+export const PROGRAMME_ID = '0FFE0000-0000-4000-8000-000000000001';
+export const DRINKS_ID = '0FFE0000-0000-4000-8000-000000000002';
+export const BISTRO_STALLS_ID = '0FFE0000-0000-4000-8000-000000000003';
+
+export const UPSELL_OFFERS: UpsellOffer[] = [
+  {
+    id: PROGRAMME_ID,
+    kind: 'programme',
+    name: 'Souvenir programme',
+    description: 'Cast biographies, rehearsal photographs and essays.',
+    priceZone: null,
+    unitPrice: 600,
+  },
+  {
+    id: DRINKS_ID,
+    kind: 'drink',
+    name: 'Interval drinks for two',
+    description: 'Two glasses of house wine or soft drinks, ready at the bar.',
+    priceZone: null,
+    unitPrice: 1700,
+  },
+  {
+    id: BISTRO_STALLS_ID,
+    kind: 'bistro',
+    name: 'Two-course bistro dinner',
+    description: 'Pre-show dinner served in the bistro nearest your seats.',
+    priceZone: 'stalls',
+    unitPrice: 3900,
+  },
+];
+
+interface BasketInventory {
+  /** What every hold is offered; empty means the Extras step is skipped. */
+  upsells: UpsellOffer[];
+  /** Ticket protection fee per ticket; null when the product is not offered. */
+  protectionFee: number | null;
+  transactionFee: number;
+  /** Added to every ticket's price: the box office moving a price while the buyer books. */
+  priceRise: number;
+  choices: Map<string, { upsells: Map<string, number>; protection: boolean | null }>;
+  /** Every PUT that reached the server, with its key, replays included. */
+  puts: { holdId: string; key: string; body: unknown }[];
+  answers: Map<string, BasketResponse>;
+}
+
+function freshBasket(): BasketInventory {
+  return {
+    upsells: UPSELL_OFFERS,
+    protectionFee: 250,
+    transactionFee: 0,
+    priceRise: 0,
+    choices: new Map(),
+    puts: [],
+    answers: new Map(),
+  };
+}
+
 interface InventoryState {
   taken: Set<string>;
   remaining: Record<string, number>;
@@ -108,6 +174,7 @@ interface InventoryState {
   /** Idempotency keys seen, with the answer given, so a retried request is answered once. */
   answers: Map<string, HoldResponse>;
   holdCalls: number;
+  basket: BasketInventory;
 }
 
 export const inventory: InventoryState = freshInventory();
@@ -121,6 +188,7 @@ function freshInventory(): InventoryState {
     performanceNotice: null,
     answers: new Map(),
     holdCalls: 0,
+    basket: freshBasket(),
   };
 }
 
@@ -339,3 +407,173 @@ export const inventoryHandlers = [
     return new HttpResponse(null, { status: 204 });
   }),
 ];
+
+/* ------------------------------------------------------------------------------------------ */
+/* Baskets (issue 5): GET/PUT /holds/:holdId/basket, as contract/api/basket.ts describes them  */
+/* ------------------------------------------------------------------------------------------ */
+
+/** The booking fee inside an all-in price: a tenth, as a round number of minor units. */
+const bookingFeeOf = (unitPrice: number) => Math.round(unitPrice / 10);
+
+function ticketLines(hold: Hold): TicketLine[] {
+  const rise = inventory.basket.priceRise;
+  const options = gaStatus().priceOptions;
+  const priced = (unitPrice: number) => ({
+    unitPrice,
+    faceValue: unitPrice - bookingFeeOf(unitPrice),
+    bookingFee: bookingFeeOf(unitPrice),
+  });
+  return [
+    ...hold.seats.map((seat) => ({
+      kind: 'seat' as const,
+      seatId: seat.id,
+      section: seat.section,
+      row: seat.row,
+      number: seat.number,
+      priceBand: seat.priceBand,
+      area: null,
+      priceOption: `FULL-${seat.priceBand}`,
+      priceOptionName: 'Full Price',
+      quantity: 1,
+      ...priced(seat.price.amount + rise),
+      lineTotal: seat.price.amount + rise,
+    })),
+    ...hold.admissions.map((a) => ({
+      kind: 'admission' as const,
+      seatId: null,
+      section: null,
+      row: null,
+      number: null,
+      priceBand: null,
+      area: a.area,
+      priceOption: a.priceOption,
+      priceOptionName: options.find((o) => o.code === a.priceOption)?.name ?? null,
+      quantity: a.quantity,
+      ...priced(a.price.amount + rise),
+      lineTotal: (a.price.amount + rise) * a.quantity,
+    })),
+  ];
+}
+
+/** A stable digest of what the buyer pays for, like the server's (not cryptographic here). */
+function versionOf(value: unknown): string {
+  const text = JSON.stringify(value);
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (let i = 0; i < text.length; i += 1) {
+    a = Math.imul(a ^ text.charCodeAt(i), 0x01000193) >>> 0;
+    b = Math.imul(b ^ text.charCodeAt(i), 0x811c9dc5) >>> 0;
+  }
+  return `v-${a.toString(16).padStart(8, '0')}${b.toString(16).padStart(8, '0')}`;
+}
+
+/** The basket of a hold, priced from the inventory's current prices and the buyer's choices. */
+export function basketOf(hold: Hold): Basket {
+  const { basket } = inventory;
+  const choices = basket.choices.get(hold.id) ?? {
+    upsells: new Map<string, number>(),
+    protection: null,
+  };
+  const currency = hold.seats[0]?.price.currency ?? hold.admissions[0]?.price.currency ?? 'GBP';
+  const tickets = ticketLines(hold);
+  const ticketCount = tickets.reduce((sum, line) => sum + line.quantity, 0);
+  const extras = basket.upsells.flatMap((offer) => {
+    const quantity = choices.upsells.get(offer.id) ?? 0;
+    if (quantity === 0) return [];
+    return [
+      {
+        upsellId: offer.id,
+        kind: offer.kind,
+        name: offer.name,
+        priceZone: offer.priceZone,
+        unitPrice: offer.unitPrice,
+        quantity,
+        lineTotal: offer.unitPrice * quantity,
+      },
+    ];
+  });
+  const choice: TicketProtectionLine['choice'] =
+    choices.protection === null ? 'undecided' : choices.protection ? 'yes' : 'no';
+  const ticketProtection =
+    basket.protectionFee === null
+      ? null
+      : {
+          productId: TICKET_PROTECTION.id,
+          label: TICKET_PROTECTION.label,
+          choice,
+          feePerTicket: basket.protectionFee,
+          tickets: ticketCount,
+          amount: choice === 'yes' ? basket.protectionFee * ticketCount : 0,
+        };
+  const total =
+    tickets.reduce((sum, line) => sum + line.lineTotal, 0) +
+    extras.reduce((sum, line) => sum + line.lineTotal, 0) +
+    (ticketProtection?.amount ?? 0) +
+    basket.transactionFee;
+  const priced = {
+    holdId: hold.id,
+    currency,
+    tickets,
+    extras,
+    ticketProtection,
+    transactionFee: basket.transactionFee,
+    total,
+  };
+  return {
+    ...priced,
+    version: versionOf(priced),
+    acceptedCardBrands: ['visa', 'visa-debit', 'mastercard', 'amex'],
+    upsellsOffered: basket.upsells,
+  };
+}
+
+function liveHoldOf(holdId: string): Hold | Response {
+  const hold = inventory.holds.get(holdId.toUpperCase());
+  if (!hold) return apiError(404, 'not_found');
+  if (Date.parse(hold.expiresAt) <= Date.now()) return apiError(410, 'hold_expired');
+  return hold;
+}
+
+export const basketHandlers = [
+  http.get<{ holdId: string }>('/api/:region/holds/:holdId/basket', ({ params }) => {
+    const hold = liveHoldOf(params.holdId);
+    if (hold instanceof Response) return hold;
+    return HttpResponse.json<BasketResponse>({ basket: basketOf(hold) });
+  }),
+  http.put<{ holdId: string }>('/api/:region/holds/:holdId/basket', async ({ params, request }) => {
+    const refused = writeAllowed(request);
+    if (refused) return refused;
+    const key = request.headers.get('idempotency-key')!;
+    const raw: unknown = await request.json();
+    inventory.basket.puts.push({ holdId: params.holdId.toUpperCase(), key, body: raw });
+    const replay = inventory.basket.answers.get(key);
+    if (replay) return HttpResponse.json(replay);
+    const hold = liveHoldOf(params.holdId);
+    if (hold instanceof Response) return hold;
+    const parsed = putBasketBodySchema.safeParse(raw);
+    if (!parsed.success) return apiError(400, 'validation_failed');
+    const offered = new Set(inventory.basket.upsells.map((offer) => offer.id));
+    if (parsed.data.upsells?.some((u) => !offered.has(u.id.toUpperCase())))
+      return apiError(400, 'validation_failed');
+    const choices = inventory.basket.choices.get(hold.id) ?? {
+      upsells: new Map<string, number>(),
+      protection: null,
+    };
+    if (parsed.data.upsells)
+      choices.upsells = new Map(
+        parsed.data.upsells
+          .filter((u) => u.quantity > 0)
+          .map((u) => [u.id.toUpperCase(), u.quantity]),
+      );
+    if (parsed.data.ticketProtection) choices.protection = parsed.data.ticketProtection === 'yes';
+    inventory.basket.choices.set(hold.id, choices);
+    const answer = { basket: basketOf(hold) };
+    inventory.basket.answers.set(key, answer);
+    return HttpResponse.json<BasketResponse>(answer);
+  }),
+];
+
+/** The basket PUTs for one hold (a late request of the test before is another hold's). */
+export function basketPutsFor(holdId: string) {
+  return inventory.basket.puts.filter((put) => put.holdId === holdId);
+}

@@ -4,6 +4,7 @@ import type { RoutingMode } from '@/config/env';
 import { CHECKOUT_PATHS, pathsFor } from '@/config/routes';
 import type { RootState } from '@/app/store';
 import { useMswServer } from '../msw/server';
+import { orderViewOf } from '../msw/orders';
 import { renderApp, TEST_ROUTE_ENV } from '../msw/render';
 
 useMswServer();
@@ -45,6 +46,16 @@ const heldState: Partial<RootState> = {
 
 const NOT_FOUND = 'Page not found';
 
+/** The order just paid for, as the pay answer leaves it in the store. */
+const confirmedState: Partial<RootState> = {
+  order: {
+    status: 'succeeded',
+    order: orderViewOf('40AD0000-0000-4000-8000-000000000001', ORDER, { card: null }),
+    error: null,
+    handover: { status: 'idle', link: null },
+  },
+};
+
 /** [path, expected h1] for the mode-specific pages of spec §2. */
 const PAGES: Record<RoutingMode, [string, string][]> = {
   'multi-venue': [
@@ -82,12 +93,13 @@ const COMMON: [string, string, Partial<RootState> | undefined][] = [
   [CHECKOUT_PATHS.extras, 'Extras', heldState],
   [CHECKOUT_PATHS.ticketProtection, 'Ticket refund protection', heldState],
   [CHECKOUT_PATHS.collection, 'Delivery and payment', heldState],
-  [CHECKOUT_PATHS.contacts, 'Delivery and payment', heldState],
+  [CHECKOUT_PATHS.contacts, 'Contact details', heldState],
   [CHECKOUT_PATHS.payment, 'Payment', heldState],
-  [CHECKOUT_PATHS.verify, 'Verifying your payment', heldState],
+  // The bank's return for a payment this tab did not start is nobody's page.
+  [`${CHECKOUT_PATHS.verify}?paymentId=${ORDER}`, NOT_FOUND, undefined],
   [CHECKOUT_PATHS.reservations, 'Best available tickets', heldState],
   [CHECKOUT_PATHS.failed, 'There has been a problem with your payment', undefined],
-  [`${CHECKOUT_PATHS.confirmation}?order=${ORDER}`, 'Your order is confirmed', undefined],
+  [`${CHECKOUT_PATHS.confirmation}?order=${ORDER}`, 'Your order is confirmed', confirmedState],
   ['/membership', 'Memberships', undefined],
   ['/subscriptions', 'Subscriptions', undefined],
 ];

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
 import { getVenue } from '@/config/venues';
-import { countryOptions } from '@/features/customerDetails/validation/countries';
+import { countryOptions } from '@contract/address/countries';
 import {
   customerDetailsSchema,
   emptyCustomerDetails,

@@ -56,6 +56,14 @@ export const SelectInput = styled.select<{ $invalid: boolean; $width?: 'full' | 
   ${controlStyles}
 `;
 
+/** Free text over a line (a venue's question): the buyer can make it taller. */
+export const TextAreaInput = styled.textarea<{ $invalid: boolean; $width?: 'full' | 'short' }>`
+  ${controlStyles}
+  min-height: 6rem;
+  resize: vertical;
+  font: inherit;
+`;
+
 /** A checkbox or radio with its label beside it, at least 24px (WCAG 2.5.8) and in the venue's accent when ticked. */
 export const ChoiceRow = styled.div`
   display: flex;

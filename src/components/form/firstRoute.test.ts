@@ -26,6 +26,50 @@ const CHECKOUT_ONLY_PACKAGES = [
 ];
 const CHECKOUT_ONLY_FOLDERS = ['src/components/form/', 'src/features/customerDetails/'];
 
+/**
+ * Choosing and checkout state (slices, sagas, their API modules) loads with its routes
+ * (ChoosingFlows, CheckoutFlows, lazily injected slices), and the hold's countdown and dialogs
+ * once a hold exists (ReservationBar). Together about 10 kB gzip that the first page never uses.
+ */
+const LAZY_STATE_FOLDERS = [
+  'src/features/basket/',
+  'src/features/calendar/',
+  'src/features/checkout/',
+  'src/features/confirmation/',
+  'src/features/holdDetails/',
+  'src/features/payment/',
+  'src/features/promo/',
+  'src/features/seats/',
+];
+const LAZY_STATE_FILES = [
+  'src/api/addressLookup.ts',
+  'src/api/basket.ts',
+  'src/api/calendar.ts',
+  'src/api/details.ts',
+  'src/api/orders.ts',
+  'src/features/reservation/HoldBar.tsx',
+  'src/features/reservation/HoldTimer.tsx',
+  'src/features/reservation/ExpiryDialog.tsx',
+  'src/features/reservation/LeaveDialog.tsx',
+];
+/**
+ * Read by the hold's clock and leave guard without the payment slice: no slice, no payment. The
+ * stored pay attempt too: a reload that finds the hold gone checks for an unanswered one before
+ * loading the payment flow to ask about it.
+ */
+const FIRST_ROUTE_EXCEPTIONS = [
+  'src/features/payment/paymentInFlight.ts',
+  'src/features/payment/payAttemptStorage.ts',
+];
+/** What must stay: a reload on any page restores the tab's hold, and leaving is guarded at once. */
+const HOLD_ESSENTIALS = [
+  'src/features/reservation/reservationSlice.ts',
+  'src/features/reservation/reservationSaga.ts',
+  'src/features/reservation/holdStorage.ts',
+  'src/features/reservation/useLeaveGuard.ts',
+  'src/app/guards.tsx',
+];
+
 function resolveLocal(specifier: string, fromFile: string): string | undefined {
   const alias = ALIASES.find(([prefix]) => specifier.startsWith(prefix));
   const base = alias
@@ -104,6 +148,31 @@ describe('checkout-only code stays out of the first route', () => {
       .map((file) => relative(root, file).split('\\').join('/'))
       .filter((file) => CHECKOUT_ONLY_FOLDERS.some((folder) => file.startsWith(folder)));
     expect(checkoutFiles).toEqual([]);
+  });
+
+  it.each(Object.entries(FIRST_ROUTES))(
+    'the %s page loads no choosing or checkout state, but keeps the hold',
+    (_name, page) => {
+      const files = [...staticGraph(['src/app/main.tsx', 'src/app/start.tsx', page]).files].map(
+        (file) => relative(root, file).split('\\').join('/'),
+      );
+      const lazy = files.filter(
+        (file) =>
+          !FIRST_ROUTE_EXCEPTIONS.includes(file) &&
+          (LAZY_STATE_FILES.includes(file) ||
+            LAZY_STATE_FOLDERS.some((folder) => file.startsWith(folder))),
+      );
+      expect(lazy).toEqual([]);
+      expect(files).toEqual(expect.arrayContaining(HOLD_ESSENTIALS));
+    },
+  );
+
+  it('does see that state where its routes load it', () => {
+    const checkout = staticGraph(['src/features/checkout/CheckoutFlows.tsx']).files;
+    expect(checkout).toContain(join(root, 'src/features/payment/paymentSaga.ts'));
+    expect(checkout).toContain(join(root, 'src/features/basket/basketSlice.ts'));
+    const hold = staticGraph(['src/features/reservation/HoldBar.tsx']).files;
+    expect(hold).toContain(join(root, 'src/features/reservation/HoldTimer.tsx'));
   });
 
   it('does see those libraries where they are used', () => {

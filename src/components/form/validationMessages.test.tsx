@@ -21,7 +21,7 @@ import {
   voucherSchema,
 } from '@/features/customerDetails/validation/codeSchemas';
 import { contactSchema } from '@/features/customerDetails/validation/contactSchema';
-import { US_STATES, countryOptions } from '@/features/customerDetails/validation/countries';
+import { US_STATES, countryOptions } from '@contract/address/countries';
 import { fieldSpecs, selectSpecs } from '@/features/customerDetails/validation/fieldSpecs';
 import { answersSchema } from '@/features/customerDetails/validation/questionsSchema';
 import { validationContextFor } from '@/features/customerDetails/validation/validationContext';

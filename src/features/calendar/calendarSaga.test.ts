@@ -1,14 +1,24 @@
 import { describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { makeStore } from '@/app/store';
+import { watchPromo } from '@/features/promo/promoSaga';
 import { useMswServer, server } from '../../../tests/msw/server';
 import { calendarFixture } from '../../../tests/msw/calendarFixtures';
 import { codeEntered, selectAppliedPromo, selectPromoEntry } from '@/features/promo/promoSlice';
-import { left, loadRequested } from './calendarSlice';
+import { watchCalendar } from './calendarSaga';
+import { left, loadRequested, selectCalendar } from './calendarSlice';
 
 useMswServer();
 
 const SHOW = { region: 'uk', venueSlug: 'lumen-theatre', titleSlug: 'the-glass-orchard' } as const;
+
+/** A store with the calendar page's flows running, as its route (ChoosingFlows) starts them. */
+function calendarStore() {
+  const store = makeStore();
+  store.runSagaOnce(watchCalendar);
+  store.runSagaOnce(watchPromo);
+  return store;
+}
 
 function until(check: () => boolean): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -24,12 +34,12 @@ function until(check: () => boolean): Promise<void> {
 
 describe('calendar flow', () => {
   it('loads the first month on sale and keeps it', async () => {
-    const store = makeStore();
+    const store = calendarStore();
     store.dispatch(loadRequested(SHOW));
-    expect(store.getState().calendar.status).toBe('loading');
-    await until(() => store.getState().calendar.status === 'succeeded');
-    expect(store.getState().calendar.data?.month).toBe('2026-03');
-    expect(store.getState().calendar.latest?.month).toBe('2026-03');
+    expect(selectCalendar(store.getState()).status).toBe('loading');
+    await until(() => selectCalendar(store.getState()).status === 'succeeded');
+    expect(selectCalendar(store.getState()).data?.month).toBe('2026-03');
+    expect(selectCalendar(store.getState()).latest?.month).toBe('2026-03');
   });
 
   it('aborts the read in flight when the page is left, and ignores a late answer', async () => {
@@ -45,20 +55,24 @@ describe('calendar flow', () => {
     // The browser's request itself is cancelled, not just its answer ignored.
     const abort = vi.spyOn(XMLHttpRequest.prototype, 'abort');
     try {
-      const store = makeStore();
+      const store = calendarStore();
       store.dispatch(loadRequested(SHOW));
       await reached;
       store.dispatch(left());
       await until(() => abort.mock.calls.length > 0);
       await new Promise((resolve) => setTimeout(resolve, 250));
-      expect(store.getState().calendar).toMatchObject({ status: 'idle', data: null, key: null });
+      expect(selectCalendar(store.getState())).toMatchObject({
+        status: 'idle',
+        data: null,
+        key: null,
+      });
     } finally {
       abort.mockRestore();
     }
   });
 
   it('records what the server said of a code the read carried', async () => {
-    const store = makeStore();
+    const store = calendarStore();
     store.dispatch(
       codeEntered({
         venueSlug: SHOW.venueSlug,

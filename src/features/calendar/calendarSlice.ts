@@ -1,6 +1,7 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { Calendar } from '@contract/api/calendar';
 import type { Region } from '@contract/regions';
+import { injectConfig, rootReducer } from '@/app/rootReducer';
 import type { LoadErrorCode } from '@/api/errors';
 import { idleLoad, type LoadState } from '@/features/common/loadState';
 
@@ -37,7 +38,7 @@ const initialState: CalendarState = {
 };
 
 /** idle → loading → succeeded | failed; `left` (the page unmounted) aborts a read in flight. */
-export const calendarSlice = createSlice({
+const slice = createSlice({
   name: 'calendar',
   initialState,
   reducers: {
@@ -71,6 +72,14 @@ export const calendarSlice = createSlice({
     selectCalendar: (state) => state,
   },
 });
+
+declare module '@/app/rootReducer' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging
+  interface LazyLoadedSlices extends WithSlice<typeof slice> {}
+}
+
+/** Loads with the pages that choose a date and seats, not the first route (app/rootReducer.ts). */
+export const calendarSlice = slice.injectInto(rootReducer, injectConfig);
 
 export const { loadRequested, loaded, loadFailed, left } = calendarSlice.actions;
 export const { selectCalendar } = calendarSlice.selectors;

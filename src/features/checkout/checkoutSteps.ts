@@ -41,3 +41,16 @@ export function previousStep(current: CheckoutStep, basket: BasketShape): Checko
   const before = CHECKOUT_STEPS.slice(0, CHECKOUT_STEPS.indexOf(current)).reverse();
   return before.find((step) => stepApplies(step, basket)) ?? 'reservations';
 }
+
+/**
+ * The step whose question is still open before `current` can be shown: ticket protection wants a
+ * yes or a no, and a buyer who goes straight to a later address has not given one. Null when
+ * nothing is owed (the server refuses to sell without the answer too).
+ */
+export function unansweredStepBefore(
+  current: CheckoutStep,
+  basket: Pick<Basket, 'ticketProtection'>,
+): CheckoutStep | null {
+  const after = CHECKOUT_STEPS.indexOf(current) > CHECKOUT_STEPS.indexOf('ticketProtection');
+  return after && basket.ticketProtection?.choice === 'undecided' ? 'ticketProtection' : null;
+}

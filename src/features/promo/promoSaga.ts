@@ -1,7 +1,7 @@
 import { call, put, select, takeEvery } from 'redux-saga/effects';
 import type { RootState } from '@/app/store';
-import { loaded, type CalendarState } from '@/features/calendar/calendarSlice';
-import { checked, removed, type PromoState } from './promoSlice';
+import { loaded, selectCalendar, type CalendarState } from '@/features/calendar/calendarSlice';
+import { checked, removed, promoSlice, type PromoState } from './promoSlice';
 import { writeAppliedPromos } from './promoStorage';
 
 /**
@@ -10,12 +10,11 @@ import { writeAppliedPromos } from './promoStorage';
  * and keeps applied codes in session storage.
  */
 
-const selectCalendarState = (state: RootState): CalendarState => state.calendar;
-const selectPromoState = (state: RootState): PromoState => state.promo;
+const selectPromoState = (state: RootState): PromoState => promoSlice.selectSlice(state);
 
 function* recordCheck(action: ReturnType<typeof loaded>) {
   const { promo, venueSlug, titleSlug } = action.payload.calendar;
-  const calendar = (yield select(selectCalendarState)) as CalendarState;
+  const calendar = (yield select(selectCalendar)) as CalendarState;
   // `loaded` only lands for the current read, whose code the calendar state remembers.
   if (promo === null || calendar.key !== action.payload.key || calendar.promoCode === null) return;
   yield put(checked({ venueSlug, titleSlug, code: calendar.promoCode, promo }));

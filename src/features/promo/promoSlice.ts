@@ -1,6 +1,7 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { CalendarPromo } from '@contract/api/calendar';
 import type { PromoStatus } from '@contract/api/calendarQuery';
+import { injectConfig, rootReducer } from '@/app/rootReducer';
 import { readAppliedPromos } from './promoStorage';
 
 /** Where a code came from: a `?pc=` link (a bad one gets its own page) or the calendar's form. */
@@ -48,7 +49,7 @@ export function isApplied(entry: PromoEntry | undefined): entry is AppliedPromo 
  * applied → removed (kept, to tell a removed link code from a new one). Applied codes outlive a reload (session storage), so the tickets page of a
  * reloaded tab still prices with the buyer's code.
  */
-export const promoSlice = createSlice({
+const slice = createSlice({
   name: 'promo',
   initialState: (): PromoState => ({ byShow: readAppliedPromos() }),
   reducers: {
@@ -97,6 +98,14 @@ export const promoSlice = createSlice({
     },
   },
 });
+
+declare module '@/app/rootReducer' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging
+  interface LazyLoadedSlices extends WithSlice<typeof slice> {}
+}
+
+/** Loads with the pages that choose a date and seats, not the first route (app/rootReducer.ts). */
+export const promoSlice = slice.injectInto(rootReducer, injectConfig);
 
 export const { codeEntered, checked, removed } = promoSlice.actions;
 export const { selectPromoEntry, selectAppliedPromo, selectRequestCode } = promoSlice.selectors;

@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { usePaths } from '@/app/usePaths';
 import { PrimaryButton, SecondaryButton } from '@/components/Button';
 import { Dialog } from '@/components/Dialog';
+import { selectPaymentInFlight } from '@/features/payment/paymentInFlight';
 import { releaseRequested, selectReservation } from './reservationSlice';
 
 /**
@@ -15,7 +16,11 @@ export function ExpiryDialog() {
   const navigate = useNavigate();
   const paths = usePaths();
   const { status, venueSlug, titleSlug, performanceId } = useAppSelector(selectReservation);
-  if (status !== 'expired' || venueSlug === undefined || titleSlug === undefined) return null;
+  // A payment in flight may still be honoured after the deadline (late-payment rule): its answer
+  // decides whether the seats are gone, so the dialog waits for it.
+  const paying = useAppSelector(selectPaymentInFlight);
+  if (status !== 'expired' || paying || venueSlug === undefined || titleSlug === undefined)
+    return null;
 
   const leave = (reason: 'cancel' | 'reselect', to: string) => {
     dispatch(releaseRequested({ reason }));

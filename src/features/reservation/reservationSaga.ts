@@ -9,6 +9,8 @@ import {
   type WriteContext,
 } from '@/api/holds';
 import { toApiError } from '@/api/errors';
+import { readPayAttempt } from '@/features/payment/payAttemptStorage';
+import { selectPaymentInFlight } from '@/features/payment/paymentInFlight';
 import { withBookingSession } from '@/features/session/bookingSession';
 import { forgetHold, readStoredHold, storeHold } from './holdStorage';
 import { newIdempotencyKey } from './idempotencyKey';
@@ -23,6 +25,8 @@ import {
   restoredExpired,
   holdFailed,
   holdRequested,
+  holdLost,
+  orderConfirmed,
   releaseRequested,
   released,
   restoreFinished,
@@ -213,9 +217,16 @@ function* expiryFlow() {
     const wait = millisecondsLeft(reservation, Date.now());
     const { deadline } = (yield race({
       deadline: delay(wait),
-      changed: take([held.type, extended.type, released.type]),
+      changed: take([held.type, extended.type, released.type, orderConfirmed.type, holdLost.type]),
     })) as { deadline?: true };
     if (deadline) {
+      // A payment in flight keeps the hold on the server (PAYMENT_WINDOW_MINUTES); its answer
+      // decides, and the payment flow reads the new deadline back before it settles. Settled is
+      // read from the state after each action (the payment slice loads later, with the checkout).
+      if ((yield select(selectPaymentInFlight)) as boolean) {
+        while ((yield select(selectPaymentInFlight)) as boolean) yield take('*');
+        continue;
+      }
       yield put(holdExpired());
       yield call(forgetHold);
       yield* releaseOnServer(reservation);
@@ -223,20 +234,45 @@ function* expiryFlow() {
   }
 }
 
+const loadPaymentFlow = () => import('@/features/payment/paymentSaga');
+
+/**
+ * The hold is gone, but this tab paid for it and never heard the answer: the server may have sold
+ * the hold to that payment. The payment flow (loaded now, as it comes with the checkout) sends the
+ * attempt again under its key and settles the answer, so the buyer sees their order rather than
+ * "expired". True when that answer ended the hold (an order, or the seats lost).
+ */
+function* replayUnansweredPayment(holdId: string) {
+  const attempt = readPayAttempt();
+  if (attempt?.holdId !== holdId || attempt.paymentId !== undefined) return false;
+  try {
+    const { replayAfterHoldEnded } = (yield call(loadPaymentFlow)) as Awaited<
+      ReturnType<typeof loadPaymentFlow>
+    >;
+    return yield* replayAfterHoldEnded(attempt);
+  } catch {
+    // The payment flow could not load: kept, so the next reload asks again.
+    return false;
+  }
+}
+
 /** After a reload, the tab's hold is looked up again; one the server no longer has is dropped. */
 function* restoreFlow() {
   const stored = readStoredHold();
   if (stored === null) return;
-  yield put(restoreStarted());
   const { holdId, ...target } = stored;
+  yield put(restoreStarted(target));
   try {
     const result = (yield call(getHold, target.region, holdId)) as HoldResult;
     yield* remember(target, result);
   } catch (error) {
     const { status } = toApiError(error);
     // Only the server saying the hold is gone forgets it; a network blip keeps it for next time.
-    if (status === 404 || status === 410) yield call(forgetHold);
-    if (status === 410) yield put(restoredExpired(target));
+    if (status === 404 || status === 410) {
+      yield call(forgetHold);
+      const ended = yield* replayUnansweredPayment(holdId);
+      if (!ended && status === 410) yield put(restoredExpired(target));
+    }
   }
   yield put(restoreFinished());
 }

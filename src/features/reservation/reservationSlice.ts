@@ -72,13 +72,23 @@ const initialState: ReservationState = {
   clockOffsetMs: 0,
 };
 
+/** No hold any more, but the performance it was for, for the frame and "choose again" links. */
+function afterHold(state: ReservationState): ReservationState {
+  const { region, venueSlug, titleSlug, performanceId, clockOffsetMs } = state;
+  return { ...initialState, region, venueSlug, titleSlug, performanceId, clockOffsetMs };
+}
+
 export const reservationSlice = createSlice({
   name: 'reservation',
   initialState,
   reducers: {
-    restoreStarted: (state) => {
-      state.status = 'restoring';
-    },
+    /** A reload looks the tab's hold up again; what it was for frames the page meanwhile. */
+    restoreStarted: (state, action: PayloadAction<HoldTarget>) => ({
+      ...initialState,
+      ...action.payload,
+      status: 'restoring',
+      clockOffsetMs: state.clockOffsetMs,
+    }),
     restoreFinished: (state) => {
       if (state.status === 'restoring') state.status = 'none';
     },
@@ -140,7 +150,13 @@ export const reservationSlice = createSlice({
       state.pending = null;
       state.error = action.payload.error;
     },
+    /**
+     * Only a held hold can expire. A late 410 (an extend, a basket read or a pay refusal answered
+     * after the hold became an order, was let go, or while a reload still looks it up) must not
+     * open the expiry dialog over whatever the buyer moved on to.
+     */
     holdExpired: (state) => {
+      if (state.status !== 'held') return;
       state.status = 'expired';
       state.pending = null;
     },
@@ -159,9 +175,19 @@ export const reservationSlice = createSlice({
       state.error = null;
       state.takenSeatIds = [];
     },
-    orderConfirmed: (state, action: PayloadAction<{ orderId: string }>) => {
-      state.orderId = action.payload.orderId;
-    },
+    /**
+     * Paid: the hold became an order, so the countdown, the leave prompts and the checkout guard
+     * stop. What it was for stays, so the confirmation is framed in the venue's colours.
+     */
+    orderConfirmed: (state, action: PayloadAction<{ orderId: string }>) => ({
+      ...afterHold(state),
+      orderId: action.payload.orderId,
+    }),
+    /**
+     * The payment arrived after the hold ended and its seats were gone (pay outcome hold_lost):
+     * nothing is held any more, and the page offers the same performance again.
+     */
+    holdLost: (state) => afterHold(state),
   },
   selectors: {
     selectReservation: (state) => state,
@@ -185,6 +211,7 @@ export const {
   priceChangeAcknowledged,
   errorCleared,
   orderConfirmed,
+  holdLost,
 } = reservationSlice.actions;
 export const { selectReservation } = reservationSlice.selectors;
 

@@ -2,13 +2,15 @@ import { useEffect, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
+import type { Money } from '@contract/api/common';
 import type { Hold, SeatingPlan } from '@contract/api/holds';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { usePaths } from '@/app/usePaths';
 import { PrimaryButton, SecondaryButton } from '@/components/Button';
-import { PageHeading } from '@/components/PageHeading';
-import { useDocumentTitle } from '@/components/useDocumentTitle';
 import { CHECKOUT_PATHS } from '@/config/routes';
+import { CheckoutStepFrame } from '@/features/basket/CheckoutStepFrame';
+import { useBasket } from '@/features/basket/useBasket';
+import { nextStep, stepPath } from '@/features/checkout/checkoutSteps';
 import {
   holdTotal,
   priceChangeAcknowledged,
@@ -33,7 +35,7 @@ export default function ReservationsPage() {
   const reservation = useAppSelector(selectReservation);
   const seats = useAppSelector(selectSeats);
   const { hold, region, venueSlug, titleSlug, performanceId, quotedTotal } = reservation;
-  useDocumentTitle(intl.formatMessage({ id: 'steps.reservations.heading' }));
+  const { basket } = useBasket();
 
   // Seat names need the plan; after a reload the page fetches it (the browser caches it).
   useEffect(() => {
@@ -49,12 +51,23 @@ export default function ReservationsPage() {
   const total = holdTotal(hold);
   const currency = hold.seats[0]?.price.currency ?? hold.admissions[0]?.price.currency;
   const priceChanged = quotedTotal !== undefined && quotedTotal !== total;
+  // The basket's total once known (fees and extras included), so it agrees with the drawer.
+  const shownTotal: Money | undefined =
+    basket !== null
+      ? { amount: basket.total, currency: basket.currency }
+      : currency === undefined
+        ? undefined
+        : { amount: total, currency };
+  // Without the basket yet, Extras decides for itself whether it applies.
+  const next = basket === null ? CHECKOUT_PATHS.extras : stepPath(nextStep('reservations', basket));
 
   return (
-    <section>
-      <PageHeading subheading={<FormattedMessage id="steps.reservations.subheading" />}>
-        <FormattedMessage id="steps.reservations.heading" />
-      </PageHeading>
+    <CheckoutStepFrame
+      step="reservations"
+      headingId="steps.reservations.heading"
+      subheadingId="steps.reservations.subheading"
+      showsTotal
+    >
       {priceChanged ? (
         <Alert role="alert">
           <p>
@@ -70,11 +83,11 @@ export default function ReservationsPage() {
         plan={seats.performanceId === performanceId ? seats.plan : null}
         seatStatus={seats.performanceId === performanceId ? seats.seatStatus : null}
       />
-      {currency === undefined ? null : (
+      {shownTotal === undefined ? null : (
         <Total>
           <FormattedMessage
             id="reservations.total"
-            values={{ total: formatMoney(intl, { amount: total, currency }) }}
+            values={{ total: formatMoney(intl, shownTotal) }}
           />
         </Total>
       )}
@@ -82,7 +95,7 @@ export default function ReservationsPage() {
         <PrimaryButton
           type="button"
           aria-disabled={priceChanged}
-          onClick={() => !priceChanged && void navigate(CHECKOUT_PATHS.extras)}
+          onClick={() => !priceChanged && void navigate(next)}
         >
           <FormattedMessage id="reservations.continue" />
         </PrimaryButton>
@@ -100,7 +113,7 @@ export default function ReservationsPage() {
           <FormattedMessage id="reservations.changeSeats" />
         </SecondaryButton>
       </Actions>
-    </section>
+    </CheckoutStepFrame>
   );
 }
 

@@ -1,7 +1,8 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { SEAT_STATUS } from '@contract/api/constants';
 import type { SeatStatus, SeatingPlan } from '@contract/api/holds';
 import type { Region } from '@contract/regions';
+import { injectConfig, rootReducer } from '@/app/rootReducer';
 import type { LoadErrorCode } from '@/api/errors';
 import type { LoadStatus } from '@/features/common/loadState';
 
@@ -53,7 +54,7 @@ export const quantityKey = (area: string, priceOption: string) => `${area}/${pri
 const totalQuantity = (quantities: Record<string, number>) =>
   Object.values(quantities).reduce((sum, quantity) => sum + quantity, 0);
 
-export const seatsSlice = createSlice({
+const slice = createSlice({
   name: 'seats',
   initialState,
   reducers: {
@@ -136,6 +137,14 @@ export const seatsSlice = createSlice({
     selectSeats: (state) => state,
   },
 });
+
+declare module '@/app/rootReducer' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging
+  interface LazyLoadedSlices extends WithSlice<typeof slice> {}
+}
+
+/** Loads with the pages that choose a date and seats, not the first route (app/rootReducer.ts). */
+export const seatsSlice = slice.injectInto(rootReducer, injectConfig);
 
 export const {
   loadRequested,

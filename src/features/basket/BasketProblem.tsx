@@ -1,0 +1,41 @@
+import { FormattedMessage } from 'react-intl';
+import styled from 'styled-components';
+import { SecondaryButton } from '@/components/Button';
+import type { BasketError } from './basketSlice';
+
+type Props = {
+  error: BasketError | null;
+  onRetry: () => void;
+  /** A change of the buyer's that did not save, rather than the basket that did not load. */
+  change?: boolean;
+};
+
+/**
+ * The basket could not be read or a change not saved: said in words, with "Try again". An
+ * expired hold needs no retry; the reservation's expiry dialog takes over.
+ */
+export function BasketProblem({ error, onRetry, change = false }: Props) {
+  return (
+    <Problem role="alert">
+      <p>
+        <FormattedMessage id={change ? 'customer.update.failed' : 'basket.error.load'} />{' '}
+        {error === 'connection' ? <FormattedMessage id="reservation.error.connection" /> : null}
+      </p>
+      {error === 'expired' ? null : (
+        <SecondaryButton type="button" onClick={onRetry}>
+          <FormattedMessage id="common.retry" />
+        </SecondaryButton>
+      )}
+    </Problem>
+  );
+}
+
+const Problem = styled.div`
+  padding: ${({ theme }) => theme.space[3]}px ${({ theme }) => theme.space[4]}px;
+  border-left: 4px solid ${({ theme }) => theme.colors.error};
+  background: ${({ theme }) => theme.colors.errorSurface};
+
+  p {
+    margin-top: 0;
+  }
+`;

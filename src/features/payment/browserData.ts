@@ -1,0 +1,25 @@
+import type { BrowserData } from '@contract/api/payment';
+
+/** What the contract accepts for each field; a browser reporting something odd sends a safe value. */
+const LANGUAGE = /^[A-Za-z0-9-]{1,35}$/;
+
+function clamp(value: number, min: number, max: number, fallback: number): number {
+  return Number.isFinite(value) ? Math.min(max, Math.max(min, Math.round(value))) : fallback;
+}
+
+/**
+ * The fraud-prevention data of the pay request (spec §3 "fraud-prevention params"): the 3-D
+ * Secure 2 browser fields only the page can see. The booking API adds the user agent, Accept
+ * header and address itself. Read at the moment of paying, so a rotated phone reports its
+ * screen as it is then.
+ */
+export function collectBrowserData(): BrowserData {
+  const language = navigator.language;
+  return {
+    language: LANGUAGE.test(language) ? language : 'en',
+    colorDepth: clamp(window.screen.colorDepth, 1, 64, 24),
+    screenWidth: clamp(window.screen.width, 0, 100_000, 0),
+    screenHeight: clamp(window.screen.height, 0, 100_000, 0),
+    timeZoneOffset: clamp(new Date().getTimezoneOffset(), -840, 840, 0),
+  };
+}

@@ -1,0 +1,87 @@
+import { IDEMPOTENCY_KEY_PATTERN } from '@contract/api/constants';
+import { isId } from '@contract/patterns';
+import { REGIONS, type Region } from '@contract/regions';
+
+/**
+ * The pay attempt in progress, kept for the tab (sessionStorage) until it has an answer:
+ * - its Idempotency-Key and body, so a retry after a lost answer, a second click or a reload
+ *   sends the same request and the server answers it once (never a second charge);
+ * - once the server asked for 3-D Secure, the order and payment it made, so /checkout/verify can
+ *   carry on after the bank's pages sent the browser back (the store is empty by then).
+ * The card token is single use and useless without the session; no card details are kept.
+ */
+export interface PayAttempt {
+  region: Region;
+  holdId: string;
+  idempotencyKey: string;
+  basketVersion: string;
+  cardToken: string | null;
+  /** Set when the answer was action_required: the browser went to the 3-D Secure step. */
+  orderId?: string;
+  paymentId?: string;
+}
+
+const KEY = 'stagedoor.payAttempt';
+
+/** Where the attempt lives when the browser refuses storage (private modes): the page's memory. */
+let unstored: PayAttempt | null = null;
+
+export function storePayAttempt(attempt: PayAttempt): void {
+  try {
+    window.sessionStorage.setItem(KEY, JSON.stringify(attempt));
+    unstored = null;
+  } catch {
+    unstored = attempt;
+  }
+}
+
+export function forgetPayAttempt(): void {
+  unstored = null;
+  try {
+    window.sessionStorage.removeItem(KEY);
+  } catch {
+    // Nothing stored, nothing to forget.
+  }
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const optionalId = (value: unknown) => value === undefined || (isString(value) && isId(value));
+
+export function readPayAttempt(): PayAttempt | null {
+  let raw: string | null;
+  try {
+    raw = window.sessionStorage.getItem(KEY);
+  } catch {
+    return unstored;
+  }
+  if (raw === null) return unstored;
+  try {
+    const value = JSON.parse(raw) as Partial<Record<keyof PayAttempt, unknown>>;
+    const { region, holdId, idempotencyKey, basketVersion, cardToken, orderId, paymentId } = value;
+    if (
+      isString(region) &&
+      (REGIONS as readonly string[]).includes(region) &&
+      isString(holdId) &&
+      isId(holdId) &&
+      isString(idempotencyKey) &&
+      IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey) &&
+      isString(basketVersion) &&
+      (cardToken === null || isString(cardToken)) &&
+      optionalId(orderId) &&
+      optionalId(paymentId)
+    )
+      return {
+        region: region as Region,
+        holdId,
+        idempotencyKey,
+        basketVersion,
+        cardToken,
+        ...(isString(orderId) ? { orderId } : {}),
+        ...(isString(paymentId) ? { paymentId } : {}),
+      };
+  } catch {
+    // A damaged entry is dropped below.
+  }
+  forgetPayAttempt();
+  return null;
+}

@@ -1,0 +1,231 @@
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { ShowContent } from '../../contract/api/content';
+import type { OrderResponse } from '../../contract/api/orders';
+import { testCard } from '../../server/payments/sandbox/testCards';
+import { launchBrowser, newBuyer } from './browser';
+import { baseUrl, expectAccessible, expectNoPageErrors, heading, visit } from './journey';
+
+/**
+ * Issue 5's proof in Chromium against the real server and the sandbox gateway: a guest buys two
+ * theatre seats in the UK (en-GB, eTicket, Visa, frictionless 3-D Secure) and in the US (en-US,
+ * Mail, a declined card first, then American Express with a challenge), and a double click on
+ * pay makes one order and one charge. axe checks every step.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function performance(page: Page, region: string, venue: string, show: string, nth = 0) {
+  const response = await page.request.get(
+    `${baseUrl()}/api/${region}/venues/${venue}/shows/${show}`,
+  );
+  const content = (await response.json()) as ShowContent;
+  const chosen = content.performances.upcoming[nth];
+  if (!chosen) throw new Error(`${show} at ${venue} has no performance ${nth}`);
+  return chosen.id;
+}
+
+/**
+ * Two ordinary seats side by side from the list picker, in the given section (other suites use
+ * the first rows, so parallel files do not reach for the same seats).
+ */
+async function holdTwoSeats(page: Page, sectionIndex: number) {
+  await page.getByLabel('Section', { exact: true }).selectOption({ index: sectionIndex });
+  const rows = page.getByLabel('Row', { exact: true });
+  await rows.selectOption({ index: 2 });
+  const ordinary = page
+    .getByRole('checkbox', { name: /, Seat \d+, .*[£$]/ })
+    .filter({ hasNotText: /American Express|wheelchair|access/i });
+  const boxes = await ordinary.all();
+  let checked = 0;
+  for (const box of boxes) {
+    const name = (await box.getAttribute('aria-label')) ?? '';
+    if (checked === 2) break;
+    if ((await box.isDisabled()) || /American Express|wheelchair|access/i.test(name)) continue;
+    await box.check();
+    checked += 1;
+  }
+  expect(checked).toBe(2);
+  await page.getByRole('button', { name: 'Reserve seats' }).click();
+  await page.waitForURL('**/checkout/reservations');
+  await page.locator('h1', { hasText: 'Best available tickets' }).waitFor();
+}
+
+async function continueTo(page: Page, path: string, title: string) {
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL(`**${path}`);
+  await page.locator('h1', { hasText: title }).waitFor();
+}
+
+/** Review → Extras (add nothing) → Ticket refund protection ("No") → collection. */
+async function throughExtrasAndProtection(page: Page) {
+  await continueTo(page, '/checkout/extras', 'Extras');
+  await expectAccessible(page, 'extras');
+  await continueTo(page, '/checkout/ticket-protection', 'Ticket refund protection');
+  await expectAccessible(page, 'ticket protection');
+  await page.getByRole('radio', { name: /^No, I don't want to protect my tickets/ }).check();
+  await continueTo(page, '/checkout/collection', 'Delivery and payment');
+}
+
+async function fillContacts(page: Page, locale: 'en-GB' | 'en-US') {
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Email address', { exact: true }).fill('ada@example.com');
+  await page.getByLabel('Confirm email address').fill('ada@example.com');
+  await page
+    .getByLabel('Phone number')
+    .fill(locale === 'en-GB' ? '07911 123456' : '(415) 555-0199');
+  await page.getByRole('checkbox', { name: 'I accept the Terms and Conditions' }).check();
+}
+
+async function fillCard(page: Page, number: string, cvv: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Name on card').fill('Ada Lovelace');
+  await page.getByLabel(/^(Expiry|Expiration) date/).fill('12/30');
+  await page.getByLabel('Security code (CVV)').fill(cvv);
+}
+
+async function confirmation(page: Page) {
+  await page.waitForURL('**/checkout/confirmation**', { timeout: 30_000 });
+  await page.locator('h1', { hasText: 'Your order is confirmed' }).waitFor();
+  const text = await page.locator('main').innerText();
+  const number = /Order number: (SD-[0-9A-Z]{8})/.exec(text)?.[1];
+  expect(number, text).toBeDefined();
+  return { text, number: number! };
+}
+
+describe('paying for two theatre seats', () => {
+  it('UK, en-GB: eTickets paid by Visa with frictionless 3-D Secure, QR code per ticket', async () => {
+    const { context, page } = await newBuyer(browser);
+    const id = await performance(page, 'uk', 'lumen-theatre', 'the-glass-orchard', 1);
+    await visit(page, `/shows/the-glass-orchard/lumen-theatre/tickets/${id}`);
+    await holdTwoSeats(page, 1);
+    await expectAccessible(page, 'UK review');
+    await throughExtrasAndProtection(page);
+
+    await expectAccessible(page, 'UK collection');
+    await page.getByRole('radio', { name: 'eTicket' }).check();
+    await continueTo(page, '/checkout/contacts', 'Contact details');
+    await expectAccessible(page, 'UK contacts');
+    await fillContacts(page, 'en-GB');
+    await continueTo(page, '/checkout/payment', 'Payment');
+    await expectAccessible(page, 'UK payment');
+
+    await fillCard(page, testCard('visa', 'approve').number, '123');
+    const pay = page.getByRole('button', { name: /^Pay £[\d,]+(\.\d\d)?$/ });
+    await pay.click();
+    const { text } = await confirmation(page);
+    expect(text).toContain('Name: Ada Lovelace');
+    expect(text).toContain('Show: The Glass Orchard');
+    expect(text).toContain('ada@example.com');
+    expect(text).toMatch(/Paid with Visa ending 1111/);
+    const codes = page.getByRole('img', { name: /^Ticket for .*, Row .*, Seat \d+/ });
+    await expect.poll(() => codes.count()).toBe(2);
+    await expectAccessible(page, 'UK confirmation');
+    // The hold is over: no countdown and no leave prompt once the order exists.
+    expect(await page.getByRole('timer').count()).toBe(0);
+    expectNoPageErrors(page);
+    await context.close();
+  });
+
+  it('US, en-US: Mail, a declined card, then American Express with a 3-D Secure challenge', async () => {
+    const { context, page } = await newBuyer(browser);
+    onTestFailed(async () => {
+      await page.screenshot({ path: 'test-results/checkout-us.png', fullPage: true });
+    });
+    const id = await performance(page, 'us-west', 'golden-gate-playhouse', 'fog-city-follies', 1);
+    await visit(page, `/shows/fog-city-follies/golden-gate-playhouse/tickets/${id}`);
+    await holdTwoSeats(page, 1);
+    await throughExtrasAndProtection(page);
+
+    await page.getByRole('radio', { name: 'Mail' }).check();
+    // Mail goes within the US only: a London address is refused with the spec's words.
+    await page.getByLabel('Address line 1').fill('10 Downing Street');
+    await page.getByLabel('City').fill('London');
+    await page.getByLabel('Country').selectOption('GB');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect
+      .poll(() => page.getByText(/We can only mail tickets to addresses in the US/).count())
+      .toBeGreaterThan(0);
+    expect(await page.getByLabel('Address line 1').inputValue()).toBe('10 Downing Street');
+    await page.getByLabel('Country').selectOption('US');
+    await page.getByLabel('Address line 1').fill('1 Dr Carlton B Goodlett Pl');
+    await page.getByLabel('City').fill('San Francisco');
+    await page.getByLabel('State').selectOption('CA');
+    await page.getByLabel('ZIP code', { exact: true }).fill('94102');
+    await expectAccessible(page, 'US collection');
+    await continueTo(page, '/checkout/contacts', 'Contact details');
+
+    await fillContacts(page, 'en-US');
+    // The venue's own required question, asked as radios.
+    await page.getByRole('radio', { name: 'Social media' }).check();
+    await expectAccessible(page, 'US contacts');
+    await continueTo(page, '/checkout/payment', 'Payment');
+
+    await fillCard(page, testCard('visa', 'decline').number, '123');
+    await page.getByRole('button', { name: /^Pay \$[\d,]+(\.\d\d)?$/ }).click();
+    await page.locator('h1', { hasText: 'There has been a problem with your payment' }).waitFor({
+      timeout: 30_000,
+    });
+    expect(await page.locator('main').innerText()).toContain('(415) 555-0142');
+    await expectAccessible(page, 'US payment failed');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.locator('h1', { hasText: 'Payment' }).waitFor();
+
+    const amex = testCard('amex', 'challenge');
+    await fillCard(page, amex.number, '1234');
+    await page.getByRole('button', { name: /^Pay \$[\d,]+(\.\d\d)?$/ }).click();
+    await page.locator('h1', { hasText: 'Confirm your payment' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Authenticate' }).click();
+    const { text } = await confirmation(page);
+    expect(text).toContain(`Paid with American Express ending ${amex.number.slice(-4)}`);
+    expect(text).toContain('Mail');
+    await expectAccessible(page, 'US confirmation');
+    expectNoPageErrors(page);
+    await context.close();
+  });
+
+  it('a double click on pay makes one order and one charge', async () => {
+    const { context, page } = await newBuyer(browser);
+    const id = await performance(page, 'uk', 'northern-playhouse', 'the-mill-girls', 1);
+    await visit(page, `/shows/the-mill-girls/northern-playhouse/tickets/${id}`);
+    await holdTwoSeats(page, 2);
+    await throughExtrasAndProtection(page);
+    await page.getByRole('radio', { name: 'eTicket' }).check();
+    await continueTo(page, '/checkout/contacts', 'Contact details');
+    await fillContacts(page, 'en-GB');
+    await continueTo(page, '/checkout/payment', 'Payment');
+    await fillCard(page, testCard('mastercard', 'approve').number, '123');
+
+    const payRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && /\/holds\/[^/]+\/order$/.test(request.url())) {
+        payRequests.push(request.headers()['idempotency-key'] ?? '');
+      }
+    });
+    await page.getByRole('button', { name: /^Pay £[\d,]+(\.\d\d)?$/ }).dblclick();
+    const { number } = await confirmation(page);
+    expect(new Set(payRequests).size, `pay requests: ${payRequests.join(', ')}`).toBe(1);
+
+    // The server agrees: one confirmed order, and one confirmation email for it.
+    const orderId = new URL(page.url()).searchParams.get('order');
+    expect(orderId).not.toBeNull();
+    const response = await page.request.get(`${baseUrl()}/api/uk/orders/${orderId}`);
+    const { order } = (await response.json()) as OrderResponse;
+    expect(order.number).toBe(number);
+    expect(order.status).toBe('confirmed');
+    const outbox = (await (
+      await page.request.get(`${baseUrl()}/services/outbox?format=json`)
+    ).json()) as { orderId: string | null }[];
+    expect(outbox.filter((email) => email.orderId?.toUpperCase() === order.id)).toHaveLength(1);
+    expect(await heading(page)).toBe('Your order is confirmed');
+    expectNoPageErrors(page);
+    await context.close();
+  });
+});
