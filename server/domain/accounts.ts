@@ -96,6 +96,10 @@ export async function signUpFromOrder(
   const customer = await customerOfOwnOrder(db, input.sessionId, input.orderId);
   const venue = ctx.venueFor(customer.venueSlug);
   if (!venue) throw new Error(`order ${input.orderId} is at ${customer.venueSlug}, not loaded`);
+  // The venue decides whether its buyers get accounts: loginDisabled means none anywhere.
+  if (venue.flags.loginDisabled || !venue.flags.shouldShowOrderConfirmationSignup) {
+    throw new ApiError(403, 'forbidden', 'This venue does not offer accounts.');
+  }
   if (passwordProblem(input.password, customer.email) !== null) {
     // The length rules were checked with the body; what is left needs the order's email.
     throw new ApiError(400, 'validation_failed', 'The password cannot be used.', ['body.password']);

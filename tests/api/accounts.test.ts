@@ -41,7 +41,11 @@ beforeAll(async () => {
       verifyRateLimit: { max: 1000, windowSeconds: 600 },
     },
   });
-  const { rows } = await db.query<{ id: string }>('SELECT id FROM performances LIMIT 1');
+  // A venue that offers the sign-up panel (lumen-theatre: shouldShowOrderConfirmationSignup).
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT p.id FROM performances p JOIN shows sh ON sh.id = p.show_id
+     WHERE sh.venue_slug = 'lumen-theatre' LIMIT 1`,
+  );
   performanceId = rows[0]!.id;
 });
 afterAll(async () => {
@@ -542,6 +546,34 @@ describe('POST /accounts', () => {
       payload: 'password=whatever',
     });
     expect(text.statusCode).toBe(415);
+  });
+});
+
+describe('venues without accounts', () => {
+  it('refuses a sign-up where the venue disables login or offers no sign-up panel', async () => {
+    const buyer = await newBuyer();
+    const orderId = await orderOf(buyer, { email: 'no.accounts@example.com' });
+    const input = {
+      sessionId: await sessionIdOf(buyer),
+      orderId,
+      password: 'orchard in the snow',
+      marketingOptIn: false,
+    };
+    for (const flags of [{ loginDisabled: true }, { shouldShowOrderConfirmationSignup: false }]) {
+      const context = {
+        ...testSignUpContext,
+        venueFor: (slug: string) => {
+          const venue = testSignUpContext.venueFor(slug)!;
+          return { ...venue, flags: { ...venue.flags, ...flags } };
+        },
+      };
+      await expect(signUpFromOrder(db, input, context)).rejects.toMatchObject({
+        statusCode: 403,
+        code: 'forbidden',
+      });
+    }
+    expect(await accountOf('no.accounts@example.com')).toEqual([]);
+    expect(await activationEmails('no.accounts@example.com')).toEqual([]);
   });
 });
 

@@ -139,6 +139,24 @@ describe('the confirmation page', { timeout: 30_000 }, () => {
     ).toBeInTheDocument();
   });
 
+  it('offers no sign-up where the venue disables login, even with the panel flag on', async () => {
+    heldState({ venueSlug: 'bayou-discovery', region: 'us-central' });
+    const view = orderViewOf(checkoutHoldId(), ORDER_ID, {
+      card: { brand: 'visa', last4: '1111' },
+    });
+    seedOrder('us-central', {
+      ...view,
+      show: { ...view.show, venueName: 'Bayou Discovery', venueSlug: 'bayou-discovery' },
+    });
+    renderApp({
+      route: `${CHECKOUT_PATHS.confirmation}?order=${ORDER_ID}&venue=bayou-discovery`,
+    });
+    await heading();
+    // The buyer's own order (the secret link is there), but Bayou Discovery has no accounts.
+    expect(screen.getByRole('heading', { name: 'Keep this link' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Save your details for next time' })).toBeNull();
+  });
+
   it('hands the tickets to the app: a QR code of the web link on a computer', async () => {
     onPhone(false);
     boughtOrder();

@@ -89,7 +89,9 @@ export default function ConfirmationPage() {
           </SecretLink>
         </section>
       ) : null}
-      {secretLink !== null && venue?.settings.flags.shouldShowOrderConfirmationSignup ? (
+      {secretLink !== null &&
+      venue?.settings.flags.shouldShowOrderConfirmationSignup &&
+      !venue.settings.flags.loginDisabled ? (
         <SignUpPanel order={current} />
       ) : null}
     </section>
