@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { ShowContent } from '../../contract/api/content';
 import { launchBrowser, newBuyer } from './browser';
@@ -173,6 +173,10 @@ describe('choosing and holding', () => {
     // Every chunk the review step asked for has arrived: jumping the fake clock 13 minutes
     // ahead must not pass for a chunk that took 13 minutes (lazyWithTimeout's limit).
     await page.waitForLoadState('networkidle');
+    await page.getByRole('timer').waitFor();
+    onTestFailed(async () => {
+      await page.screenshot({ path: 'test-results/choosing-expiry.png', fullPage: true });
+    });
 
     // The warning comes first, with its one-action extend.
     await page.clock.fastForward('13:30');
