@@ -1,9 +1,8 @@
 import { useIntl } from 'react-intl';
 import type { HTMLInputAutoCompleteAttribute } from 'react';
-import { FieldMessageText } from './FieldMessageText';
-import { FieldTextView, type FieldText } from './FieldText';
-import { FieldErrorText, FieldHint, FieldLabel, FieldRow, SelectInput } from './FieldParts';
-import { INVALID_MARKER } from './fieldIds';
+import type { FieldText } from './FieldText';
+import { SelectInput } from './FieldParts';
+import { controlProps, LabelledControl } from './LabelledControl';
 import { useFieldState } from './useFieldState';
 
 /** Option labels arrive as text: country names from Intl.DisplayNames, state names, API answers. */
@@ -32,32 +31,8 @@ export function SelectField({
   const intl = useIntl();
   const state = useFieldState<string>(name, hint !== undefined);
   return (
-    <FieldRow>
-      <FieldLabel htmlFor={state.id}>
-        <FieldTextView text={label} />
-      </FieldLabel>
-      {hint !== undefined && (
-        <FieldHint id={state.hintId}>
-          <FieldTextView text={hint} />
-        </FieldHint>
-      )}
-      {state.error !== undefined && (
-        <FieldErrorText id={state.errorId}>
-          <FieldMessageText message={state.error} />
-        </FieldErrorText>
-      )}
-      <SelectInput
-        {...state.field}
-        value={state.field.value ?? ''}
-        id={state.id}
-        autoComplete={autoComplete}
-        aria-required={required || undefined}
-        aria-invalid={state.invalid || undefined}
-        aria-describedby={state.describedBy}
-        {...{ [INVALID_MARKER]: state.invalid || undefined }}
-        $invalid={state.invalid}
-        $width={width}
-      >
+    <LabelledControl state={state} label={label} hint={hint}>
+      <SelectInput {...controlProps(state, required)} autoComplete={autoComplete} $width={width}>
         <option value="">{intl.formatMessage({ id: 'form.select.placeholder' })}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -65,6 +40,6 @@ export function SelectField({
           </option>
         ))}
       </SelectInput>
-    </FieldRow>
+    </LabelledControl>
   );
 }

@@ -1,7 +1,6 @@
-import { FieldMessageText } from './FieldMessageText';
-import { FieldTextView, type FieldText } from './FieldText';
-import { FieldErrorText, FieldHint, FieldLabel, FieldRow, TextAreaInput } from './FieldParts';
-import { INVALID_MARKER } from './fieldIds';
+import type { FieldText } from './FieldText';
+import { TextAreaInput } from './FieldParts';
+import { controlProps, LabelledControl } from './LabelledControl';
 import { useFieldState } from './useFieldState';
 
 export type TextAreaFieldProps = {
@@ -23,32 +22,8 @@ export function TextAreaField({
 }: TextAreaFieldProps) {
   const state = useFieldState<string>(name, hint !== undefined);
   return (
-    <FieldRow>
-      <FieldLabel htmlFor={state.id}>
-        <FieldTextView text={label} />
-      </FieldLabel>
-      {hint !== undefined && (
-        <FieldHint id={state.hintId}>
-          <FieldTextView text={hint} />
-        </FieldHint>
-      )}
-      {state.error !== undefined && (
-        <FieldErrorText id={state.errorId}>
-          <FieldMessageText message={state.error} />
-        </FieldErrorText>
-      )}
-      <TextAreaInput
-        {...state.field}
-        value={state.field.value ?? ''}
-        id={state.id}
-        rows={3}
-        maxLength={maxLength}
-        aria-required={required || undefined}
-        aria-invalid={state.invalid || undefined}
-        aria-describedby={state.describedBy}
-        {...{ [INVALID_MARKER]: state.invalid || undefined }}
-        $invalid={state.invalid}
-      />
-    </FieldRow>
+    <LabelledControl state={state} label={label} hint={hint}>
+      <TextAreaInput {...controlProps(state, required)} rows={3} maxLength={maxLength} />
+    </LabelledControl>
   );
 }

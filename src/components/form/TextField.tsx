@@ -1,8 +1,7 @@
 import type { HTMLInputAutoCompleteAttribute, HTMLAttributes } from 'react';
-import { FieldMessageText } from './FieldMessageText';
-import { FieldTextView, type FieldText } from './FieldText';
-import { FieldErrorText, FieldHint, FieldLabel, FieldRow, TextInput } from './FieldParts';
-import { INVALID_MARKER } from './fieldIds';
+import type { FieldText } from './FieldText';
+import { TextInput } from './FieldParts';
+import { controlProps, LabelledControl } from './LabelledControl';
 import { useFieldState } from './useFieldState';
 
 export type TextFieldProps = {
@@ -35,36 +34,16 @@ export function TextField({
 }: TextFieldProps) {
   const state = useFieldState<string>(name, hint !== undefined);
   return (
-    <FieldRow>
-      <FieldLabel htmlFor={state.id}>
-        <FieldTextView text={label} />
-      </FieldLabel>
-      {hint !== undefined && (
-        <FieldHint id={state.hintId}>
-          <FieldTextView text={hint} />
-        </FieldHint>
-      )}
-      {state.error !== undefined && (
-        <FieldErrorText id={state.errorId}>
-          <FieldMessageText message={state.error} />
-        </FieldErrorText>
-      )}
+    <LabelledControl state={state} label={label} hint={hint}>
       <TextInput
-        {...state.field}
-        value={state.field.value ?? ''}
-        id={state.id}
+        {...controlProps(state, required)}
         type={type}
         autoComplete={autoComplete}
         inputMode={inputMode}
         maxLength={maxLength}
         spellCheck={spellCheck}
-        aria-required={required || undefined}
-        aria-invalid={state.invalid || undefined}
-        aria-describedby={state.describedBy}
-        {...{ [INVALID_MARKER]: state.invalid || undefined }}
-        $invalid={state.invalid}
         $width={width}
       />
-    </FieldRow>
+    </LabelledControl>
   );
 }
