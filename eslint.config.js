@@ -54,6 +54,12 @@ export default tseslint.config(
               message:
                 'Schema modules pull zod into the bundle: import types only, values from the zod-free modules (api/constants, api/errorCodes, api/calendarQuery, patterns, regions, venueDefaults).',
             },
+            {
+              // MSW and the test fakes are for tests only: nothing on the path of `npm start`.
+              regex: '^(msw(/.*)?|@testing-library/.*|(\\.\\./)+tests/.*)$',
+              message:
+                'Test tools and fakes belong in *.test.ts(x) or tests/, never in application code.',
+            },
           ],
         },
       ],

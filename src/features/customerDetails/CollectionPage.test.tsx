@@ -8,7 +8,7 @@ import { getVenue } from '@/config/venues';
 import { detailsFake, resetDetails } from '../../../tests/msw/details';
 import { resetInventory } from '../../../tests/msw/inventory';
 import { server, useMswServer } from '../../../tests/msw/server';
-import { HOLD_ID, findStep, renderStep } from './testCheckout';
+import { HOLD_ID, findStep, renderStep } from '../../../tests/msw/detailsCheckout';
 
 useMswServer();
 beforeEach(() => {

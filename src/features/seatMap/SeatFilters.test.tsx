@@ -6,7 +6,7 @@ import { NO_FILTERS, filterMask, type SeatFilterState } from './filters';
 import { buildSeatMapModel, type SeatMapModel } from './model';
 import { SeatFilters } from './SeatFilters';
 import { makeStatus, miniTheatre } from './testPlans';
-import { renderInVenue } from './testRender';
+import { renderInVenue } from '../../../tests/unit/renderInVenue';
 
 function theatreModel(): SeatMapModel {
   const plan = miniTheatre();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSeatMapModel } from './model';
 import { SeatLegend } from './SeatLegend';
 import { gridPlan, makeStatus, miniTheatre } from './testPlans';
-import { renderInVenue } from './testRender';
+import { renderInVenue } from '../../../tests/unit/renderInVenue';
 
 describe('SeatLegend', () => {
   it('keys every band with its all-in price, the states and the seat types on the plan', async () => {

@@ -6,7 +6,7 @@ import { NO_FILTERS, filterMask } from './filters';
 import { applyStatus, buildSeatMapModel, type SeatMapModel } from './model';
 import { SeatList } from './SeatList';
 import { gridPlan, makeStatus, miniSeat, miniTheatre } from './testPlans';
-import { renderInVenue } from './testRender';
+import { renderInVenue } from '../../../tests/unit/renderInVenue';
 
 function theatreModel(status?: string): SeatMapModel {
   const plan = miniTheatre();

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyStatus, buildSeatMapModel, type SeatMapModel } from './model';
 import { SeatMapCanvas, type FrameInfo } from './SeatMapCanvas';
 import { gridPlan, makeStatus, miniSeat, miniTheatre } from './testPlans';
-import { renderInVenue } from './testRender';
+import { renderInVenue } from '../../../tests/unit/renderInVenue';
 import { fitView, toScreen, zoomAt, zoomLimits, ZOOM_STEP, type View } from './viewTransform';
 
 /*

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSeatMapModel, type SeatMapModel } from './model';
 import { SeatPicker } from './SeatPicker';
 import { makeStatus, miniTheatre } from './testPlans';
-import { renderInVenue } from './testRender';
+import { renderInVenue } from '../../../tests/unit/renderInVenue';
 
 function theatreModel(): SeatMapModel {
   const plan = miniTheatre();

@@ -3,7 +3,7 @@ import { SEAT_STATUS } from '@contract/api/constants';
 import { applyStatus, buildSeatMapModel, isSelectable, SeatMapDataError } from './model';
 import { seatName } from './seatName';
 import { makePlan, makeStatus, miniSeat, miniTheatre } from './testPlans';
-import { testIntl } from './testRender';
+import { testIntl } from '../../../tests/unit/renderInVenue';
 
 const PRICES = { A: 6500, B: 4500, R: 4500 };
 

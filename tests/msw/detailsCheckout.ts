@@ -4,11 +4,11 @@ import type { Basket } from '@contract/api/basket';
 import type { Hold } from '@contract/api/holds';
 import type { Region } from '@contract/regions';
 import type { ReservationState } from '@/features/reservation/reservationSlice';
-import { GLASS_ORCHARD_LUMEN_FIRST } from '../../../tests/msw/fixtures';
-import { renderApp } from '../../../tests/msw/render';
-import { server } from '../../../tests/msw/server';
-import { inventory, seatId } from '../../../tests/msw/inventory';
-import { detailsFake } from '../../../tests/msw/details';
+import { GLASS_ORCHARD_LUMEN_FIRST } from './fixtures';
+import { renderApp } from './render';
+import { server } from './server';
+import { inventory, seatId } from './inventory';
+import { detailsFake } from './details';
 
 /** A live hold at one venue, as a buyer arrives at the details steps with it. */
 

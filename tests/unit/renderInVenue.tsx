@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { cleanup, render } from '@testing-library/react';
 import { createIntl, type IntlShape } from 'react-intl';
 import { afterEach } from 'vitest';
-import enGB from '../../../locales/en-GB.json';
+import enGB from '../../locales/en-GB.json';
 import { getVenue } from '@/config/venues';
 import { VenueIntlProvider } from '@/i18n/VenueIntlProvider';
 import { VenueThemeProvider } from '@/theme/VenueThemeProvider';
