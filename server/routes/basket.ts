@@ -1,19 +1,15 @@
-import type { FastifyPluginCallback, FastifyReply } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { basketResponseSchema, putBasketBodySchema } from '../../contract/api/basket';
 import { apiErrorSchema } from '../../contract/api/common';
-import {
-  IDEMPOTENCY_HEADER,
-  holdParamsSchema,
-  idempotencyHeadersSchema,
-} from '../../contract/api/holds';
+import { holdParamsSchema, idempotencyHeadersSchema } from '../../contract/api/holds';
 import type { Region } from '../../contract/regions';
 import type { VenueBundle } from '../../contract/venueFiles';
 import type { Database } from '../db/database';
 import { readBasket, updateBasket, type BasketScope, type PriceDisplay } from '../domain/basket';
 import { buyerSessions } from '../domain/holdsSession';
-import { idempotent, requestHash, type StoredResponse } from '../domain/idempotency';
+import { onceForKey, sendStored } from '../http/idempotentRoute';
 import { holdScope } from './holds';
 
 export interface BasketRoutesOptions {
@@ -32,10 +28,6 @@ const errors = {
   410: apiErrorSchema,
   422: apiErrorSchema,
 };
-
-/** A stored answer (first or replayed), sent as it was first given. */
-const answer = (reply: FastifyReply, response: StoredResponse) =>
-  reply.status(response.status).send(response.body);
 
 export function basketScope(region: Region, venues: VenueBundle[]): BasketScope {
   const displays = new Map<string, PriceDisplay>(
@@ -96,19 +88,12 @@ export const basketRoutes: FastifyPluginCallback<BasketRoutesOptions> = (app, op
     async (request, reply) => {
       const session = sessionOf(request);
       const holdId = request.params.holdId.toUpperCase();
-      const response = await idempotent(
-        db,
-        {
-          sessionId: session.id,
-          key: String(request.headers[IDEMPOTENCY_HEADER]),
-          hash: requestHash('PUT /holds/:id/basket', { holdId, ...request.body }),
-        },
-        async (tx) => ({
-          status: 200,
-          body: { basket: await updateBasket(tx, scope, session.id, holdId, request.body) },
-        }),
-      );
-      return answer(reply, response);
+      const call = { route: 'PUT /holds/:id/basket', payload: { holdId, ...request.body } };
+      const response = await onceForKey(db, request, session.id, call, async (tx) => ({
+        status: 200,
+        body: { basket: await updateBasket(tx, scope, session.id, holdId, request.body) },
+      }));
+      return sendStored(reply, response);
     },
   );
   done();

@@ -1,21 +1,17 @@
-import type { FastifyPluginCallback, FastifyReply, FastifySchemaValidationError } from 'fastify';
+import type { FastifyPluginCallback, FastifySchemaValidationError } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { detailsResponseSchema, putDetailsBodySchema } from '../../contract/api/checkout';
 import { apiErrorSchema } from '../../contract/api/common';
-import {
-  IDEMPOTENCY_HEADER,
-  holdParamsSchema,
-  idempotencyHeadersSchema,
-} from '../../contract/api/holds';
+import { holdParamsSchema, idempotencyHeadersSchema } from '../../contract/api/holds';
 import type { Region } from '../../contract/regions';
 import type { VenueBundle } from '../../contract/venueFiles';
 import type { Database } from '../db/database';
 import { purgeAbandonedDetails } from '../db/queries/checkoutDetails';
 import { readDetails, updateDetails, type DetailsScope } from '../domain/checkoutDetails';
 import { buyerSessions } from '../domain/holdsSession';
-import { idempotent, requestHash, type StoredResponse } from '../domain/idempotency';
 import { ApiError } from '../http/errors';
+import { onceForKey, sendStored } from '../http/idempotentRoute';
 import { basketScope } from './basket';
 
 export interface DetailsRoutesOptions {
@@ -39,10 +35,6 @@ const errors = {
   410: apiErrorSchema,
   422: apiErrorSchema,
 };
-
-/** A stored answer (first or replayed), sent as it was first given. */
-const answer = (reply: FastifyReply, response: StoredResponse) =>
-  reply.status(response.status).send(response.body);
 
 export function detailsScope(region: Region, venues: VenueBundle[]): DetailsScope {
   const settings = new Map(
@@ -114,19 +106,12 @@ export const detailsRoutes: FastifyPluginCallback<DetailsRoutesOptions> = (app, 
     async (request, reply) => {
       const session = sessionOf(request);
       const holdId = request.params.holdId.toUpperCase();
-      const response = await idempotent(
-        db,
-        {
-          sessionId: session.id,
-          key: String(request.headers[IDEMPOTENCY_HEADER]),
-          hash: requestHash('PUT /holds/:id/details', { holdId, ...request.body }),
-        },
-        async (tx) => ({
-          status: 200,
-          body: await updateDetails(tx, scope, session.id, holdId, request.body),
-        }),
-      );
-      return answer(reply, response);
+      const call = { route: 'PUT /holds/:id/details', payload: { holdId, ...request.body } };
+      const response = await onceForKey(db, request, session.id, call, async (tx) => ({
+        status: 200,
+        body: await updateDetails(tx, scope, session.id, holdId, request.body),
+      }));
+      return sendStored(reply, response);
     },
   );
 

@@ -1,11 +1,10 @@
 import negotiate from '@fastify/accept-negotiator';
 import fastifyCompress from '@fastify/compress';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../contract/api/common';
 import {
-  IDEMPOTENCY_HEADER,
   bestAvailableBodySchema,
   createHoldBodySchema,
   holdParamsSchema,
@@ -31,7 +30,6 @@ import {
   sweepExpiredHolds,
   type HoldScope,
 } from '../domain/holds';
-import { idempotent, requestHash, type StoredResponse } from '../domain/idempotency';
 import {
   PlanCache,
   planRepresentation,
@@ -42,6 +40,7 @@ import { buyerSessions, optionalSession, type BuyerSession } from '../domain/hol
 import { inTransaction } from '../domain/holdsTransaction';
 import { releaseAttempts } from '../domain/orders';
 import type { PaymentService } from '../payments/service';
+import { onceForKey, sendStored } from '../http/idempotentRoute';
 import type { Hold } from '../../contract/api/holds';
 
 /** How often each region gives back the places of expired admission holds. */
@@ -130,9 +129,6 @@ export const holdRoutes: FastifyPluginAsync<HoldRoutesOptions> = async (app, opt
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
-  const answer = (reply: FastifyReply, response: StoredResponse) =>
-    reply.status(response.status).send(response.body);
-
   /** Runs a hold change once per Idempotency-Key, in one transaction with its stored answer. */
   const once = (
     request: FastifyRequest,
@@ -142,12 +138,10 @@ export const holdRoutes: FastifyPluginAsync<HoldRoutesOptions> = async (app, opt
     work: (tx: Queryable, session: BuyerSession) => Promise<Hold>,
   ) => {
     const session = sessionOf(request);
-    const key = request.headers[IDEMPOTENCY_HEADER];
-    return idempotent(
-      db,
-      { sessionId: session.id, key: String(key), hash: requestHash(route, payload) },
-      async (tx) => ({ status, body: { hold: await work(tx, session) } }),
-    );
+    return onceForKey(db, request, session.id, { route, payload }, async (tx) => ({
+      status,
+      body: { hold: await work(tx, session) },
+    }));
   };
 
   api.post(
@@ -168,7 +162,7 @@ export const holdRoutes: FastifyPluginAsync<HoldRoutesOptions> = async (app, opt
           ? createSeatHold(tx, scope, session.id, body)
           : createAdmissionHold(tx, scope, session.id, body),
       );
-      return answer(reply, response);
+      return sendStored(reply, response);
     },
   );
 
@@ -188,7 +182,7 @@ export const holdRoutes: FastifyPluginAsync<HoldRoutesOptions> = async (app, opt
       const response = await once(request, 'POST /holds/best-available', body, 201, (tx, session) =>
         createBestAvailableHold(tx, scope, session.id, body),
       );
-      return answer(reply, response);
+      return sendStored(reply, response);
     },
   );
 
@@ -225,7 +219,7 @@ export const holdRoutes: FastifyPluginAsync<HoldRoutesOptions> = async (app, opt
       const response = await once(request, 'POST /holds/:id/extend', { holdId }, 200, (tx, s) =>
         extendHold(tx, scope, s.id, holdId),
       );
-      return answer(reply, response);
+      return sendStored(reply, response);
     },
   );
 

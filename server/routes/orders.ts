@@ -1,13 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../contract/api/common';
-import {
-  IDEMPOTENCY_HEADER,
-  holdParamsSchema,
-  idempotencyHeadersSchema,
-} from '../../contract/api/holds';
+import { holdParamsSchema, idempotencyHeadersSchema } from '../../contract/api/holds';
 import {
   appHandoverSchema,
   continueParamsSchema,
@@ -34,6 +30,7 @@ import { orderVenue, orderView, type OrderScope } from '../domain/orderView';
 import { ServerKeys } from '../domain/serverKeys';
 import { signerFromPem, ticketSigner, type TicketSigner } from '../domain/ticketCodes';
 import { notFound } from '../http/errors';
+import { idempotencyKeyOf, sendStored } from '../http/idempotentRoute';
 import type { PaymentService } from '../payments/service';
 import { basketScope } from './basket';
 import { SWEEP_INTERVAL_MS } from './holds';
@@ -155,9 +152,6 @@ export const orderRoutes: FastifyPluginCallback<OrderRoutesOptions> = (app, opti
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
-  const answer = (reply: FastifyReply, response: { status: number; body: unknown }) =>
-    reply.status(response.status).send(response.body);
-
   api.post(
     '/holds/:holdId/order',
     {
@@ -173,7 +167,7 @@ export const orderRoutes: FastifyPluginCallback<OrderRoutesOptions> = (app, opti
     async (request, reply) => {
       const response = await pay(await payContext(request), {
         sessionId: sessionOf(request).id,
-        key: String(request.headers[IDEMPOTENCY_HEADER]),
+        key: idempotencyKeyOf(request),
         holdId: request.params.holdId.toUpperCase(),
         body: request.body,
         seen: {
@@ -182,7 +176,7 @@ export const orderRoutes: FastifyPluginCallback<OrderRoutesOptions> = (app, opti
           ipAddress: request.ip.slice(0, 64),
         },
       });
-      return answer(reply, response);
+      return sendStored(reply, response);
     },
   );
 
