@@ -36,6 +36,25 @@ function wrap(client: Client): Queryable {
   };
 }
 
+/**
+ * A transaction's client, taking one call at a time: code that reads several things at once
+ * (Promise.all) works on the pool and in a transaction alike, and pg never sees a query sent
+ * while its client is busy (deprecated in pg 8, an error from pg 9).
+ */
+function serial(client: Client): Queryable {
+  const inner = wrap(client);
+  let tail: Promise<unknown> = Promise.resolve();
+  const queued = <R>(run: () => Promise<R>): Promise<R> => {
+    const next = tail.then(run, run);
+    tail = next.catch(() => undefined);
+    return next;
+  };
+  return {
+    query: (sql, params) => queued(() => inner.query(sql, params)),
+    exec: (sql) => queued(() => inner.exec(sql)),
+  };
+}
+
 /** Connections per pool unless told otherwise. */
 export const DEFAULT_POOL_SIZE = 10;
 
@@ -58,7 +77,7 @@ export function openPostgres(connectionString: string, poolSize = DEFAULT_POOL_S
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await fn(wrap(client));
+        const result = await fn(serial(client));
         await client.query('COMMIT');
         return result;
       } catch (error) {
