@@ -8,6 +8,7 @@ import { migrate } from '../server/db/migrate';
 import { seed } from '../server/db/seed/seed';
 import { createSeatHold, type HoldScope } from '../server/domain/holds';
 import { inTransaction } from '../server/domain/holdsTransaction';
+import { PerformanceCache } from '../server/domain/performanceCache';
 import { VENUES_DIR } from '../server/start';
 import { startPostgresCluster } from '../tests/setup/postgres';
 
@@ -41,6 +42,7 @@ const round1 = (ms: number) => Math.round(ms * 10) / 10;
 const scope: HoldScope = {
   region: 'us-east',
   policyFor: () => ({ holdMinutes: 15, seatSelectionLimit: 1_000_000 }),
+  performances: new PerformanceCache(),
 };
 
 async function prepare(

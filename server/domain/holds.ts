@@ -12,6 +12,7 @@ import { lockHold, supersedePending } from '../db/queries/orders';
 import { ApiError, notFound } from '../http/errors';
 import { chooseBestAvailable } from './holdsBestAvailable';
 import { codeForHold, type AppliedCode } from './holdsPromo';
+import type { PerformanceCache } from './performanceCache';
 import { purgeIdempotencyKeys } from './idempotency';
 
 /** Venue settings a hold obeys (venues/<slug>/venue.json). */
@@ -20,10 +21,11 @@ export interface HoldPolicy {
   seatSelectionLimit: number;
 }
 
-/** One regional API's view: its region, and the policy of each of its venues. */
+/** One regional API's view: its region, the policy of each of its venues, its performance reads. */
 export interface HoldScope {
   region: string;
   policyFor(venueSlug: string): HoldPolicy | undefined;
+  performances: PerformanceCache;
 }
 
 /** 409 seats_unavailable, naming the seats that were taken (nothing was held). */
@@ -73,7 +75,7 @@ async function openHold(
   scope: HoldScope,
   request: { performanceId: string; promoCode?: string },
 ): Promise<Sellable & { code: AppliedCode }> {
-  const row = await q.findPerformance(tx, request.performanceId.toUpperCase());
+  const row = await scope.performances.get(tx, request.performanceId.toUpperCase());
   const { performance, policy } = sellable(scope, row);
   const code = await codeForHold(tx, performance, request.promoCode);
   return { performance, policy, code };

@@ -154,7 +154,7 @@ export async function seatStatus(
 ): Promise<SeatStatus> {
   const { performance, policy } = sellable(
     scope,
-    await q.findPerformance(db, request.performanceId.toUpperCase()),
+    await scope.performances.get(db, request.performanceId.toUpperCase()),
   );
   const code = await codeForPrices(db, performance, request.promoCode);
   const cached = await plans.get(performance.planId);

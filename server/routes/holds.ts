@@ -39,6 +39,7 @@ import {
 import { buyerSessions, optionalSession, type BuyerSession } from '../domain/holdsSession';
 import { inTransaction } from '../domain/holdsTransaction';
 import { releaseAttempts } from '../domain/orders';
+import { PerformanceCache } from '../domain/performanceCache';
 import type { PaymentService } from '../payments/service';
 import { onceForKey, sendStored } from '../http/idempotentRoute';
 import type { Hold } from '../../contract/api/holds';
@@ -86,7 +87,11 @@ export function holdScope(region: Region, venues: VenueBundle[]): HoldScope {
         { holdMinutes: settings.holdMinutes, seatSelectionLimit: settings.seatSelectionLimit },
       ]),
   );
-  return { region, policyFor: (slug) => policies.get(slug) };
+  return {
+    region,
+    policyFor: (slug) => policies.get(slug),
+    performances: new PerformanceCache(),
+  };
 }
 
 /** The plan's encodings this client takes, best first (br is offered once it has been made). */

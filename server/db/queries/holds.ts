@@ -16,7 +16,8 @@ import type { CandidateSeat } from '../../domain/holdsBestAvailable';
  */
 const PLAN_ORDER = 'ps.sort_order, length(s.row_label), s.row_label, s.seat_number';
 
-export interface PerformanceRow {
+/** A performance as the catalogue has it; what depends on the clock is derived (PerformanceRow). */
+export interface PerformanceFacts {
   id: string;
   showId: string;
   venueSlug: string;
@@ -25,29 +26,34 @@ export interface PerformanceRow {
   planId: string;
   seating: 'reserved' | 'general-admission' | 'timed-entry';
   startsAt: Date;
-  onSale: boolean;
-  /** Only presale code holders may buy it now (performances.presale_until is still ahead). */
-  presale: boolean;
+  /** Until then only presale code holders may buy it; null without a presale. */
+  presaleUntil: Date | null;
   notice: string | null;
   admissionSectionMessage: string | null;
 }
 
-const PERFORMANCE_COLUMNS = `upper(p.id::text) AS id, p.show_id AS "showId", sh.venue_slug AS "venueSlug",
-  v.region, v.currency, upper(sp.id::text) AS "planId", sp.kind AS seating, p.starts_at AS "startsAt",
-  p.starts_at > now() AS "onSale",
-  coalesce(p.presale_until > now(), false) AS presale, p.notice,
-  p.admission_section_message AS "admissionSectionMessage"`;
-const PERFORMANCE_FROM = `FROM performances p
-  JOIN shows sh ON sh.id = p.show_id
-  JOIN venues v ON v.slug = sh.venue_slug
-  JOIN seating_plans sp ON sp.id = sh.seating_plan_id`;
+/** A performance at one moment (server/domain/performanceCache.ts derives it from the facts). */
+export interface PerformanceRow extends PerformanceFacts {
+  /** Not started yet. */
+  onSale: boolean;
+  /** Only presale code holders may buy it now (its presale is still ahead). */
+  presale: boolean;
+}
 
-export async function findPerformance(
+export async function findPerformanceFacts(
   db: Queryable,
   performanceId: string,
-): Promise<PerformanceRow | undefined> {
-  const { rows } = await db.query<PerformanceRow>(
-    `SELECT ${PERFORMANCE_COLUMNS} ${PERFORMANCE_FROM} WHERE p.id = $1`,
+): Promise<PerformanceFacts | undefined> {
+  const { rows } = await db.query<PerformanceFacts>(
+    `SELECT upper(p.id::text) AS id, p.show_id AS "showId", sh.venue_slug AS "venueSlug",
+       v.region, v.currency, upper(sp.id::text) AS "planId", sp.kind AS seating,
+       p.starts_at AS "startsAt", p.presale_until AS "presaleUntil", p.notice,
+       p.admission_section_message AS "admissionSectionMessage"
+     FROM performances p
+     JOIN shows sh ON sh.id = p.show_id
+     JOIN venues v ON v.slug = sh.venue_slug
+     JOIN seating_plans sp ON sp.id = sh.seating_plan_id
+     WHERE p.id = $1`,
     [performanceId],
   );
   return rows[0];
