@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,8 @@ import { gzipSync } from 'node:zlib';
 import { build, type Manifest } from 'vite';
 import { benchHolds } from './holds';
 import { benchSeatMap } from './seatmap';
+import { rssMb, startServerProcess } from './serverProcess';
+import { percentile, round1 } from './stats';
 
 /**
  * `npm run bench`: measures and prints figures, compares them with bench/budgets.json as
@@ -16,10 +17,6 @@ import { benchSeatMap } from './seatmap';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'stagedoor-bench-'));
 const results: Record<string, number> = {};
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
 
 /**
  * The first route = everything a buyer's browser loads to show the What's on page: the entry
@@ -79,52 +76,20 @@ async function load(url: string, total: number, concurrency: number) {
   );
   const seconds = (performance.now() - t0) / 1000;
   latencies.sort((a, b) => a - b);
-  const round = (ms: number) => Math.round(ms * 10) / 10;
   return {
     perSecond: Math.round(total / seconds),
-    p50: round(percentile(latencies, 50)),
-    p99: round(percentile(latencies, 99)),
+    p50: round1(percentile(latencies, 50)),
+    p99: round1(percentile(latencies, 99)),
   };
 }
 
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
-  return Math.round(kb / 1024);
-}
-
-async function waitForHealth(url: string, deadline: number): Promise<void> {
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`server did not become healthy at ${url}`);
-}
-
 async function measureServer(staticDir: string): Promise<void> {
-  const port = 18_000 + Math.floor(Math.random() * 2_000);
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: join(work, 'db'),
-      STATIC_DIR: staticDir,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const server = await startServerProcess({ DATA_DIR: join(work, 'db'), STATIC_DIR: staticDir });
+  const { base } = server;
   try {
-    await waitForHealth(`${base}/api/uk/health`, Date.now() + 60_000);
     results['server.startMs'] = Math.round(performance.now() - started);
-    results['server.rssMb'] = rssMb(child.pid!);
+    results['server.rssMb'] = rssMb(server.pid);
 
     const url = `${base}/api/uk/venues/lumen-theatre/shows/the-glass-orchard`;
     for (let i = 0; i < 50; i += 1) await (await fetch(url)).arrayBuffer(); // warm-up
@@ -136,10 +101,9 @@ async function measureServer(staticDir: string): Promise<void> {
     const busy = await load(url, 2_000, 32);
     results['content.show.perSecond'] = busy.perSecond;
     results['content.show.p99Under32Ms'] = busy.p99;
-    results['server.rssAfterLoadMb'] = rssMb(child.pid!);
+    results['server.rssAfterLoadMb'] = rssMb(server.pid);
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await server.stop();
   }
 }
 

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { IDEMPOTENCY_HEADER } from '../contract/api/constants';
+import { bookingApiPath } from '../contract/regions';
+import { closedLoop } from './closedLoop';
+import { prepareBenchDatabase, randomPair } from './holdsInventory';
+import { startServerProcess } from './serverProcess';
+import { percentile, round1 } from './stats';
+
+/**
+ * The same seat holds as bench/holds.ts, but as buyers make them: `POST /holds` over HTTP to the
+ * server `npm start` runs (its own process, its default pool of 10, on the same PostgreSQL
+ * cluster), each buyer with their own session cookie, CSRF token and a fresh Idempotency-Key
+ * per hold. So each hold also pays for HTTP, JSON, the session lookup, the key's claim and
+ * stored answer. A buyer the arena's seat limit refuses (422) is replaced by a new one (a new
+ * session, not timed): holds pile up as in an onsale, where buyers hold and go on to pay.
+ *
+ * A figure for the operator, not a budget: on this machine the load generator, the API and
+ * PostgreSQL share two cores, so it says what one API process costs per hold, not what a
+ * deployment with the database on its own machine reaches.
+ */
+export interface HoldApiBenchOptions {
+  clients?: number;
+  durationMs?: number;
+  warmupMs?: number;
+  performances?: number;
+}
+
+const REGION = 'us-east'; // the arena's
+
+interface Buyer {
+  cookie: string;
+  csrf: string;
+}
+
+async function newBuyer(base: string): Promise<Buyer> {
+  const response = await fetch(`${base}/services/session/sessions`, { method: 'POST' });
+  if (!response.ok) throw new Error(`session: ${response.status}`);
+  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const { csrfToken } = (await response.json()) as { csrfToken: string };
+  return { cookie, csrf: csrfToken };
+}
+
+export async function benchHoldsApi(
+  clusterUrl: string,
+  options: HoldApiBenchOptions = {},
+): Promise<Record<string, number>> {
+  const clients = options.clients ?? 64;
+  const window = { warmupMs: options.warmupMs ?? 1_000, durationMs: options.durationMs ?? 5_000 };
+  const { url, inventory } = await prepareBenchDatabase(
+    clusterUrl,
+    'bench_holds_api',
+    options.performances ?? 8,
+  );
+  const server = await startServerProcess({ DATABASE_URL: url });
+  try {
+    const api = `${server.base}${bookingApiPath(REGION)}`;
+    const buyers = await Promise.all(Array.from({ length: clients }, () => newBuyer(server.base)));
+    const hold = (buyer: Buyer, body: unknown) =>
+      fetch(`${api}/holds`, {
+        method: 'POST',
+        headers: {
+          cookie: buyer.cookie,
+          'x-csrf-token': buyer.csrf,
+          'content-type': 'application/json',
+          [IDEMPOTENCY_HEADER]: randomUUID(),
+        },
+        body: JSON.stringify(body),
+      });
+
+    const run = await closedLoop(
+      buyers.map((buyer) => ({ buyer })),
+      window,
+      async (client) => {
+        const response = await hold(client.buyer, randomPair(inventory));
+        const { code } = (await response.json()) as { code?: string };
+        if (response.status === 201) return 'won';
+        if (code === 'seats_unavailable') return 'lost';
+        if (code !== 'seat_limit_exceeded') throw new Error(`hold: ${response.status} ${code}`);
+        client.buyer = await newBuyer(server.base);
+        return 'untimed';
+      },
+    );
+    return {
+      'hold.api.perSecond': Math.round(run.wonPerSecond),
+      'hold.api.p50Ms': round1(percentile(run.latencies, 50)),
+      'hold.api.p99Ms': round1(percentile(run.latencies, 99)),
+    };
+  } finally {
+    await server.stop();
+  }
+}

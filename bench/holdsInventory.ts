@@ -1,0 +1,73 @@
+import { randomInt } from 'node:crypto';
+import pg from 'pg';
+import { loadVenues } from '../contract/venueFiles';
+import { openDatabase } from '../server/db/database';
+import { migrate } from '../server/db/migrate';
+import { seed } from '../server/db/seed/seed';
+import { VENUES_DIR } from '../server/start';
+
+/** What the hold benches race for: arena performances spread over, and the arena's seats. */
+
+/** Arena performances (none started, none in presale) with no seat taken, and the arena's seats. */
+export interface BenchInventory {
+  performanceIds: string[];
+  /** Seat ids in plan order, so neighbours in the list sit together. */
+  seats: string[];
+}
+
+/**
+ * A fresh database `name` on the cluster, migrated and seeded, with `count` arena performances
+ * emptied for the run; returns its URL.
+ */
+export async function prepareBenchDatabase(
+  clusterUrl: string,
+  name: string,
+  count: number,
+): Promise<{ url: string; inventory: BenchInventory }> {
+  const admin = new pg.Client({ connectionString: clusterUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(clusterUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), inventory: await prepare(url.toString(), count) };
+}
+
+/** A random pair of neighbouring seats of a random performance: clients' choices collide. */
+export function randomPair(inventory: BenchInventory): { performanceId: string; seats: string[] } {
+  const { performanceIds, seats } = inventory;
+  const first = randomInt(seats.length - 1);
+  return {
+    performanceId: performanceIds[randomInt(performanceIds.length)]!,
+    seats: [seats[first]!, seats[first + 1]!],
+  };
+}
+
+async function prepare(url: string, count: number): Promise<BenchInventory> {
+  const db = await openDatabase({ databaseUrl: url });
+  try {
+    await migrate(db);
+    await seed(db, loadVenues(VENUES_DIR));
+    const { rows } = await db.query<{ performanceId: string; planId: string }>(
+      `SELECT upper(p.id::text) AS "performanceId", sh.seating_plan_id AS "planId"
+       FROM performances p JOIN shows sh ON sh.id = p.show_id
+       WHERE sh.venue_slug = 'harbor-arena' AND p.starts_at > now() + interval '1 day'
+         AND p.presale_until IS NULL
+       ORDER BY p.starts_at LIMIT $1`,
+      [count],
+    );
+    if (rows.length < count) throw new Error('the seed has too few arena performances');
+    const performanceIds = rows.map((row) => row.performanceId);
+    await db.query('DELETE FROM seat_allocations WHERE performance_id = ANY($1::uuid[])', [
+      performanceIds,
+    ]);
+    const seats = await db.query<{ id: string }>(
+      `SELECT upper(id::text) AS id FROM seats WHERE seating_plan_id = $1
+       ORDER BY section_code, length(row_label), row_label, seat_number`,
+      [rows[0]!.planId],
+    );
+    return { performanceIds, seats: seats.rows.map((r) => r.id) };
+  } finally {
+    await db.close();
+  }
+}
