@@ -17,7 +17,7 @@ export const PERFORMANCE_FACTS_TTL_MS = 15_000;
 const MAX_PERFORMANCES = 5_000;
 
 interface Entry {
-  facts: Promise<PerformanceFacts | undefined>;
+  facts: PerformanceFacts;
   readAt: number;
 }
 
@@ -39,23 +39,21 @@ export class PerformanceCache {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  /** The performance by id (upper-case), undefined when there is none (never cached: ids are guessable). */
+  /**
+   * The performance by id (upper-case), undefined when there is none (never cached: ids are
+   * guessable). A miss reads on the caller's own connection and is not shared while in flight:
+   * a caller inside a transaction must never wait for a read queued behind that transaction
+   * (PGlite's one connection) or behind a pool its own transaction is holding up.
+   */
   async get(db: Queryable, performanceId: string): Promise<PerformanceRow | undefined> {
-    const now = this.clock();
-    let entry = this.entries.get(performanceId);
-    if (!entry || now - entry.readAt >= this.ttlMs) {
-      // Concurrent readers of a performance share one query.
-      entry = { facts: findPerformanceFacts(db, performanceId), readAt: now };
-      this.remember(performanceId, entry);
+    const cached = this.entries.get(performanceId);
+    if (cached && this.clock() - cached.readAt < this.ttlMs) {
+      return performanceAt(cached.facts, this.clock());
     }
-    const facts = await entry.facts.catch((error: unknown) => {
-      this.forget(performanceId, entry);
-      throw error;
-    });
-    if (!facts) {
-      this.forget(performanceId, entry);
-      return undefined;
-    }
+    const readAt = this.clock();
+    const facts = await findPerformanceFacts(db, performanceId);
+    if (!facts) return undefined;
+    this.remember(performanceId, { facts, readAt });
     return performanceAt(facts, this.clock());
   }
 
@@ -67,9 +65,5 @@ export class PerformanceCache {
       if (this.entries.size <= MAX_PERFORMANCES) break;
       this.entries.delete(oldest);
     }
-  }
-
-  private forget(performanceId: string, entry: Entry): void {
-    if (this.entries.get(performanceId) === entry) this.entries.delete(performanceId);
   }
 }
