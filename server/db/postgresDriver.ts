@@ -39,19 +39,37 @@ function wrap(client: Client): Queryable {
 /**
  * A transaction's client, taking one call at a time: code that reads several things at once
  * (Promise.all) works on the pool and in a transaction alike, and pg never sees a query sent
- * while its client is busy (deprecated in pg 8, an error from pg 9).
+ * while its client is busy (deprecated in pg 8, an error from pg 9). `settle` waits for every
+ * call made so far (before COMMIT); `end` also refuses those not yet sent: when one of several
+ * parallel calls fails, the others still queued must not run after ROLLBACK (in autocommit) or
+ * after the client went back to the pool.
  */
-function serial(client: Client): Queryable {
+function serial(client: Client): {
+  tx: Queryable;
+  settle(): Promise<void>;
+  end(): Promise<void>;
+} {
   const inner = wrap(client);
   let tail: Promise<unknown> = Promise.resolve();
+  let ended = false;
   const queued = <R>(run: () => Promise<R>): Promise<R> => {
-    const next = tail.then(run, run);
+    const guarded = () => (ended ? Promise.reject(new Error('the transaction has ended')) : run());
+    const next = tail.then(guarded, guarded);
     tail = next.catch(() => undefined);
     return next;
   };
   return {
-    query: (sql, params) => queued(() => inner.query(sql, params)),
-    exec: (sql) => queued(() => inner.exec(sql)),
+    tx: {
+      query: (sql, params) => queued(() => inner.query(sql, params)),
+      exec: (sql) => queued(() => inner.exec(sql)),
+    },
+    async settle() {
+      await tail;
+    },
+    async end() {
+      ended = true;
+      await tail;
+    },
   };
 }
 
@@ -75,15 +93,19 @@ export function openPostgres(connectionString: string, poolSize = DEFAULT_POOL_S
     exec: base.exec,
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
+      const calls = serial(client);
       try {
         await client.query('BEGIN');
-        const result = await fn(serial(client));
+        const result = await fn(calls.tx);
+        await calls.settle();
         await client.query('COMMIT');
         return result;
       } catch (error) {
+        await calls.end();
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
+        await calls.end();
         client.release();
       }
     },
