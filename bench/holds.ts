@@ -8,7 +8,7 @@ import { PerformanceCache } from '../server/domain/performanceCache';
 import { startPostgresCluster } from '../tests/setup/postgres';
 import { closedLoop } from './closedLoop';
 import { benchHoldsApi } from './holdsApi';
-import { prepareBenchDatabase, randomPair } from './holdsInventory';
+import { oversoldSeats, prepareBenchDatabase, randomPair } from './holdsInventory';
 import { percentile, round1 } from './stats';
 
 /**
@@ -80,12 +80,7 @@ async function benchHoldCore(
       won.push(...request.seats.map((seat) => `${request.performanceId}/${seat}`));
       return 'won';
     });
-    const { rows: stored } = await pool.query<{ held: number }>(
-      `SELECT count(*)::int AS held FROM seat_allocations WHERE performance_id = ANY($1::uuid[])`,
-      [performanceIds],
-    );
-    // A seat won twice, or a win the database does not have (or the reverse), is oversold.
-    const oversold = won.length - new Set(won).size + Math.abs(stored[0]!.held - won.length);
+    const oversold = await oversoldSeats(pool, inventory, won);
 
     // The same number of plain single-row UPDATEs on the same table, with the same pool.
     const attempts = run.latencies.length;

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { IDEMPOTENCY_HEADER } from '../contract/api/constants';
 import { bookingApiPath } from '../contract/regions';
+import { openDatabase } from '../server/db/database';
 import { closedLoop } from './closedLoop';
-import { prepareBenchDatabase, randomPair } from './holdsInventory';
+import { oversoldSeats, prepareBenchDatabase, randomPair } from './holdsInventory';
 import { startServerProcess } from './serverProcess';
 import { percentile, round1 } from './stats';
 
@@ -67,23 +68,31 @@ export async function benchHoldsApi(
         body: JSON.stringify(body),
       });
 
+    const won: string[] = [];
     const run = await closedLoop(
       buyers.map((buyer) => ({ buyer })),
       window,
       async (client) => {
-        const response = await hold(client.buyer, randomPair(inventory));
+        const request = randomPair(inventory);
+        const response = await hold(client.buyer, request);
         const { code } = (await response.json()) as { code?: string };
-        if (response.status === 201) return 'won';
+        if (response.status === 201) {
+          won.push(...request.seats.map((seat) => `${request.performanceId}/${seat}`));
+          return 'won';
+        }
         if (code === 'seats_unavailable') return 'lost';
         if (code !== 'seat_limit_exceeded') throw new Error(`hold: ${response.status} ${code}`);
         client.buyer = await newBuyer(server.base);
         return 'untimed';
       },
     );
+    const db = await openDatabase({ databaseUrl: url, poolSize: 1 });
+    const oversold = await oversoldSeats(db, inventory, won).finally(() => db.close());
     return {
       'hold.api.perSecond': Math.round(run.wonPerSecond),
       'hold.api.p50Ms': round1(percentile(run.latencies, 50)),
       'hold.api.p99Ms': round1(percentile(run.latencies, 99)),
+      'hold.api.oversold': oversold,
     };
   } finally {
     await server.stop();

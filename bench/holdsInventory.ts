@@ -1,14 +1,12 @@
 import { randomInt } from 'node:crypto';
 import pg from 'pg';
 import { loadVenues } from '../contract/venueFiles';
-import { openDatabase } from '../server/db/database';
+import { openDatabase, type Queryable } from '../server/db/database';
 import { migrate } from '../server/db/migrate';
 import { seed } from '../server/db/seed/seed';
 import { VENUES_DIR } from '../server/start';
 
-/** What the hold benches race for: arena performances spread over, and the arena's seats. */
-
-/** Arena performances (none started, none in presale) with no seat taken, and the arena's seats. */
+/** What the hold benches race for: arena performances (none started, none in presale, no seat taken) and the arena's seats. */
 export interface BenchInventory {
   performanceIds: string[];
   /** Seat ids in plan order, so neighbours in the list sit together. */
@@ -31,6 +29,22 @@ export async function prepareBenchDatabase(
   const url = new URL(clusterUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), inventory: await prepare(url.toString(), count) };
+}
+
+/**
+ * Seats sold twice: a seat in `won` (`performanceId/seatId` of every hold answered as won) twice,
+ * or a difference between the wins and the seats the database has taken. Must be 0.
+ */
+export async function oversoldSeats(
+  db: Queryable,
+  inventory: BenchInventory,
+  won: readonly string[],
+): Promise<number> {
+  const { rows } = await db.query<{ held: number }>(
+    `SELECT count(*)::int AS held FROM seat_allocations WHERE performance_id = ANY($1::uuid[])`,
+    [inventory.performanceIds],
+  );
+  return won.length - new Set(won).size + Math.abs(rows[0]!.held - won.length);
 }
 
 /** A random pair of neighbouring seats of a random performance: clients' choices collide. */

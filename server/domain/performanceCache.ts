@@ -9,8 +9,9 @@ import {
  * How long a performance's catalogue facts are reused. Every hold and seat-map read starts with
  * them, and on an onsale thousands a second ask for the same few performances: read once, they
  * cost nothing (a sixth of the database time of a hold). Nothing in the API edits a performance,
- * so staleness only delays a catalogue edit made behind its back (a notice) by this much; what
- * depends on the clock (started, in presale) is worked out on every read, never cached.
+ * so staleness only delays, by this much per API instance, a catalogue edit made behind its back
+ * (a rescheduled start, a moved presale end, a notice); what depends on the clock (started, in
+ * presale) is worked out on every read from the API host's clock, never cached.
  */
 export const PERFORMANCE_FACTS_TTL_MS = 15_000;
 /** Bound on the memory: an arena season is a few hundred performances. */
@@ -43,7 +44,8 @@ export class PerformanceCache {
    * The performance by id (upper-case), undefined when there is none (never cached: ids are
    * guessable). A miss reads on the caller's own connection and is not shared while in flight:
    * a caller inside a transaction must never wait for a read queued behind that transaction
-   * (PGlite's one connection) or behind a pool its own transaction is holding up.
+   * (PGlite's one connection) or behind a pool its own transaction is holding up. Never call it
+   * in a transaction that has changed the performance: what it read would be cached uncommitted.
    */
   async get(db: Queryable, performanceId: string): Promise<PerformanceRow | undefined> {
     const cached = this.entries.get(performanceId);
@@ -53,7 +55,9 @@ export class PerformanceCache {
     const readAt = this.clock();
     const facts = await findPerformanceFacts(db, performanceId);
     if (!facts) return undefined;
-    this.remember(performanceId, { facts, readAt });
+    // A slower read that began earlier must not replace a newer one.
+    const newest = this.entries.get(performanceId);
+    if (!newest || newest.readAt <= readAt) this.remember(performanceId, { facts, readAt });
     return performanceAt(facts, this.clock());
   }
 

@@ -322,10 +322,10 @@ async function seedCatalogue(tx: Queryable, venues: VenueBundle[], now: Date): P
 }
 
 /**
- * Writes the demo catalogue once. Idempotent: a version marker is written in the same
- * transaction, and the advisory lock makes a second process wait and then find the marker.
+ * The catalogue tables seedCatalogue fills, analysed after it. Not the operational tables it
+ * leaves empty (holds) or writes a few rows of (seat_allocations: sold seats only): statistics
+ * taken now would tell the hold path's cached plans that they stay that small.
  */
-/** The tables seedCatalogue fills. */
 const CATALOGUE_TABLES = [
   'venues',
   'membership_schemes',
@@ -344,6 +344,10 @@ const CATALOGUE_TABLES = [
   'upsell_products',
 ];
 
+/**
+ * Writes the demo catalogue once. Idempotent: a version marker is written in the same
+ * transaction, and the advisory lock makes a second process wait and then find the marker.
+ */
 export async function seed(
   db: Database,
   venues: VenueBundle[],
