@@ -23,3 +23,35 @@ export async function heading(page: Page): Promise<string> {
 export function expectNoPageErrors(page: Page): void {
   expect(pageProblems(page)).toEqual([]);
 }
+
+/**
+ * The page's requests in flight, counted from now on. `quiet` waits (in real time) until none
+ * has been for `quietMs`: a test about to fast-forward the page's fake clock must first let every
+ * chunk arrive, or a chunk still on its way would pass for one that took minutes.
+ */
+export function trackRequests(page: Page) {
+  const inFlight = new Set<string>();
+  let changedAt = Date.now();
+  const started = (request: { url(): string }) => {
+    inFlight.add(request.url());
+    changedAt = Date.now();
+  };
+  const ended = (request: { url(): string }) => {
+    inFlight.delete(request.url());
+    changedAt = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return {
+    async quiet(quietMs = 500, timeoutMs = 20_000): Promise<void> {
+      const deadline = Date.now() + timeoutMs;
+      while (inFlight.size > 0 || Date.now() - changedAt < quietMs) {
+        if (Date.now() > deadline) {
+          throw new Error(`still loading after ${timeoutMs} ms: ${[...inFlight].join(', ')}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
+}
