@@ -2,13 +2,19 @@ import { randomInt } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { openDatabase, type Database } from '../server/db/database';
-import { createSeatHold, type HoldScope } from '../server/domain/holds';
+import { createSeatHold } from '../server/domain/holds';
 import { inTransaction } from '../server/domain/holdsTransaction';
-import { PerformanceCache } from '../server/domain/performanceCache';
 import { startPostgresCluster } from '../tests/setup/postgres';
 import { closedLoop } from './closedLoop';
 import { benchHoldsApi } from './holdsApi';
-import { oversoldSeats, prepareBenchDatabase, randomPair } from './holdsInventory';
+import { benchHotSeats } from './holdsHot';
+import {
+  benchScope,
+  benchSessions,
+  oversoldSeats,
+  prepareBenchDatabase,
+  randomPair,
+} from './holdsInventory';
 import { percentile, round1 } from './stats';
 
 /**
@@ -35,13 +41,6 @@ export interface HoldBenchOptions {
   performances?: number;
 }
 
-// The bench measures the inventory core, not the venue's per-buyer selection limit.
-const scope: HoldScope = {
-  region: 'us-east',
-  policyFor: () => ({ holdMinutes: 15, seatSelectionLimit: 1_000_000 }),
-  performances: new PerformanceCache(),
-};
-
 async function benchHoldCore(
   clusterUrl: string,
   options: HoldBenchOptions,
@@ -59,12 +58,7 @@ async function benchHoldCore(
     const { performanceIds, seats } = inventory;
     db = await openDatabase({ databaseUrl: url, poolSize });
     const pool = db;
-    const { rows: sessions } = await pool.query<{ id: string }>(
-      `INSERT INTO sessions (token_hash, csrf_token, expires_at)
-       SELECT gen_random_uuid()::text, 'bench', now() + interval '1 hour' FROM generate_series(1, $1)
-       RETURNING id`,
-      [clients],
-    );
+    const sessions = await benchSessions(pool, clients);
     // Open every connection before the clock starts.
     await Promise.all(Array.from({ length: poolSize }, () => pool.query('SELECT 1')));
 
@@ -72,7 +66,7 @@ async function benchHoldCore(
     const run = await closedLoop(sessions, window, async (session) => {
       const request = randomPair(inventory);
       try {
-        await inTransaction(pool, (tx) => createSeatHold(tx, scope, session.id, request));
+        await inTransaction(pool, (tx) => createSeatHold(tx, benchScope, session.id, request));
       } catch (error) {
         if ((error as { code?: string }).code !== 'seats_unavailable') throw error;
         return 'lost';
@@ -115,8 +109,9 @@ async function benchHoldCore(
 }
 
 /**
- * The inventory core (above), then the same holds through the HTTP API (bench/holdsApi.ts), on
- * one PostgreSQL cluster started for the run.
+ * The inventory core (above), the same holds through the HTTP API (bench/holdsApi.ts), and an
+ * onsale's rush for a hundred seats (bench/holdsHot.ts), on one PostgreSQL cluster started for
+ * the run.
  */
 export async function benchHolds(options: HoldBenchOptions = {}): Promise<Record<string, number>> {
   const cluster = await startPostgresCluster();
@@ -124,6 +119,7 @@ export async function benchHolds(options: HoldBenchOptions = {}): Promise<Record
     return {
       ...(await benchHoldCore(cluster.url, options)),
       ...(await benchHoldsApi(cluster.url, options)),
+      ...(await benchHotSeats(cluster.url, options)),
     };
   } finally {
     cluster.stop();

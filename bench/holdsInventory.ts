@@ -2,15 +2,38 @@ import { randomInt } from 'node:crypto';
 import pg from 'pg';
 import { loadVenues } from '../contract/venueFiles';
 import { openDatabase, type Queryable } from '../server/db/database';
+import type { HoldScope } from '../server/domain/holds';
+import { PerformanceCache } from '../server/domain/performanceCache';
 import { migrate } from '../server/db/migrate';
 import { seed } from '../server/db/seed/seed';
 import { VENUES_DIR } from '../server/start';
 
-/** What the hold benches race for: arena performances (none started, none in presale, no seat taken) and the arena's seats. */
+/**
+ * What the hold benches race for: arena performances (none started, none in presale, no seat
+ * taken) and the arena's seats.
+ */
 export interface BenchInventory {
   performanceIds: string[];
   /** Seat ids in plan order, so neighbours in the list sit together. */
   seats: string[];
+}
+
+/** The benches measure the inventory core, not the venue's per-buyer selection limit. */
+export const benchScope: HoldScope = {
+  region: 'us-east',
+  policyFor: () => ({ holdMinutes: 15, seatSelectionLimit: 1_000_000 }),
+  performances: new PerformanceCache(),
+};
+
+/** `count` buyers' sessions, made directly in the database. */
+export async function benchSessions(db: Queryable, count: number): Promise<{ id: string }[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO sessions (token_hash, csrf_token, expires_at)
+     SELECT gen_random_uuid()::text, 'bench', now() + interval '1 hour' FROM generate_series(1, $1)
+     RETURNING id`,
+    [count],
+  );
+  return rows;
 }
 
 /**
