@@ -2,6 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import type { VenueConfig } from '@/config/venues';
 import { LEGAL_LINKS, legacyUrl, telHref } from './legalLinks';
+import { LinkList } from '@/components/LinkList';
 
 type Props = { venue: VenueConfig };
 
@@ -22,7 +23,7 @@ export function Footer({ venue }: Props) {
           />
         </Support>
         <nav aria-label={intl.formatMessage({ id: 'footer.nav.label' })}>
-          <Links>
+          <LinkList>
             {LEGAL_LINKS.map(({ path, label }) => (
               <li key={path}>
                 <a href={legacyUrl(legacySiteUrl, path)}>
@@ -30,7 +31,7 @@ export function Footer({ venue }: Props) {
                 </a>
               </li>
             ))}
-          </Links>
+          </LinkList>
         </nav>
         <Small>
           <FormattedMessage
@@ -57,21 +58,6 @@ const Inner = styled.div`
 
 const Support = styled.p`
   margin: 0 0 ${({ theme }) => theme.space[4]}px;
-`;
-
-const Links = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => `${theme.space[2]}px ${theme.space[5]}px`};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
-  a {
-    display: inline-block;
-    padding: ${({ theme }) => theme.space[1]}px 0;
-    min-height: 24px;
-  }
 `;
 
 const Small = styled.p`

@@ -21,6 +21,7 @@ import { CheckoutForm } from '@/components/form/CheckoutForm';
 import { fieldId } from '@/components/form/fieldIds';
 import { validateWithSchema } from '@/components/form/validateWithSchema';
 import { legacyUrl, telHref } from '@/components/layout/legalLinks';
+import { LinkList } from '@/components/LinkList';
 import { getVenue } from '@/config/venues';
 import {
   fieldMessage,
@@ -177,7 +178,7 @@ export function SignUpPanel({ order }: Props) {
             <FormattedMessage id="signUp.failed.body" />
           </p>
           {venue !== undefined && (
-            <Links>
+            <LinkList>
               <li>
                 <a href={legacyUrl(venue.settings.legacySiteUrl, LEGACY_LOGIN_PATH)}>
                   <FormattedMessage id="signUp.failed.logIn" />
@@ -193,7 +194,7 @@ export function SignUpPanel({ order }: Props) {
                   <FormattedMessage id="signUp.failed.contact" /> ({venue.settings.supportPhone})
                 </a>
               </li>
-            </Links>
+            </LinkList>
           )}
         </Refusal>
       )}
@@ -309,21 +310,6 @@ const Refusal = styled.div`
 
   p {
     margin: 0 0 ${({ theme }) => theme.space[2]}px;
-  }
-`;
-
-const Links = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => `${theme.space[2]}px ${theme.space[5]}px`};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
-  a {
-    display: inline-block;
-    padding: ${({ theme }) => theme.space[1]}px 0;
-    min-height: 24px;
   }
 `;
 
