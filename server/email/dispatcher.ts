@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/database';
+import { runPeriodically } from '../http/periodicJob';
 import type { MailTransport, OutgoingEmail } from './transport';
 
 /**
@@ -74,22 +75,5 @@ export function registerOutboxDispatcher(
   transport: MailTransport,
   intervalMs = DISPATCH_INTERVAL_MS,
 ): void {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  app.addHook('onReady', (ready) => {
-    timer = setInterval(() => {
-      // One run at a time: a slow mail server must not pile runs up.
-      running ??= dispatchOutbox(db, transport)
-        .catch((error: unknown) => app.log.warn({ err: error }, 'email dispatch failed'))
-        .finally(() => {
-          running = undefined;
-        });
-    }, intervalMs);
-    timer.unref();
-    ready();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  runPeriodically(app, intervalMs, 'email dispatch failed', () => dispatchOutbox(db, transport));
 }

@@ -10,9 +10,11 @@ import type { Database } from '../db/database';
 import { purgeAbandonedDetails } from '../db/queries/checkoutDetails';
 import { readDetails, updateDetails, type DetailsScope } from '../domain/checkoutDetails';
 import { buyerSessions } from '../domain/holdsSession';
+import { runPeriodically } from '../http/periodicJob';
 import { ApiError } from '../http/errors';
 import { onceForKey, sendStored } from '../http/idempotentRoute';
 import { basketScope } from './basket';
+import { noStoreByDefault } from '../http/noStore';
 
 export interface DetailsRoutesOptions {
   db: Database;
@@ -72,9 +74,7 @@ export const detailsRoutes: FastifyPluginCallback<DetailsRoutesOptions> = (app, 
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // Personal data: never kept by a browser or CDN.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  noStoreByDefault(app);
 
   api.get(
     '/holds/:holdId/details',
@@ -116,20 +116,7 @@ export const detailsRoutes: FastifyPluginCallback<DetailsRoutesOptions> = (app, 
   );
 
   if (purgeIntervalMs > 0) {
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', (ready) => {
-      timer = setInterval(() => {
-        purgeAbandonedDetails(db).catch((error: unknown) =>
-          app.log.warn({ err: error }, 'details purge failed'),
-        );
-      }, purgeIntervalMs);
-      timer.unref();
-      ready();
-    });
-    app.addHook('onClose', (_instance, closed) => {
-      clearInterval(timer);
-      closed();
-    });
+    runPeriodically(app, purgeIntervalMs, 'details purge failed', () => purgeAbandonedDetails(db));
   }
   done();
 };

@@ -42,7 +42,9 @@ import { releaseAttempts } from '../domain/orders';
 import { PerformanceCache } from '../domain/performanceCache';
 import type { PaymentService } from '../payments/service';
 import { onceForKey, sendStored } from '../http/idempotentRoute';
+import { runPeriodically } from '../http/periodicJob';
 import type { Hold } from '../../contract/api/holds';
+import { noStoreByDefault } from '../http/noStore';
 
 /** How often each region gives back the places of expired admission holds. */
 export const SWEEP_INTERVAL_MS = 30_000;
@@ -130,9 +132,7 @@ export const holdRoutes: FastifyPluginAsync<HoldRoutesOptions> = async (app, opt
 
   // Live inventory and personal data: never cached by a browser or CDN (only a plan says
   // otherwise, and only when it is sent).
-  app.addHook('onSend', async (_request, reply) => {
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-  });
+  noStoreByDefault(app);
 
   /** Runs a hold change once per Idempotency-Key, in one transaction with its stored answer. */
   const once = (
@@ -307,20 +307,7 @@ export const holdRoutes: FastifyPluginAsync<HoldRoutesOptions> = async (app, opt
   );
 
   if (sweepIntervalMs > 0) {
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', (ready) => {
-      timer = setInterval(() => {
-        // A failed sweep is retried on the next tick; expiry is also enforced on every read.
-        sweepExpiredHolds(db, region).catch((error: unknown) =>
-          app.log.warn({ err: error }, 'hold sweep failed'),
-        );
-      }, sweepIntervalMs);
-      timer.unref();
-      ready();
-    });
-    app.addHook('onClose', (_instance, closed) => {
-      clearInterval(timer);
-      closed();
-    });
+    // A failed sweep is retried on the next tick; expiry is also enforced on every read.
+    runPeriodically(app, sweepIntervalMs, 'hold sweep failed', () => sweepExpiredHolds(db, region));
   }
 };

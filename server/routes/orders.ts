@@ -31,9 +31,11 @@ import { ServerKeys } from '../domain/serverKeys';
 import { signerFromPem, ticketSigner, type TicketSigner } from '../domain/ticketCodes';
 import { notFound } from '../http/errors';
 import { idempotencyKeyOf, sendStored } from '../http/idempotentRoute';
+import { runPeriodically } from '../http/periodicJob';
 import type { PaymentService } from '../payments/service';
 import { basketScope } from './basket';
 import { SWEEP_INTERVAL_MS } from './holds';
+import { noStoreByDefault } from '../http/noStore';
 
 export interface OrderRoutesOptions {
   db: Database;
@@ -148,9 +150,7 @@ export const orderRoutes: FastifyPluginCallback<OrderRoutesOptions> = (app, opti
   };
 
   // Orders and payments are one buyer's: never cached by a browser or CDN.
-  app.addHook('onSend', async (_request, reply) => {
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-  });
+  noStoreByDefault(app);
 
   api.post(
     '/holds/:holdId/order',
@@ -301,25 +301,14 @@ export const orderRoutes: FastifyPluginCallback<OrderRoutesOptions> = (app, opti
   // (domain/orders.ts reconcilePayments), with the hold sweep's period.
   const { reconcileIntervalMs = SWEEP_INTERVAL_MS } = options;
   if (reconcileIntervalMs > 0) {
-    let timer: NodeJS.Timeout | undefined;
     const money = {
       db,
       payments,
       warn: (message: string, error: unknown) => app.log.warn({ err: error }, message),
     };
-    app.addHook('onReady', (ready) => {
-      timer = setInterval(() => {
-        reconcilePayments(money, region).catch((error: unknown) =>
-          app.log.warn({ err: error }, 'payment reconciliation failed'),
-        );
-      }, reconcileIntervalMs);
-      timer.unref();
-      ready();
-    });
-    app.addHook('onClose', (_instance, closed) => {
-      clearInterval(timer);
-      closed();
-    });
+    runPeriodically(app, reconcileIntervalMs, 'payment reconciliation failed', () =>
+      reconcilePayments(money, region),
+    );
   }
   done();
 };
