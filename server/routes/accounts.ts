@@ -13,6 +13,7 @@ import { signUpFromOrder, verifyAccount } from '../domain/accounts';
 import { buyerSessions } from '../domain/holdsSession';
 import { ApiError } from '../http/errors';
 import { countCall, type RateLimit } from '../payments/rateLimit';
+import { noStoreByDefault } from '../http/noStore';
 
 /** A password of 128 characters and an order id fit many times over. */
 export const ACCOUNT_BODY_LIMIT_BYTES = 2048;
@@ -78,9 +79,7 @@ export const accountRoutes: FastifyPluginCallback<AccountRoutesOptions> = (app, 
   const venueFor = (slug: string) => settings.get(slug);
 
   // Answers about one buyer's account: never kept by a browser or a CDN, refusals included.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  noStoreByDefault(app);
 
   app.withTypeProvider<ZodTypeProvider>().post(
     '/accounts',

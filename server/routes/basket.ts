@@ -11,6 +11,7 @@ import { readBasket, updateBasket, type BasketScope, type PriceDisplay } from '.
 import { buyerSessions } from '../domain/holdsSession';
 import { onceForKey, sendStored } from '../http/idempotentRoute';
 import { holdScope } from './holds';
+import { noStoreByDefault } from '../http/noStore';
 
 export interface BasketRoutesOptions {
   db: Database;
@@ -54,9 +55,7 @@ export const basketRoutes: FastifyPluginCallback<BasketRoutesOptions> = (app, op
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // Prices of one buyer's hold: never cached by a browser or CDN.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  noStoreByDefault(app);
 
   api.get(
     '/holds/:holdId/basket',
