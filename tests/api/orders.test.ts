@@ -281,6 +281,19 @@ async function tablesHolding(text: string): Promise<string[]> {
 }
 
 /** Milliseconds the buyer's hold has left, as the API says. */
+/** Once the payment service has claimed its own key: the pay request is waiting on the gateway. */
+async function atTheGateway(key: string): Promise<void> {
+  await expect
+    .poll(async () => {
+      const { rows } = await db.query(
+        `SELECT 1 FROM idempotency_keys WHERE key = $1 AND state = 'in_flight'`,
+        [`payment:${key}`],
+      );
+      return rows.length;
+    })
+    .toBe(1);
+}
+
 async function holdLeftMs(buyer: Buyer, holdId: string): Promise<number> {
   const response = await callApi(app, buyer, 'GET', `/holds/${holdId}`);
   expect(response.statusCode, response.body).toBe(200);
@@ -582,16 +595,7 @@ describe('the idempotent pay request', () => {
       key,
     };
     const first = payCall(buyer, hold.id, body);
-    // The payment service has claimed its own key: the first request is waiting on the gateway.
-    await expect
-      .poll(async () => {
-        const { rows } = await db.query(
-          `SELECT 1 FROM idempotency_keys WHERE key = $1 AND state = 'in_flight'`,
-          [`payment:${key}`],
-        );
-        return rows.length;
-      })
-      .toBe(1);
+    await atTheGateway(key);
     const copy = await payCall(buyer, hold.id, body);
     expect([copy.statusCode, codeOf(copy)]).toEqual([409, 'idempotency_in_flight']);
     expect(payResponseSchema.parse((await first).json()).outcome).toBe('timed_out');
@@ -607,15 +611,7 @@ describe('the idempotent pay request', () => {
       key,
     };
     const first = payCall(buyer, hold.id, body);
-    await expect
-      .poll(async () => {
-        const { rows } = await db.query(
-          `SELECT 1 FROM idempotency_keys WHERE key = $1 AND state = 'in_flight'`,
-          [`payment:${key}`],
-        );
-        return rows.length;
-      })
-      .toBe(1);
+    await atTheGateway(key);
     // As if the first request had stalled past the in-flight limit: its pay key may be taken
     // over, but its payment is still at the gateway.
     await db.query(
