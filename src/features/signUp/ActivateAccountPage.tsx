@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import styled from 'styled-components';
@@ -71,8 +71,9 @@ export default function ActivateAccountPage() {
       });
   }, [valid, token, attempt]);
 
-  // What replaced the "working" line takes focus, so it is read out where the reader now is.
-  useEffect(() => {
+  // What replaced the "working" line takes focus, so it is read out where the reader now is; a
+  // layout effect moves it in the same commit, so focus is never left on the body in between.
+  useLayoutEffect(() => {
     if (outcome.kind !== 'working') resultHeading.current?.focus();
   }, [outcome.kind]);
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Formik, type FormikHelpers } from 'formik';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
@@ -92,8 +92,9 @@ export function SignUpPanel({ order }: Props) {
   const askMarketing = venue?.settings.flags.shouldShowMarketingPreferences ?? false;
   const name = emailName(email);
 
-  // The form goes away once it has an answer; focus follows to what replaced it.
-  useEffect(() => {
+  // The form goes away once it has an answer; focus follows to what replaced it in the same
+  // commit (a layout effect), so there is no moment where the answer shows and focus is lost.
+  useLayoutEffect(() => {
     if (outcome.kind !== 'form') resultHeading.current?.focus();
   }, [outcome.kind]);
 
