@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { useFormikContext } from 'formik';
 import { ERROR_SUMMARY_MARKER, INVALID_MARKER } from './fieldIds';
 
@@ -7,12 +7,13 @@ export type ErrorFocus = 'field' | 'summary';
 /**
  * Once per failed submit, focuses the first invalid control in page order (or the error summary),
  * so keyboard and screen-reader users land on the problem instead of a button that did nothing.
+ * A layout effect, so the messages and the focus arrive in the same commit.
  */
 export function useFocusFirstError(form: RefObject<HTMLFormElement | null>, focus: ErrorFocus) {
   const { submitCount, isSubmitting, isValidating, errors } = useFormikContext();
   const handledSubmit = useRef(0);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (isSubmitting || isValidating || submitCount === handledSubmit.current) return;
     handledSubmit.current = submitCount;
     if (Object.keys(errors).length === 0 || form.current === null) return;
