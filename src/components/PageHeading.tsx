@@ -1,4 +1,4 @@
-import { useContext, useEffect, useRef, type ReactNode } from 'react';
+import { useContext, useLayoutEffect, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { NavigationFocusContext } from './navigationFocus';
 
@@ -10,7 +10,8 @@ export function PageHeading({ children, subheading }: Props) {
   const { locationKey, isNavigation } = useContext(NavigationFocusContext);
   const focusedFor = useRef<string | null>(null);
 
-  useEffect(() => {
+  // A layout effect: the new page and the focus on its heading arrive in the same commit.
+  useLayoutEffect(() => {
     if (!isNavigation || focusedFor.current === locationKey) return;
     focusedFor.current = locationKey;
     ref.current?.focus();

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { QRCodeSVG } from 'qrcode.react';
 import styled from 'styled-components';
@@ -32,7 +32,7 @@ export function AppHandover({ orderId, region }: Props) {
   const codeBlock = useRef<HTMLDivElement>(null);
   const hasLink = link !== null;
   const hadLink = useRef(hasLink);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (hasLink && !hadLink.current) (appLink.current ?? codeBlock.current)?.focus();
     hadLink.current = hasLink;
   }, [hasLink]);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import styled from 'styled-components';
@@ -15,7 +15,7 @@ import type { PaymentProblem } from './paymentSlice';
  */
 function FocusedAlert({ children, tone }: { children: ReactNode; tone: 'error' | 'warning' }) {
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.focus(), []);
+  useLayoutEffect(() => ref.current?.focus(), []);
   return (
     <Alert ref={ref} tabIndex={-1} $tone={tone}>
       {children}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
 import styled, { css } from 'styled-components';
 import type { Calendar, CalendarPerformance } from '@contract/api/calendar';
@@ -74,7 +74,7 @@ export function CalendarGrid({
   const activeIndex = active.month === month ? active.index : Math.max(0, start);
   const items = useRef<(HTMLElement | null)[]>([]);
   const focusedOnMount = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!focusOnMount || focusedOnMount.current) return;
     focusedOnMount.current = true;
     items.current[activeIndex]?.focus();

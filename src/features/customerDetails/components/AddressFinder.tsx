@@ -1,4 +1,12 @@
-import { useEffect, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type KeyboardEvent,
+} from 'react';
 import { Formik, useFormikContext } from 'formik';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
@@ -153,7 +161,7 @@ function LookupStatus({ filled }: { filled: boolean }) {
 function FocusOnFailedSearch() {
   const { submitCount, isSubmitting, isValidating, errors } = useFormikContext<FinderValues>();
   const handled = useRef(0);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (isSubmitting || isValidating || submitCount === handled.current) return;
     handled.current = submitCount;
     if (errors.lookupPostcode !== undefined)
