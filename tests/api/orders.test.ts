@@ -31,8 +31,11 @@ import { absentCvv, CATALOGUE_TABLES, expectNoCardData } from './cardData';
 import { cleanPerformance, expireHold, seatsInRow, type PerformanceFixture } from './race/fixtures';
 import { openSeededDatabase, venues } from './testDatabase';
 
-/** Short, so the time-out card's attempt ends quickly; long enough for a busy machine. */
-const TIME_LIMIT_MS = 1500;
+/**
+ * Short, so the time-out card's attempt ends soon; long enough that on a busy machine a second
+ * request still arrives while the first is at the gateway, and no sandbox answer times out.
+ */
+const TIME_LIMIT_MS = 4000;
 
 let db: Database;
 let app: FastifyInstance;
@@ -284,13 +287,16 @@ async function tablesHolding(text: string): Promise<string[]> {
 /** Once the payment service has claimed its own key: the pay request is waiting on the gateway. */
 async function atTheGateway(key: string): Promise<void> {
   await expect
-    .poll(async () => {
-      const { rows } = await db.query(
-        `SELECT 1 FROM idempotency_keys WHERE key = $1 AND state = 'in_flight'`,
-        [`payment:${key}`],
-      );
-      return rows.length;
-    })
+    .poll(
+      async () => {
+        const { rows } = await db.query(
+          `SELECT 1 FROM idempotency_keys WHERE key = $1 AND state = 'in_flight'`,
+          [`payment:${key}`],
+        );
+        return rows.length;
+      },
+      { timeout: 10_000 },
+    )
     .toBe(1);
 }
 

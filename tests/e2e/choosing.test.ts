@@ -50,6 +50,11 @@ async function findFreeSeatOnPlan(page: Page): Promise<{ x: number; y: number; n
       const x = box.x + box.width * gx;
       const y = box.y + box.height * gy;
       await page.mouse.move(x, y);
+      // Pointer moves are delivered with the next frame and the card renders after them: read
+      // it only once both have happened, or it may still name the seat under the last position.
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))),
+      );
       if ((await card.count()) === 0) continue;
       const name = (await card.first().innerText()).trim();
       if (!/unavailable/.test(name)) return { x, y, name };

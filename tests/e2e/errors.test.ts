@@ -24,7 +24,8 @@ describe('pages a buyer should never be stranded on', () => {
       const { context, page } = await newBuyer(browser);
       await page.goto(`${baseUrl()}${path}`);
       await page.locator('h1', { hasText: 'Page not found' }).waitFor();
-      expect(await page.title()).toContain('Page not found');
+      // The title follows the heading in the page's effects.
+      await expect.poll(() => page.title()).toContain('Page not found');
       await expectAccessible(page, `not-found (${path})`);
       await context.close();
     });

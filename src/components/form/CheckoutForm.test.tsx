@@ -203,8 +203,10 @@ describe('CheckoutForm', { timeout: 30_000 }, () => {
   it('gives every control a name and links hints and errors, with no axe violations after a failed submit', async () => {
     const { container } = await renderDetails('summary');
     await submit();
-    expect(screen.getByLabelText('Phone number')).toHaveAccessibleDescription(
-      'For a number outside the UK, start with its country code, for example +1. Please enter a valid phone number',
+    await waitFor(() =>
+      expect(screen.getByLabelText('Phone number')).toHaveAccessibleDescription(
+        'For a number outside the UK, start with its country code, for example +1. Please enter a valid phone number',
+      ),
     );
     expect(screen.getByLabelText('Email address')).toHaveAttribute('autocomplete', 'email');
     expect(screen.getByLabelText('Email address')).toHaveAttribute('inputmode', 'email');

@@ -163,10 +163,13 @@ describe('the payment step', { timeout: 30_000 }, () => {
     const { user } = await openPayment();
     await fillCard(user, validCard);
     await user.click(screen.getByRole('button', { name: 'Pay £130' }));
-    await waitFor(() => expect(screen.getByLabelText('Security code (CVV)')).toHaveFocus());
-    expect(screen.getByLabelText('Security code (CVV)')).toHaveAccessibleDescription(
-      /Please enter your card's CVV number/,
+    // The message arrives in Formik's next render, the focus with the refusal.
+    await waitFor(() =>
+      expect(screen.getByLabelText('Security code (CVV)')).toHaveAccessibleDescription(
+        /Please enter your card's CVV number/,
+      ),
     );
+    await waitFor(() => expect(screen.getByLabelText('Security code (CVV)')).toHaveFocus());
     expect(orders.pays).toHaveLength(0);
   });
 
@@ -214,8 +217,11 @@ describe('the payment step', { timeout: 30_000 }, () => {
     window.dispatchEvent(leaving);
     expect(leaving.defaultPrevented).toBe(false);
     expect(readPayAttempt()).toMatchObject({ holdId: checkoutHoldId(), paymentId });
-    expect(screen.getByRole('status', { name: 'Payment progress' })).toHaveTextContent(
-      'Finalizing your order - Do not refresh or close window',
+    // The live region is filled a moment after it mounts, so the change is announced.
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Payment progress' })).toHaveTextContent(
+        'Finalizing your order - Do not refresh or close window',
+      ),
     );
   });
 

@@ -63,13 +63,15 @@ describe('the reservation timer', () => {
     renderApp({ route: CHECKOUT_PATHS.extras, preloadedState: state });
     await screen.findByRole('heading', { level: 1, name: 'Extras' }, { timeout: 5000 });
     // The countdown's chunk loads once there is a hold, beside the page's own.
-    expect(await screen.findByRole('timer')).toHaveTextContent(/: (10:00|09:5\d)$/);
+    expect(await screen.findByRole('timer', undefined, { timeout: 5000 })).toHaveTextContent(
+      /: (10:00|09:5\d)$/,
+    );
   });
 
   it('counts down in minutes:seconds on every checkout step, without a warning early on', async () => {
     renderApp({ route: CHECKOUT_PATHS.extras, preloadedState: heldFor(10 * 60_000) });
     await screen.findByRole('heading', { level: 1, name: 'Extras' }, { timeout: 5000 });
-    expect(await screen.findByRole('timer')).toHaveTextContent(
+    expect(await screen.findByRole('timer', undefined, { timeout: 5000 })).toHaveTextContent(
       /^Time left to complete your order: (10:00|09:5\d)$/,
     );
     expect(screen.queryByRole('button', { name: 'Add 5 more minutes' })).not.toBeInTheDocument();

@@ -53,6 +53,6 @@ describe('the reservation bar', () => {
     expect(router.state.location.pathname).toBe(VENUE_PAGE);
     await waitFor(() => expect(store.getState().reservation.status).toBe('held'));
     expect(inventory.holds.size).toBe(1);
-    expect(await screen.findByRole('timer')).toBeInTheDocument();
+    expect(await screen.findByRole('timer', undefined, { timeout: 5000 })).toBeInTheDocument();
   });
 });

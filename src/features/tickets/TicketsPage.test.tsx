@@ -52,7 +52,7 @@ describe('general admission tickets', () => {
     expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.reservations);
     expect(await screen.findByText('2 × Concession, Standing floor: $25 each')).toBeInTheDocument();
     expect(screen.getByText('Total: $50')).toBeInTheDocument();
-    expect(await screen.findByRole('timer')).toHaveTextContent(
+    expect(await screen.findByRole('timer', undefined, { timeout: 5000 })).toHaveTextContent(
       /Time left to complete your order: 1[45]:\d\d/,
     );
   });
