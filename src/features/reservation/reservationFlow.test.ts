@@ -107,6 +107,34 @@ describe('the reservation flow', () => {
     expect(store.getState().reservation.status).toBe('none');
   });
 
+  it('sends the same choice again under the unanswered key, so a hold that did land is not made twice', async () => {
+    const keys: string[] = [];
+    let failures = 3; // the first try and both of its retries
+    server.use(
+      http.post('/api/:region/holds', ({ request }) => {
+        keys.push(request.headers.get('idempotency-key') ?? '');
+        if (failures === 0) return undefined;
+        failures -= 1;
+        return HttpResponse.error();
+      }),
+    );
+    const store = makeStore();
+    const seats = { kind: 'seats', seats: [seatId(2, 0, 7)] } as const;
+    holdSeats(store, seats);
+    await waitFor(() => expect(store.getState().reservation.error).toBe('connection'), {
+      timeout: 6000,
+    });
+    holdSeats(store, seats);
+    await settled(store);
+    expect(store.getState().reservation.status).toBe('held');
+    expect(keys).toHaveLength(4);
+    expect(new Set(keys).size).toBe(1);
+    // Another choice is another request, with a key of its own.
+    holdSeats(store, { kind: 'seats', seats: [seatId(2, 0, 8)] });
+    await waitFor(() => expect(keys).toHaveLength(5));
+    expect(keys[4]).not.toBe(keys[0]);
+  }, 20_000);
+
   it('extends the deadline by five minutes, and says so when no more time can be added', async () => {
     const store = makeStore();
     holdSeats(store, { kind: 'seats', seats: [seatId(1, 0, 6)] });

@@ -93,8 +93,8 @@ function isRetryable(error: unknown): boolean {
  */
 function* writeWithRetries<T>(
   request: (context: WriteContext) => Promise<T>,
+  idempotencyKey = newIdempotencyKey(),
 ): Generator<unknown, T, unknown> {
-  const idempotencyKey = newIdempotencyKey();
   for (let attempt = 0; ; attempt += 1) {
     try {
       return yield* withBookingSession((csrfToken) => request({ csrfToken, idempotencyKey }));
@@ -150,8 +150,19 @@ function* remember(target: HoldTarget, result: HoldResult, quotedTotal?: number)
   );
 }
 
-function* holdFlow(action: ReturnType<typeof holdRequested>) {
+/**
+ * A reserve whose answer never arrived (the connection failed through every retry). It may still
+ * have made a hold on the server, which would then block the buyer's own seats until it expired:
+ * sending the same choice again reuses its key, so the server answers with that hold instead.
+ */
+type UnansweredHold = { current?: { choice: string; idempotencyKey: string } };
+
+function* holdFlow(unanswered: UnansweredHold, action: ReturnType<typeof holdRequested>) {
   const { request, promoCode, quotedTotal, ...target } = action.payload;
+  const choice = JSON.stringify([target, request, promoCode ?? null]);
+  const idempotencyKey =
+    unanswered.current?.choice === choice ? unanswered.current.idempotencyKey : newIdempotencyKey();
+  unanswered.current = undefined;
   // One basket: a new choice replaces the old hold (the page asked "Empty your cart?" first).
   const before = (yield select(selectReservation)) as ReservationState;
   if (before.hold !== undefined) {
@@ -161,9 +172,10 @@ function* holdFlow(action: ReturnType<typeof holdRequested>) {
     yield put(previousHoldReleased());
   }
   try {
-    const result = yield* writeWithRetries(sendHold(target, request, promoCode));
+    const result = yield* writeWithRetries(sendHold(target, request, promoCode), idempotencyKey);
     yield* remember(target, result, quotedTotal);
   } catch (error) {
+    if (toReservationError(error) === 'connection') unanswered.current = { choice, idempotencyKey };
     yield put(
       holdFailed({
         error: toReservationError(error),
@@ -280,7 +292,8 @@ function* restoreFlow() {
 export function* watchReservation() {
   yield spawn(restoreFlow);
   yield spawn(expiryFlow);
-  yield takeLeading(holdRequested.type, holdFlow);
+  const unanswered: UnansweredHold = {};
+  yield takeLeading(holdRequested.type, holdFlow, unanswered);
   yield takeLeading(extendRequested.type, extendFlow);
   yield takeLeading(releaseRequested.type, releaseFlow);
 }
