@@ -119,7 +119,7 @@ describe('the reservation flow', () => {
       }),
     );
     const store = makeStore();
-    const seats = { kind: 'seats', seats: [seatId(2, 0, 7)] } as const;
+    const seats: HoldRequest = { kind: 'seats', seats: [seatId(2, 0, 7)] };
     holdSeats(store, seats);
     await waitFor(() => expect(store.getState().reservation.error).toBe('connection'), {
       timeout: 6000,
