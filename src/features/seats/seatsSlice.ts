@@ -29,6 +29,8 @@ export interface SeatsState {
   seatStatus: SeatStatus | null;
   /** Seat ids in the order the buyer picked them. */
   selected: string[];
+  /** Picked seats a refresh found taken and took out of the choice: the page names them. */
+  droppedSeatIds: string[];
   /** Places per `area/priceOption`. */
   quantities: Record<string, number>;
   /** The buyer tried to go past the venue's seat selection limit. */
@@ -44,6 +46,7 @@ const initialState: SeatsState = {
   plan: null,
   seatStatus: null,
   selected: [],
+  droppedSeatIds: [],
   quantities: {},
   limitReached: false,
   acknowledged: { performanceNotice: false, admissionSectionMessage: false },
@@ -80,13 +83,17 @@ const slice = createSlice({
       state.status = 'succeeded';
       state.plan = plan;
       state.seatStatus = seatStatus;
-      // Seats someone else took since they were picked are dropped; the page names them.
+      // Seats someone else took since they were picked are dropped, and named on the page, so
+      // nothing the buyer picked goes without a word.
       const index = new Map(plan.seats.id.map((id, i) => [id, i]));
       const taken = String(SEAT_STATUS.unavailable);
-      state.selected = state.selected.filter((id) => {
+      const free = (id: string) => {
         const i = index.get(id);
         return i !== undefined && seatStatus.status[i] !== taken;
-      });
+      };
+      const dropped = state.selected.filter((id) => !free(id));
+      if (dropped.length > 0) state.droppedSeatIds = dropped;
+      state.selected = state.selected.filter(free);
     },
     loadFailed: (state, action: PayloadAction<{ performanceId: string; error: LoadErrorCode }>) => {
       if (state.performanceId !== action.payload.performanceId) return;
@@ -95,6 +102,7 @@ const slice = createSlice({
     },
     seatToggled: (state, action: PayloadAction<{ seatId: string }>) => {
       const { seatId } = action.payload;
+      state.droppedSeatIds = [];
       if (state.selected.includes(seatId)) {
         state.selected = state.selected.filter((id) => id !== seatId);
         state.limitReached = false;
@@ -109,6 +117,7 @@ const slice = createSlice({
     },
     selectionCleared: (state) => {
       state.selected = [];
+      state.droppedSeatIds = [];
       state.quantities = {};
       state.limitReached = false;
     },

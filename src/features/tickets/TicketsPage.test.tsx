@@ -183,6 +183,34 @@ describe('reserved seats', () => {
     expect(inventory.holds.size).toBe(0);
   });
 
+  it('names a picked seat that was taken while the buyer was away, and keeps the rest', async () => {
+    const user = userEvent.setup();
+    renderApp({ route: THEATRE_ROUTE });
+    await findPageHeading('Select seat');
+    await user.selectOptions(screen.getByLabelText('Section'), 'Dress Circle (16 available)');
+    await user.selectOptions(screen.getByLabelText('Row'), 'Row A (8 available)');
+    await user.click(screen.getByRole('checkbox', { name: /^Dress Circle, Row A, Seat 5,/ }));
+    await user.click(screen.getByRole('checkbox', { name: /^Dress Circle, Row A, Seat 6,/ }));
+    await user.click(screen.getByRole('button', { name: 'Reserve seats' }));
+    await findPageHeading('Best available tickets');
+    // Released by "Choose different seats", A6 goes to another buyer before the plan is read.
+    inventory.taken.add(seatId(2, 0, 6));
+    await user.click(screen.getByRole('button', { name: 'Choose different seats' }));
+    await findPageHeading('Select seat');
+
+    const alert = await screen.findByText('These seats are no longer available.');
+    expect(alert.closest('[role="alert"]')).toHaveTextContent(
+      /Taken by another buyer: Dress Circle, Row A, Seat 6, unavailable/,
+    );
+    const selection = screen.getByRole('region', { name: 'Your selection' });
+    expect(within(selection).getByText(/^1 seat: /)).toBeInTheDocument();
+    // Picking again is the answer to it: the notice goes.
+    await user.selectOptions(screen.getByLabelText('Section'), 'Dress Circle (15 available)');
+    await user.selectOptions(screen.getByLabelText('Row'), 'Row A (7 available)');
+    await user.click(screen.getByRole('checkbox', { name: /^Dress Circle, Row A, Seat 7,/ }));
+    expect(screen.queryByText('These seats are no longer available.')).not.toBeInTheDocument();
+  });
+
   it("lists the show's offers: a package's extra per ticket, and that amex seats need the card", async () => {
     renderApp({ route: THEATRE_ROUTE });
     await findPageHeading('Select seat');

@@ -114,7 +114,8 @@ function Choice({ venue, titleSlug, plan, seatStatus, showTitle, hold }: ChoiceP
   const navigate = useNavigate();
   const paths = usePaths();
   const reservation = useAppSelector(selectReservation);
-  const { selected, quantities, limitReached, acknowledged } = useAppSelector(selectSeats);
+  const { selected, droppedSeatIds, quantities, limitReached, acknowledged } =
+    useAppSelector(selectSeats);
   const [mode, setMode] = useState<'pick' | 'bestAvailable'>('pick');
   const [nudge, setNudge] = useState<'notice' | 'empty' | null>(null);
   const reserved = plan.seating === 'reserved';
@@ -210,6 +211,12 @@ function Choice({ venue, titleSlug, plan, seatStatus, showTitle, hold }: ChoiceP
         <ReservationErrorAlert
           error={reservation.error}
           takenSeats={reservation.takenSeatIds.map((id) => takenSeatName(id))}
+        />
+      ) : null}
+      {reservation.error === null && droppedSeatIds.length > 0 ? (
+        <ReservationErrorAlert
+          error="unavailable"
+          takenSeats={droppedSeatIds.map((id) => takenSeatName(id))}
         />
       ) : null}
       {limitReached || reservation.error === 'limit' ? (
