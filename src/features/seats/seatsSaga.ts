@@ -4,13 +4,23 @@ import { getSeatStatus, getSeatingPlan } from '@/api/holds';
 import { toLoadErrorCode } from '@/api/errors';
 import { callAbortable } from '@/features/common/sagaEffects';
 import { holdFailed } from '@/features/reservation/reservationSlice';
-import { loadFailed, loadRequested, loaded, selectSeats, type SeatsState } from './seatsSlice';
+import {
+  left,
+  loadFailed,
+  loadRequested,
+  loaded,
+  selectSeats,
+  type SeatsState,
+} from './seatsSlice';
 
 /**
  * Seats and admissions of one performance: the live status first (it names the plan), then the
  * plan, which the browser already has for every later performance on it.
  */
-function* loadSeats(action: ReturnType<typeof loadRequested>) {
+function* loadSeats(action: ReturnType<typeof loadRequested> | ReturnType<typeof left>) {
+  // `left` only has to be the latest action: takeLatest has already cancelled (and aborted) the
+  // read in flight.
+  if (!loadRequested.match(action)) return;
   const { region, performanceId, promoCode } = action.payload;
   try {
     const seatStatus: SeatStatus = yield* callAbortable((signal) =>
@@ -33,6 +43,7 @@ function* refreshAfterConflict(action: ReturnType<typeof holdFailed>) {
 }
 
 export function* watchSeats() {
-  yield takeLatest(loadRequested.type, loadSeats);
+  // A newer read supersedes an older one; leaving the page aborts it.
+  yield takeLatest([loadRequested.type, left.type], loadSeats);
   yield takeEvery(holdFailed.type, refreshAfterConflict);
 }

@@ -100,6 +100,10 @@ const slice = createSlice({
       state.status = 'failed';
       state.error = action.payload.error;
     },
+    /** The page unmounted: a read still on its way is aborted (the saga), its answer unwanted. */
+    left: (state) => {
+      if (state.status === 'loading') state.status = 'idle';
+    },
     seatToggled: (state, action: PayloadAction<{ seatId: string }>) => {
       const { seatId } = action.payload;
       state.droppedSeatIds = [];
@@ -159,6 +163,7 @@ export const {
   loadRequested,
   loaded,
   loadFailed,
+  left,
   seatToggled,
   selectionCleared,
   quantityChanged,

@@ -20,7 +20,7 @@ import {
   type HoldRequest,
 } from '@/features/reservation/reservationSlice';
 import { PresaleAlert } from '@/features/promo/PresaleAlert';
-import { loadRequested, selectSeats } from '@/features/seats/seatsSlice';
+import { left, loadRequested, selectSeats } from '@/features/seats/seatsSlice';
 import { buildSeatMapModel } from '@/features/seatMap/model';
 import { seatName } from '@/features/seatMap/seatName';
 import { useShowContent } from '@/features/show/useShowContent';
@@ -52,7 +52,10 @@ export default function TicketsPage() {
   const load = useCallback(() => {
     if (performanceId !== undefined) dispatch(loadRequested({ region, performanceId, promoCode }));
   }, [dispatch, region, performanceId, promoCode]);
-  useEffect(load, [load]);
+  useEffect(() => {
+    load();
+    return () => void dispatch(left());
+  }, [load, dispatch]);
   // A refusal belongs to the performance it happened on: none follows the buyer to another.
   useEffect(() => () => void dispatch(errorCleared()), [dispatch, performanceId]);
   useContinueWhenHeld(performanceId);
