@@ -1,10 +1,8 @@
-import { FormattedMessage } from 'react-intl';
 import { matchPath, type Blocker, type Location } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { usePaths } from '@/app/usePaths';
-import { PrimaryButton, SecondaryButton } from '@/components/Button';
-import { Dialog } from '@/components/Dialog';
 import { ROUTE_PATTERNS, type Paths } from '@/config/routes';
+import { ReleaseQuestion } from './ReleaseQuestion';
 import { releaseRequested, selectReservation } from './reservationSlice';
 
 /**
@@ -30,35 +28,14 @@ export function LeaveDialog({ blocker }: { blocker: Blocker }) {
   const { performanceId } = useAppSelector(selectReservation);
   if (blocker.state !== 'blocked') return null;
   const emptyCart = leavesPerformanceDate(paths, blocker.location, performanceId?.toUpperCase());
-  const stay = () => blocker.reset();
   return (
-    <Dialog
-      open
-      role="alertdialog"
-      onDismiss={stay}
-      title={<FormattedMessage id={emptyCart ? 'basket.empty.title' : 'reservation.leave.title'} />}
-      actions={
-        <>
-          <SecondaryButton type="button" onClick={stay}>
-            <FormattedMessage id={emptyCart ? 'basket.empty.cancel' : 'reservation.leave.cancel'} />
-          </SecondaryButton>
-          <PrimaryButton
-            type="button"
-            onClick={() => {
-              dispatch(releaseRequested({ reason: 'leave' }));
-              blocker.proceed();
-            }}
-          >
-            <FormattedMessage
-              id={emptyCart ? 'basket.empty.confirm' : 'reservation.leave.confirm'}
-            />
-          </PrimaryButton>
-        </>
-      }
-    >
-      <p>
-        <FormattedMessage id={emptyCart ? 'basket.empty.body' : 'reservation.leave.body'} />
-      </p>
-    </Dialog>
+    <ReleaseQuestion
+      kind={emptyCart ? 'emptyCart' : 'release'}
+      onKeep={() => blocker.reset()}
+      onRelease={() => {
+        dispatch(releaseRequested({ reason: 'leave' }));
+        blocker.proceed();
+      }}
+    />
   );
 }

@@ -20,6 +20,7 @@ import {
   type HoldRequest,
 } from '@/features/reservation/reservationSlice';
 import { PresaleAlert } from '@/features/promo/PresaleAlert';
+import { ReleaseQuestion } from '@/features/reservation/ReleaseQuestion';
 import { left, loadRequested, selectSeats } from '@/features/seats/seatsSlice';
 import { buildSeatMapModel } from '@/features/seatMap/model';
 import { seatName } from '@/features/seatMap/seatName';
@@ -48,6 +49,9 @@ export default function TicketsPage() {
   const { show } = useShowContent(target);
   const promoCode = useAppliedPromoCode(venueSlug, titleSlug);
   const seats = useAppSelector(selectSeats);
+  const reservation = useAppSelector(selectReservation);
+  const navigate = useNavigate();
+  const [replacing, setReplacing] = useState<PendingHold | null>(null);
 
   const load = useCallback(() => {
     if (performanceId !== undefined) dispatch(loadRequested({ region, performanceId, promoCode }));
@@ -65,29 +69,56 @@ export default function TicketsPage() {
     return <LoadFailure error={seats.error} onRetry={load} />;
   if (!current || seats.plan === null || seats.seatStatus === null || venue === undefined)
     return <LoadingBlock minHeight="32rem" />;
+  const send = ({ request, quotedTotal }: PendingHold) =>
+    dispatch(
+      holdRequested({
+        region,
+        venueSlug,
+        titleSlug,
+        performanceId: seats.seatStatus!.performanceId,
+        request,
+        promoCode,
+        quotedTotal,
+      }),
+    );
   return (
-    <Choice
-      venue={venue}
-      titleSlug={titleSlug}
-      plan={seats.plan}
-      seatStatus={seats.seatStatus}
-      showTitle={show.data?.title ?? ''}
-      hold={(request, quotedTotal) =>
-        dispatch(
-          holdRequested({
-            region,
-            venueSlug,
-            titleSlug,
-            performanceId: seats.seatStatus!.performanceId,
-            request,
-            promoCode,
-            quotedTotal,
-          }),
-        )
-      }
-    />
+    <>
+      <Choice
+        venue={venue}
+        titleSlug={titleSlug}
+        plan={seats.plan}
+        seatStatus={seats.seatStatus}
+        showTitle={show.data?.title ?? ''}
+        hold={(request, quotedTotal) => {
+          // The basket holds another date (this page was opened by its address, so no leave
+          // guard asked): one basket, so reserving here empties it, but only once agreed to.
+          const otherDate =
+            reservation.status === 'held' &&
+            reservation.performanceId?.toUpperCase() !==
+              seats.seatStatus!.performanceId.toUpperCase();
+          if (otherDate) setReplacing({ request, quotedTotal });
+          else send({ request, quotedTotal });
+        }}
+      />
+      {replacing !== null ? (
+        <ReleaseQuestion
+          kind="emptyCart"
+          onRelease={() => {
+            setReplacing(null);
+            send(replacing);
+          }}
+          onKeep={() => {
+            setReplacing(null);
+            void navigate(CHECKOUT_PATHS.reservations);
+          }}
+        />
+      ) : null}
+    </>
   );
 }
+
+/** A reserve waiting for the buyer to agree to empty the basket of another date. */
+type PendingHold = { request: HoldRequest; quotedTotal?: number };
 
 /** Once the hold this page asked for is in place, the buyer reviews it (the first checkout step). */
 function useContinueWhenHeld(performanceId: string | undefined) {
