@@ -1,5 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import styled from 'styled-components';
+import { SecondaryButton } from '@/components/Button';
 import type { MessageId } from '@/i18n/messageIds';
 import type { ReservationError } from '@/features/reservation/reservationSlice';
 
@@ -15,14 +16,19 @@ const MESSAGES: Record<ReservationError, MessageId> = {
   general: 'reservation.error.general',
 };
 
+/** Failures where the same request may well work a moment later. */
+const RETRYABLE: ReadonlySet<ReservationError> = new Set(['connection', 'general']);
+
 type Props = {
   error: ReservationError;
   /** Full names of the seats someone else got first, when the server named them. */
   takenSeats: string[];
+  /** Sends the same request again; offered for a connection or general failure. */
+  onRetry?: () => void;
 };
 
 /** Why a hold failed, in the spec's words; the buyer's choice stays on the page below it. */
-export function ReservationErrorAlert({ error, takenSeats }: Props) {
+export function ReservationErrorAlert({ error, takenSeats, onRetry }: Props) {
   return (
     <Alert role="alert">
       <p>
@@ -35,6 +41,11 @@ export function ReservationErrorAlert({ error, takenSeats }: Props) {
             values={{ seats: takenSeats.join('; ') }}
           />
         </p>
+      ) : null}
+      {onRetry !== undefined && RETRYABLE.has(error) ? (
+        <SecondaryButton type="button" onClick={onRetry}>
+          <FormattedMessage id="reservation.error.tryAgain" />
+        </SecondaryButton>
       ) : null}
     </Alert>
   );
@@ -49,5 +60,9 @@ const Alert = styled.div`
 
   p {
     margin: 0;
+  }
+
+  button {
+    margin-top: ${({ theme }) => theme.space[3]}px;
   }
 `;

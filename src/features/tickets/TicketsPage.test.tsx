@@ -3,7 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Hold } from '@contract/api/holds';
 import { CHECKOUT_PATHS } from '@/config/routes';
-import { useMswServer } from '../../../tests/msw/server';
+import { http } from 'msw';
+import { apiError } from '../../../tests/msw/handlers';
+import { server, useMswServer } from '../../../tests/msw/server';
 import { renderApp } from '../../../tests/msw/render';
 import { GLASS_ORCHARD_LUMEN_FIRST } from '../../../tests/msw/fixtures';
 import { GA_PERFORMANCE, inventory, resetInventory, seatId } from '../../../tests/msw/inventory';
@@ -11,13 +13,13 @@ import { GA_PERFORMANCE, inventory, resetInventory, seatId } from '../../../test
 useMswServer();
 beforeEach(() => resetInventory());
 
-/** Pages are lazy chunks; the first one in a run takes a moment to load. */
+/** Pages are lazy chunks; the first one in a run takes a moment to load (hence 30 s a test). */
 const findPageHeading = (name: string) =>
   screen.findByRole('heading', { level: 1, name }, { timeout: 5000 });
 
 const GA_ROUTE = `/shows/neon-lowlands/motor-city-music-hall/tickets/${GA_PERFORMANCE}`;
 
-describe('general admission tickets', () => {
+describe('general admission tickets', { timeout: 30_000 }, () => {
   it('never lets a quantity pass what is left, and says when an area is sold out', async () => {
     const user = userEvent.setup();
     renderApp({ route: GA_ROUTE });
@@ -58,6 +60,33 @@ describe('general admission tickets', () => {
     );
   });
 
+  it('says when reserving failed on the server, keeps the choice, and tries again with one press', async () => {
+    let failures = 1;
+    server.use(
+      http.post('/api/:region/holds', () => {
+        if (failures === 0) return undefined;
+        failures -= 1;
+        return apiError(500, 'internal_error');
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp({ route: GA_ROUTE });
+    await findPageHeading('Select your tickets');
+    await user.click(screen.getByRole('button', { name: 'I have read this' }));
+    const floor = screen.getByRole('region', { name: 'Standing floor' });
+    await user.click(within(floor).getByRole('button', { name: 'One more Full Price ticket' }));
+    await user.click(screen.getByRole('button', { name: 'Reserve tickets' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Sorry, something went wrong while reserving your seats. Please try again.',
+    );
+    expect(within(floor).getByLabelText('Full Price tickets, $35 each')).toHaveValue(1);
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await findPageHeading('Best available tickets');
+    expect(inventory.holds.size).toBe(1);
+  });
+
   it('offers the group-booking route past the seat selection limit', async () => {
     resetInventory({ limit: 2 });
     const user = userEvent.setup();
@@ -77,7 +106,7 @@ describe('general admission tickets', () => {
   });
 });
 
-describe('leaving with seats held', () => {
+describe('leaving with seats held', { timeout: 30_000 }, () => {
   async function holdGaTickets(user: ReturnType<typeof userEvent.setup>) {
     const view = renderApp({ route: GA_ROUTE });
     await findPageHeading('Select your tickets');
@@ -203,7 +232,7 @@ describe('leaving with seats held', () => {
   });
 });
 
-describe('reserved seats', () => {
+describe('reserved seats', { timeout: 30_000 }, () => {
   const THEATRE_ROUTE = `/shows/the-glass-orchard/lumen-theatre/tickets/${GLASS_ORCHARD_LUMEN_FIRST}`;
 
   it('picks seats with the keyboard from the list, names them in full and holds them', async () => {

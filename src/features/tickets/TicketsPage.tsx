@@ -173,12 +173,20 @@ function Choice({ venue, titleSlug, plan, seatStatus, showTitle, hold }: ChoiceP
     ),
   );
 
+  // What was last sent, so a failed reserve can be sent again with one press.
+  const lastReserve = useRef<PendingHold | null>(null);
   /** Every way of reserving passes the same gate: notices read, something chosen. */
   const reserve = (request: HoldRequest | null, quotedTotal?: number) => {
     if (pendingNotices.length > 0) return setNudge('notice');
     if (request === null) return setNudge('empty');
     setNudge(null);
+    lastReserve.current = { request, quotedTotal };
     hold(request, quotedTotal);
+  };
+  const retry = () => {
+    if (lastReserve.current === null) return;
+    dispatch(errorCleared());
+    hold(lastReserve.current.request, lastReserve.current.quotedTotal);
   };
 
   const admissions = Object.entries(quantities)
@@ -245,6 +253,7 @@ function Choice({ venue, titleSlug, plan, seatStatus, showTitle, hold }: ChoiceP
         <ReservationErrorAlert
           error={reservation.error}
           takenSeats={reservation.takenSeatIds.map((id) => takenSeatName(id))}
+          onRetry={retry}
         />
       ) : null}
       {reservation.error === null && droppedSeatIds.length > 0 ? (
