@@ -8,9 +8,14 @@ import { useMswServer } from '../../../tests/msw/server';
 import { renderApp } from '../../../tests/msw/render';
 import { GLASS_ORCHARD_LUMEN_FIRST } from '../../../tests/msw/fixtures';
 import { inventory, resetInventory, seatId } from '../../../tests/msw/inventory';
+import { heldState } from '../../../tests/msw/checkoutState';
+import { resetDetails } from '../../../tests/msw/details';
 
 useMswServer();
-beforeEach(() => resetInventory());
+beforeEach(() => {
+  resetInventory();
+  resetDetails();
+});
 
 function heldFor(ms: number, extensionsLeft = 10): Partial<RootState> {
   const hold: Hold = {
@@ -68,14 +73,33 @@ describe('the reservation timer', () => {
     );
   });
 
-  it('counts down in minutes:seconds on every checkout step, without a warning early on', async () => {
-    renderApp({ route: CHECKOUT_PATHS.extras, preloadedState: heldFor(10 * 60_000) });
-    await screen.findByRole('heading', { level: 1, name: 'Extras' }, { timeout: 5000 });
-    expect(await screen.findByRole('timer', undefined, { timeout: 5000 })).toHaveTextContent(
-      /^Time left to complete your order: (10:00|09:5\d)$/,
-    );
-    expect(screen.queryByRole('button', { name: 'Add 5 more minutes' })).not.toBeInTheDocument();
-  });
+  // Every step a held buyer can open, each with the heading that shows it was not sent away.
+  // Protection is answered "no" so the steps after it open, and the basket offers extras and
+  // protection so neither step skips itself.
+  it.each([
+    [CHECKOUT_PATHS.reservations, 'Best available tickets'],
+    [CHECKOUT_PATHS.extras, 'Extras'],
+    [CHECKOUT_PATHS.ticketProtection, 'Ticket refund protection'],
+    [CHECKOUT_PATHS.collection, 'Delivery and payment'],
+    [CHECKOUT_PATHS.contacts, 'Contact details'],
+    [CHECKOUT_PATHS.payment, 'Payment'],
+  ])(
+    'counts down in minutes:seconds on %s, without a warning early on',
+    { timeout: 30_000 },
+    async (path, heading) => {
+      const { router } = renderApp({
+        route: path,
+        preloadedState: heldState({ minutes: 10, protection: 'no' }),
+      });
+      // The details steps carry the form layer, the biggest chunk: the first load takes longest.
+      await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 15_000 });
+      expect(router.state.location.pathname).toBe(path);
+      expect(await screen.findByRole('timer', undefined, { timeout: 5000 })).toHaveTextContent(
+        /^Time left to complete your order: (10:00|09:5\d)$/,
+      );
+      expect(screen.queryByRole('button', { name: 'Add 5 more minutes' })).not.toBeInTheDocument();
+    },
+  );
 
   it('warns before the end and adds five minutes with one action (WCAG 2.2.1)', async () => {
     const user = userEvent.setup();

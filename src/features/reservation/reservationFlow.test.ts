@@ -214,3 +214,24 @@ describe('the reservation flow', () => {
     expect(readStoredHold()).toBeNull();
   });
 });
+
+describe('a reserve the server fails', () => {
+  it.each([
+    [
+      'its own 500',
+      () =>
+        HttpResponse.json({ code: 'internal_error', message: 'internal error' }, { status: 500 }),
+    ],
+    ['a gateway’s 502 page', () => new HttpResponse('<h1>Bad gateway</h1>', { status: 502 })],
+  ])('gives the general error for %s, and holds nothing', async (_answer, answer) => {
+    server.use(http.post('/api/:region/holds', answer));
+    const store = makeStore();
+    holdSeats(store, { kind: 'seats', seats: [seatId(2, 1, 2)] });
+    await waitFor(() => expect(store.getState().reservation.error).toBe('general'));
+    const { reservation } = store.getState();
+    expect(reservation.status).toBe('none');
+    expect(reservation.takenSeatIds).toEqual([]);
+    expect(inventory.holds.size).toBe(0);
+    expect(readStoredHold()).toBeNull();
+  });
+});

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { RootState } from '@/app/store';
 import { CHECKOUT_PATHS } from '@/config/routes';
 import { useMswServer } from '../../../tests/msw/server';
 import { renderApp } from '../../../tests/msw/render';
@@ -52,5 +53,56 @@ describe('the review step', { timeout: 20_000 }, () => {
     inventory.basket.transactionFee = 300;
     renderApp({ route: CHECKOUT_PATHS.reservations, preloadedState: heldState() });
     expect(await screen.findByText('Total: £133', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+});
+
+/** A hold of two £65 seats (£130) reserved by a buyer who was shown `quotedTotal` on the seats page. */
+function heldAfterQuote(quotedTotal: number): Partial<RootState> {
+  const state = heldState();
+  return { ...state, reservation: { ...state.reservation!, quotedTotal } };
+}
+
+describe('a price or fee change since the seats page (spec §4)', { timeout: 20_000 }, () => {
+  it('stops the review with the alert until the buyer reviews the basket, then lets them go on', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp({
+      route: CHECKOUT_PATHS.reservations,
+      preloadedState: heldAfterQuote(12_000),
+    });
+    await screen.findByRole(
+      'heading',
+      { level: 1, name: 'Best available tickets' },
+      { timeout: 5000 },
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'There has been a change in either the price of your tickets or the associated fees. Please continue to review your cart.',
+    );
+    const next = screen.getByRole('button', { name: 'Continue' });
+    expect(next).toHaveAttribute('aria-disabled', 'true');
+    await user.click(next);
+    expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.reservations);
+
+    await user.click(screen.getByRole('button', { name: 'Review my basket' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(next).not.toHaveAttribute('aria-disabled', 'true');
+    await user.click(next);
+    await waitFor(() => expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.extras));
+  });
+
+  it('says nothing when the held total is the one the buyer was shown', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp({
+      route: CHECKOUT_PATHS.reservations,
+      preloadedState: heldAfterQuote(13_000),
+    });
+    await screen.findByRole(
+      'heading',
+      { level: 1, name: 'Best available tickets' },
+      { timeout: 5000 },
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Review my basket' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.extras));
   });
 });
