@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { ShowContent } from '../../contract/api/content';
+import type { HoldResponse } from '../../contract/api/holds';
 import { launchBrowser, newBuyer } from './browser';
 import {
   baseUrl,
@@ -13,8 +14,8 @@ import {
 
 /**
  * From a performance to held seats, in Chromium against the real server: general admission by
- * quantity, best available in the 20,000-seat arena, and a hold that runs out and is chosen
- * again. axe checks every step.
+ * quantity, best available in the 20,000-seat arena, a hold that runs out and is chosen again,
+ * and the browser's Back button asking before it lets a hold go. axe checks every step.
  */
 
 let browser: Browser;
@@ -108,6 +109,9 @@ describe('choosing and holding', () => {
       }
       throw new Error(`Tab never reached ${pattern}`);
     };
+    // The list is the page's keyboard way in: audit the page once the list is there to use.
+    await page.getByRole('combobox', { name: 'Section', exact: true }).waitFor();
+    await expectAccessible(page, 'theatre seat list');
     await tabTo(/^Section$/);
     await page.keyboard.press('ArrowDown');
     await tabTo(/^Row$/);
@@ -117,6 +121,7 @@ describe('choosing and holding', () => {
     await page.keyboard.press('Space');
     const selection = page.getByRole('region', { name: 'Your selection' });
     await expect.poll(() => selection.getByText(name).count()).toBe(1);
+    await expectAccessible(page, 'keyboard seat chosen');
     await tabTo(/^Reserve seats$/);
     await page.keyboard.press('Enter');
     await reviewStep(page);
@@ -204,7 +209,61 @@ describe('choosing and holding', () => {
     await dialog.getByRole('button', { name: 'Reselect seats' }).click();
     await page.waitForURL(`**${ticketsPath}`);
     await page.locator('h1', { hasText: 'Select your tickets' }).waitFor();
-    expect(await page.getByRole('timer').count()).toBe(0);
+    await expect.poll(() => page.getByRole('timer').count()).toBe(0);
+    await floor
+      .getByRole('button', { name: /^One more .* ticket$/ })
+      .first()
+      .waitFor();
+    await expectAccessible(page, 'tickets chosen again after expiry');
+    expectNoPageErrors(page);
+    await context.close();
+  });
+
+  it('asks before the Back button lets the tickets go: keeping stays, releasing frees them', async () => {
+    const { context, page } = await newBuyer(browser);
+    const id = await firstPerformance(page, 'us-east', 'motor-city-music-hall', 'neon-lowlands');
+    const ticketsPath = `/shows/neon-lowlands/motor-city-music-hall/tickets/${id}`;
+    await visit(page, ticketsPath);
+    await page
+      .getByRole('region', { name: 'Standing floor' })
+      .getByRole('button', { name: /^One more .* ticket$/ })
+      .first()
+      .click();
+    const created = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' &&
+        new URL(response.url()).pathname === '/api/us-east/holds',
+    );
+    await page.getByRole('button', { name: 'Reserve tickets' }).click();
+    const { hold } = (await (await created).json()) as HoldResponse;
+    await reviewStep(page);
+    const reviewUrl = page.url();
+    const timer = page.getByRole('timer');
+    await timer.waitFor();
+    // Asked as this buyer (the page's cookies): the hold is gone once the server answers 404.
+    const holdStatus = async () =>
+      (await page.request.get(`${baseUrl()}/api/us-east/holds/${hold.id}`)).status();
+    expect(await holdStatus()).toBe(200);
+
+    // Back from the review step lands on this performance's tickets again: the tickets go,
+    // the basket's date stays, so the question is "Release your tickets?", not "Empty your cart?".
+    const question = page.getByRole('alertdialog', { name: 'Release your tickets?' });
+    await page.goBack();
+    await question.waitFor();
+    await expectAccessible(page, 'leave question');
+    await question.getByRole('button', { name: 'Keep my tickets' }).click();
+    await question.waitFor({ state: 'detached' });
+    await expect.poll(() => page.url()).toBe(reviewUrl);
+    await timer.waitFor();
+    expect(await holdStatus()).toBe(200);
+
+    await page.goBack();
+    await question.waitFor();
+    await question.getByRole('button', { name: 'Release tickets' }).click();
+    await page.waitForURL(`**${ticketsPath}`);
+    await page.locator('h1', { hasText: 'Select your tickets' }).waitFor();
+    await expect.poll(holdStatus, { timeout: 10_000 }).toBe(404);
+    await expect.poll(() => timer.count()).toBe(0);
     expectNoPageErrors(page);
     await context.close();
   });
