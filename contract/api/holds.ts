@@ -179,7 +179,8 @@ export const seatStatusSchema = z.strictObject({
   priceOptions: z.array(
     z.strictObject({
       code: z.string(),
-      name: z.string(),
+      /** Null for the standard price: the shop shows the venue's "Full Price" label. */
+      name: z.string().nullable(),
       band: z.string().nullable(),
       area: z.string().nullable(),
       price: z.number().int().nonnegative(),

@@ -225,6 +225,28 @@ describe('the order confirmation email', () => {
     expect(email.text).toContain('Doors open one hour before the show.');
   });
 
+  it("names the standard price, which has no name of its own, with the venue's default label", () => {
+    const email = renderOrderConfirmation(
+      {
+        ...hudsonOrder(),
+        tickets: [
+          {
+            id: 'B0000000-0000-4000-8000-000000000012',
+            kind: 'admission',
+            section: null,
+            row: null,
+            number: null,
+            area: 'Standing floor',
+            priceOptionName: null,
+            code: null,
+          },
+        ],
+      },
+      { orderUrl: ORDER_URL, venue: venue('motor-city-music-hall') },
+    );
+    expect(email.text).toContain('- Standing floor (Full Price)');
+  });
+
   it('refuses an order link that is not a web address', () => {
     expect(() =>
       renderOrderConfirmation(lumenOrder(), {

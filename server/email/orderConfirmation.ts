@@ -33,12 +33,11 @@ function ticketLabel(t: EmailText, ticket: OrderTicket): string {
           number: ticket.number ?? '',
         })
       : (ticket.area ?? '');
-  return ticket.priceOptionName
-    ? t('email.confirmation.ticket.withPriceOption', {
-        ticket: place,
-        priceOption: ticket.priceOptionName,
-      })
-    : place;
+  // The standard price has no name of its own: the venue's default label names it.
+  return t('email.confirmation.ticket.withPriceOption', {
+    ticket: place,
+    priceOption: ticket.priceOptionName ?? t('tickets.price.fullPrice'),
+  });
 }
 
 /** Seats are each their own line; identical admission places are counted on one. */

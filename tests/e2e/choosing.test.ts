@@ -138,12 +138,13 @@ describe('choosing and holding', () => {
     await expectAccessible(page, 'GA tickets');
 
     const floor = page.getByRole('region', { name: 'Standing floor' });
-    const more = floor.getByRole('button', { name: /^One more .* ticket$/ }).first();
+    // The standard price has no name in the catalogue: it is the venue's "Full Price".
+    const more = floor.getByRole('button', { name: 'One more Full Price ticket' });
     await more.click();
     await more.click();
     await page.getByRole('button', { name: 'Reserve tickets' }).click();
     await reviewStep(page);
-    await expect.poll(() => page.getByText(/^2 × .*, Standing floor: /).count()).toBe(1);
+    await expect.poll(() => page.getByText(/^2 × Full Price, Standing floor: /).count()).toBe(1);
     expect(await page.getByRole('timer').innerText()).toMatch(
       /Time left to complete your order: 1[45]:\d\d/,
     );

@@ -266,10 +266,12 @@ function gaStatus(): SeatStatus {
     seatSelectionLimit: inventory.limit,
     status: '',
     prices: [],
+    // The standard price has no name of its own, as the booking API sends it: the shop shows it
+    // as the venue's "Full Price".
     priceOptions: [
-      { code: 'FLOOR-FULL', name: 'Full Price', band: null, area: 'FLOOR', price: 3500 },
+      { code: 'FLOOR-FULL', name: null, band: null, area: 'FLOOR', price: 3500 },
       { code: 'FLOOR-CONC', name: 'Concession', band: null, area: 'FLOOR', price: 2500 },
-      { code: 'BALC-FULL', name: 'Full Price', band: null, area: 'BALCONY', price: 4000 },
+      { code: 'BALC-FULL', name: null, band: null, area: 'BALCONY', price: 4000 },
     ],
     areas: Object.entries(inventory.remaining).map(([code, remaining]) => ({ code, remaining })),
     offers: [],

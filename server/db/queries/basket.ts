@@ -55,7 +55,7 @@ export async function seatPrices(db: Queryable, hold: HoldRow): Promise<SeatPric
 export interface AdmissionPriceRow {
   area: string;
   priceOption: string;
-  priceOptionName: string;
+  priceOptionName: string | null;
   quantity: number;
   unitPrice: number;
   faceValue: number;

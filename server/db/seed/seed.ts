@@ -131,7 +131,7 @@ async function insertShow(
     [
       showId,
       show.prices.map((p) => p.code),
-      show.prices.map((p) => p.name),
+      show.prices.map((p) => p.name ?? null),
       show.prices.map((p) => p.band ?? null),
       show.prices.map((p) => p.area ?? null),
       show.prices.map((p) => p.faceValue),

@@ -5,7 +5,8 @@ export type WeeklySchedule = Partial<Record<0 | 1 | 2 | 3 | 4 | 5 | 6, string[]>
 
 export interface PriceOptionDef {
   code: string;
-  name: string;
+  /** Left out for the standard price, which the shop labels "Full Price" in the venue's words. */
+  name?: string;
   /** Seat price band (reserved seating) or admission area (general admission, timed entry). */
   band?: string;
   area?: string;
@@ -296,7 +297,7 @@ export const SHOWS: ShowDef[] = [
       'Reserve a place on the accessible viewing platform with the box office after booking a standing ticket.',
     schedule: { 4: ['20:00'], 5: ['20:00'], 6: ['20:00'] },
     prices: [
-      { code: 'STANDING', name: 'Standing', area: 'FLOOR', faceValue: 4500 },
+      { code: 'STANDING', area: 'FLOOR', faceValue: 4500 },
       { code: 'EARLY', name: 'Standing with early entry', area: 'FLOOR', faceValue: 6500 },
       { code: 'BALCONY', name: 'Balcony (unreserved)', area: 'BALCONY', faceValue: 5500 },
     ],
@@ -358,7 +359,7 @@ export const SHOWS: ShowDef[] = [
       ]),
     ),
     prices: [
-      { code: 'ADULT', name: 'Adult', area: 'ENTRY', faceValue: 3200 },
+      { code: 'ADULT', area: 'ENTRY', faceValue: 3200 },
       { code: 'CHILD', name: 'Child (3–11)', area: 'ENTRY', faceValue: 1800 },
     ],
     offers: [],

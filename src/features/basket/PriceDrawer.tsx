@@ -5,6 +5,7 @@ import type { Basket, TicketLine } from '@contract/api/basket';
 import type { VenueFlags } from '@contract/venue';
 import { useMediaQuery } from '@/components/useMediaQuery';
 import { formatMoney } from '@/i18n/format';
+import { priceOptionName } from '@/i18n/priceOptionName';
 import type { PlaceNames } from './placeNames';
 
 /** The flags that decide what the drawer shows (spec §3; docs/decisions.md "Basket"). */
@@ -121,7 +122,7 @@ export function PriceDrawer({ basket, flags, names, busy }: Props) {
 
 /** "Stalls, Row A, Seat 3, Full Price" or "2 × Full Price, Standing floor". */
 export function ticketName(intl: IntlShape, line: TicketLine, names: PlaceNames): string {
-  const option = line.priceOptionName ?? line.priceOption ?? '';
+  const option = line.priceOption === null ? '' : priceOptionName(intl, line.priceOptionName);
   if (line.kind === 'seat')
     return intl.formatList(
       [

@@ -1,5 +1,6 @@
 import type { IntlShape } from 'react-intl';
 import type { OrderTicket } from '@contract/api/orders';
+import { priceOptionName } from '@/i18n/priceOptionName';
 
 /** Where one ticket is for: "Stalls, Row C, Seat 8", or the area and price for a standing place. */
 function placeOf(ticket: OrderTicket, intl: IntlShape): string {
@@ -14,7 +15,7 @@ function placeOf(ticket: OrderTicket, intl: IntlShape): string {
             ? null
             : intl.formatMessage({ id: 'seatMap.seat.number' }, { number: ticket.number }),
         ]
-      : [ticket.area, ticket.priceOptionName];
+      : [ticket.area, priceOptionName(intl, ticket.priceOptionName)];
   return intl.formatList(
     parts.filter((part): part is string => part !== null && part !== ''),
     { type: 'unit', style: 'long' },

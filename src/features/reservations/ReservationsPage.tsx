@@ -21,6 +21,7 @@ import { loadRequested, selectSeats } from '@/features/seats/seatsSlice';
 import { buildSeatMapModel } from '@/features/seatMap/model';
 import { seatName } from '@/features/seatMap/seatName';
 import { formatMoney } from '@/i18n/format';
+import { priceOptionName } from '@/i18n/priceOptionName';
 
 /**
  * The first checkout step: exactly what is held — the seats best available picked, or the ones
@@ -131,8 +132,10 @@ function HeldItems({ hold, plan, seatStatus }: HeldItemsProps) {
   );
   const index = useMemo(() => new Map(model?.ids.map((id, i) => [id, i]) ?? []), [model]);
   const areaName = (code: string) => plan?.areas.find((a) => a.code === code)?.name ?? code;
-  const optionName = (code: string) =>
-    seatStatus?.priceOptions.find((o) => o.code === code)?.name ?? code;
+  const optionName = (code: string) => {
+    const option = seatStatus?.priceOptions.find((o) => o.code === code);
+    return option === undefined ? code : priceOptionName(intl, option.name);
+  };
 
   return (
     <>

@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { SecondaryButton } from '@/components/Button';
 import { formatMoney } from '@/i18n/format';
+import { priceOptionName } from '@/i18n/priceOptionName';
 import type { MessageId } from '@/i18n/messageIds';
 import {
   NO_FILTERS,
@@ -97,7 +98,7 @@ export function SeatFilters({ model, value, onChange, filterMask = null }: SeatF
               >
                 <FormattedMessage
                   id="seatMap.filters.priceOption"
-                  values={{ name: option.name, price: money(option.price) }}
+                  values={{ name: priceOptionName(intl, option.name), price: money(option.price) }}
                 />
               </Check>
             ))}

@@ -81,8 +81,8 @@ export function sectionsInLevel(model: SeatMapModel, level: string | null): Uint
 /** The price options a buyer can filter by: one per code, at its lowest all-in price. */
 export function priceOptionChoices(
   model: SeatMapModel,
-): { code: string; name: string; price: number }[] {
-  const byCode = new Map<string, { code: string; name: string; price: number }>();
+): { code: string; name: string | null; price: number }[] {
+  const byCode = new Map<string, { code: string; name: string | null; price: number }>();
   for (const option of model.priceOptions) {
     if (option.band === null) continue;
     const seen = byCode.get(option.code);

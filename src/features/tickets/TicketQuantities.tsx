@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import type { SeatStatus, SeatingPlan } from '@contract/api/holds';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { formatMoney } from '@/i18n/format';
+import { priceOptionName } from '@/i18n/priceOptionName';
 import { quantityChanged, quantityKey, selectSeats } from '@/features/seats/seatsSlice';
 
 type Props = { plan: SeatingPlan; seatStatus: SeatStatus; singleLine: boolean };
@@ -41,20 +42,18 @@ export function TicketQuantities({ plan, seatStatus, singleLine }: Props) {
                     quantityChanged({ area: area.code, priceOption: option.code, quantity: next }),
                   );
                 const price = formatMoney(intl, { amount: option.price, currency });
+                const name = priceOptionName(intl, option.name);
                 return (
                   <Option key={option.code} $singleLine={singleLine}>
                     <label htmlFor={inputId}>
-                      <FormattedMessage
-                        id="tickets.ga.quantity"
-                        values={{ option: option.name, price }}
-                      />
+                      <FormattedMessage id="tickets.ga.quantity" values={{ option: name, price }} />
                     </label>
                     <Stepper>
                       <StepButton
                         type="button"
                         aria-label={intl.formatMessage(
                           { id: 'tickets.ga.decrease' },
-                          { option: option.name },
+                          { option: name },
                         )}
                         disabled={quantity === 0}
                         onClick={() => set(quantity - 1)}
@@ -75,7 +74,7 @@ export function TicketQuantities({ plan, seatStatus, singleLine }: Props) {
                         type="button"
                         aria-label={intl.formatMessage(
                           { id: 'tickets.ga.increase' },
-                          { option: option.name },
+                          { option: name },
                         )}
                         disabled={remaining === 0}
                         onClick={() => set(quantity + 1)}
