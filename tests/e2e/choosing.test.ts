@@ -130,6 +130,29 @@ describe('choosing and holding', () => {
     await context.close();
   });
 
+  it('sells a timed-entry slot: names the slot, holds the tickets for it', async () => {
+    const { context, page } = await newBuyer(browser);
+    const id = await firstPerformance(page, 'us-central', 'bayou-discovery', 'swamp-after-dark');
+    await visit(page, `/shows/swamp-after-dark/bayou-discovery/tickets/${id}`);
+    // The venue's own wording for the step.
+    expect(await heading(page)).toBe('Select your entry tickets');
+    const slot = page.getByText(/^Your time slot: /);
+    const time = (await slot.innerText()).replace('Your time slot: ', '');
+    expect(time).toMatch(/^\d{1,2}:\d{2}\s?[AP]M$/);
+    // The slot is the performance the page is for, as its subheading says.
+    expect(await page.locator('h1 + *').first().innerText()).toContain(time);
+    await expectAccessible(page, 'timed-entry tickets');
+
+    const entry = page.getByRole('region', { name: 'Timed entry' });
+    await entry.getByRole('button', { name: 'One more Full Price ticket' }).click();
+    await page.getByRole('button', { name: 'Reserve tickets' }).click();
+    await reviewStep(page);
+    await expect.poll(() => page.getByText(/^1 × Full Price, Timed entry: /).count()).toBe(1);
+    await expectAccessible(page, 'timed-entry review');
+    expectNoPageErrors(page);
+    await context.close();
+  });
+
   it('holds general-admission tickets by quantity and shows them with the countdown', async () => {
     const { context, page } = await newBuyer(browser);
     const id = await firstPerformance(page, 'us-east', 'motor-city-music-hall', 'neon-lowlands');

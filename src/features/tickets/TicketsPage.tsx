@@ -226,6 +226,15 @@ function Choice({ venue, titleSlug, plan, seatStatus, showTitle, hold }: ChoiceP
       <p>
         <FormattedMessage id={reserved ? 'steps.seatmap.subheading' : 'steps.tickets.subheading'} />
       </p>
+      {plan.seating === 'timed-entry' ? (
+        // Each timed-entry performance is one entry slot: say which this page sells.
+        <p>
+          <FormattedMessage
+            id="tickets.timeSlot"
+            values={{ time: formatPerformanceTime(intl, seatStatus.startsAt) }}
+          />
+        </p>
+      ) : null}
 
       <PerformanceNotices seatStatus={seatStatus} />
       {nudge === 'notice' && pendingNotices.length > 0 ? (
