@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Hold } from '@contract/api/holds';
 import { CHECKOUT_PATHS } from '@/config/routes';
 import { http } from 'msw';
 import { apiError } from '../../../tests/msw/handlers';
 import { server, useMswServer } from '../../../tests/msw/server';
+import { checkoutHoldId, heldState } from '../../../tests/msw/checkoutState';
 import { renderApp } from '../../../tests/msw/render';
 import { GLASS_ORCHARD_LUMEN_FIRST } from '../../../tests/msw/fixtures';
 import { GA_PERFORMANCE, inventory, resetInventory, seatId } from '../../../tests/msw/inventory';
@@ -148,46 +148,12 @@ describe('leaving with seats held', { timeout: 30_000 }, () => {
   });
 
   /**
-   * A theatre seat held in this tab, then the gig's tickets page opened by its address (so no
+   * Theatre seats held in this tab, then the gig's tickets page opened by its address (so no
    * leave guard stood in the way), one ticket picked and Reserve pressed.
    */
   async function reserveWithAnotherDateHeld(user: ReturnType<typeof userEvent.setup>) {
-    const theatreHold: Hold = {
-      id: '40AD0000-0000-4000-8000-0000000000AB',
-      performanceId: GLASS_ORCHARD_LUMEN_FIRST,
-      expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
-      extensionsLeft: 10,
-      seats: [
-        {
-          id: seatId(1, 0, 2),
-          section: 'STALLS',
-          row: 'A',
-          number: 2,
-          priceBand: 'A',
-          price: { amount: 6500, currency: 'GBP' },
-        },
-      ],
-      admissions: [],
-    };
-    inventory.holds.set(theatreHold.id, theatreHold);
-    const view = renderApp({
-      route: GA_ROUTE,
-      preloadedState: {
-        reservation: {
-          status: 'held',
-          pending: null,
-          error: null,
-          takenSeatIds: [],
-          clockOffsetMs: 0,
-          region: 'uk',
-          venueSlug: 'lumen-theatre',
-          titleSlug: 'the-glass-orchard',
-          performanceId: GLASS_ORCHARD_LUMEN_FIRST,
-          hold: theatreHold,
-          expiresAt: theatreHold.expiresAt,
-        },
-      },
-    });
+    const view = renderApp({ route: GA_ROUTE, preloadedState: heldState() });
+    const theatreHoldId = checkoutHoldId();
     await findPageHeading('Select your tickets');
     await user.click(screen.getByRole('button', { name: 'I have read this' }));
     const floor = screen.getByRole('region', { name: 'Standing floor' });
@@ -195,24 +161,24 @@ describe('leaving with seats held', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Reserve tickets' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Empty your cart?' });
     expect(inventory.holdCalls).toBe(0);
-    return { ...view, dialog, theatreHold };
+    return { ...view, dialog, theatreHoldId };
   }
 
   it('asks "Empty your cart?" before reserving over another date; staying keeps that basket', async () => {
     const user = userEvent.setup();
-    const { router, dialog, theatreHold } = await reserveWithAnotherDateHeld(user);
+    const { router, dialog, theatreHoldId } = await reserveWithAnotherDateHeld(user);
     await user.click(within(dialog).getByRole('button', { name: 'Stay on this date' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.reservations));
-    expect([...inventory.holds.keys()]).toEqual([theatreHold.id]);
+    expect([...inventory.holds.keys()]).toEqual([theatreHoldId]);
     expect(inventory.holdCalls).toBe(0);
   });
 
   it('empties the basket of the other date on the server once agreed, then holds the new choice', async () => {
     const user = userEvent.setup();
-    const { dialog, theatreHold } = await reserveWithAnotherDateHeld(user);
+    const { dialog, theatreHoldId } = await reserveWithAnotherDateHeld(user);
     await user.click(within(dialog).getByRole('button', { name: 'Empty cart' }));
     await findPageHeading('Best available tickets');
-    expect(inventory.holds.has(theatreHold.id)).toBe(false);
+    expect(inventory.holds.has(theatreHoldId)).toBe(false);
     expect(inventory.holds.size).toBe(1);
   });
 
