@@ -11,14 +11,20 @@ import { inventory, resetInventory } from '../../../tests/msw/inventory';
 useMswServer();
 beforeEach(() => resetInventory());
 
-async function continueFromReview() {
-  const user = userEvent.setup();
-  const view = renderApp({ route: CHECKOUT_PATHS.reservations, preloadedState: heldState() });
+/** The review step of a held reservation, once its page has loaded. */
+async function openReview(preloadedState: Partial<RootState> = heldState()) {
+  const view = renderApp({ route: CHECKOUT_PATHS.reservations, preloadedState });
   await screen.findByRole(
     'heading',
     { level: 1, name: 'Best available tickets' },
     { timeout: 5000 },
   );
+  return view;
+}
+
+async function continueFromReview() {
+  const user = userEvent.setup();
+  const view = await openReview();
   // The basket's total (fees included) once it has been read.
   await screen.findByRole('button', { name: 'Your basket £130' });
   await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -65,15 +71,7 @@ function heldAfterQuote(quotedTotal: number): Partial<RootState> {
 describe('a price or fee change since the seats page (spec §4)', { timeout: 20_000 }, () => {
   it('stops the review with the alert until the buyer reviews the basket, then lets them go on', async () => {
     const user = userEvent.setup();
-    const { router } = renderApp({
-      route: CHECKOUT_PATHS.reservations,
-      preloadedState: heldAfterQuote(12_000),
-    });
-    await screen.findByRole(
-      'heading',
-      { level: 1, name: 'Best available tickets' },
-      { timeout: 5000 },
-    );
+    const { router } = await openReview(heldAfterQuote(12_000));
     expect(screen.getByRole('alert')).toHaveTextContent(
       'There has been a change in either the price of your tickets or the associated fees. Please continue to review your cart.',
     );
@@ -91,15 +89,7 @@ describe('a price or fee change since the seats page (spec §4)', { timeout: 20_
 
   it('says nothing when the held total is the one the buyer was shown', async () => {
     const user = userEvent.setup();
-    const { router } = renderApp({
-      route: CHECKOUT_PATHS.reservations,
-      preloadedState: heldAfterQuote(13_000),
-    });
-    await screen.findByRole(
-      'heading',
-      { level: 1, name: 'Best available tickets' },
-      { timeout: 5000 },
-    );
+    const { router } = await openReview(heldAfterQuote(13_000));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Review my basket' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
