@@ -1,17 +1,6 @@
-import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export function assertChromiumInstalled(): void {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(
-      `Chromium was not found at ${CHROMIUM_PATH}. The end-to-end tests drive Debian's Chromium: ` +
-        'run `sudo apt-get update && sudo apt-get install -y chromium` (or set CHROMIUM_PATH).',
-    );
-  }
-}
+import { findChromium, type ChromiumBinary } from '../setup/chromium';
 
 /** Flags from stack-notes: headless as root, and no attempts to reach the internet. */
 const CHROMIUM_ARGS = [
@@ -25,9 +14,10 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export async function launchBrowser(): Promise<Browser> {
-  assertChromiumInstalled();
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+/** Launches headless Chromium: the one the run found (tests/setup/chromium.ts) unless told. */
+export async function launchBrowser(binary?: ChromiumBinary): Promise<Browser> {
+  const { executablePath, env } = binary ?? (await findChromium());
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS, env: { ...process.env, ...env } });
 }
 
 export interface BuyerOptions {

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { startServer } from '../../server/start';
-import { CHROMIUM_PATH, assertChromiumInstalled } from './browser';
+import { findChromium } from '../setup/chromium';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,7 +18,8 @@ declare module 'vitest' {
  * loopback port with a throwaway embedded database, so the journeys exercise what a buyer gets.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  assertChromiumInstalled();
+  // Found (and, from the npm package, unpacked) once here, before any test file looks for it.
+  const chromium = await findChromium();
   const root = fileURLToPath(new URL('../..', import.meta.url));
   const work = mkdtempSync(join(tmpdir(), 'stagedoor-e2e-'));
   const outDir = join(work, 'dist');
@@ -43,7 +44,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     logLevel: 'warn',
   });
   project.provide('e2eBaseUrl', server.url.replace(/\/$/, ''));
-  process.stdout.write(`e2e: SPA built and served at ${server.url} (Chromium ${CHROMIUM_PATH})\n`);
+  process.stdout.write(
+    `e2e: SPA built and served at ${server.url} (Chromium: ${chromium.source}, ${chromium.executablePath})\n`,
+  );
   return async () => {
     await server.close();
     rmSync(work, { recursive: true, force: true });
