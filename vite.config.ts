@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import { venueValidation } from './scripts/vitePluginVenues.ts';
 import { applyEnvDefaults } from './scripts/envDefaults.ts';
 
@@ -10,7 +11,13 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 applyEnvDefaults(here('.'));
 
 export default defineConfig({
-  plugins: [react(), venueValidation(here('./venues'))],
+  plugins: [
+    react(),
+    venueValidation(here('./venues')),
+    // Brotli and gzip at their best, once per build, so the server sends files as they are
+    // (server/http/spa.ts) instead of compressing on every request or not at all.
+    compression({ algorithms: ['brotliCompress', 'gzip'], skipIfLargerOrEqual: true }),
+  ],
   resolve: {
     alias: {
       '@/': here('./src/'),

@@ -11,6 +11,7 @@ import { securityConfigFromEnv, type SecurityConfig } from './config';
 import type { Database } from './db/database';
 import { registerOutboxDispatcher } from './email/dispatcher';
 import type { MailTransport } from './email/transport';
+import { registerCompression } from './http/compression';
 import { registerErrorHandling } from './http/errors';
 import { loggerOptions, type LoggerSettings } from './http/logging';
 import { registerSecurityHeaders } from './http/security';
@@ -71,6 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Every API speaks JSON; a text body is refused (415) rather than parsed into a string.
   app.removeContentTypeParser('text/plain');
   await registerSecurityHeaders(app, options.security ?? securityConfigFromEnv());
+  await registerCompression(app);
 
   await app.register(fastifySwagger, {
     openapi: {

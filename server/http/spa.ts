@@ -39,8 +39,12 @@ export async function registerSpa(
     await app.register(fastifyStatic, {
       root,
       index: false,
+      // The build writes .br and .gz beside each file (vite.config.ts): sent as they are.
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, path) {
+        // The same URL is sent as brotli, gzip or plain: a shared cache must keep them apart.
+        res.setHeader('vary', 'accept-encoding');
         if (path.endsWith('index.html')) res.setHeader('cache-control', 'no-cache');
         else if (HASHED_ASSET.test(path))
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');

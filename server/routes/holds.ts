@@ -1,5 +1,4 @@
 import negotiate from '@fastify/accept-negotiator';
-import fastifyCompress from '@fastify/compress';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -124,9 +123,6 @@ export const holdRoutes: FastifyPluginAsync<HoldRoutesOptions> = async (app, opt
   const { db, region, venues, sweepIntervalMs = SWEEP_INTERVAL_MS } = options;
   const scope = holdScope(region, venues);
   const plans = new PlanCache(db);
-  // Seat status of the arena is 20,000 characters that gzip to a few hundred bytes. Bodies
-  // sent to the API stay uncompressed (the 64 KiB limit means what it says).
-  await app.register(fastifyCompress, { globalDecompression: false });
   const { buyer, sessionOf } = buyerSessions(db);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
