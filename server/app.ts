@@ -7,7 +7,12 @@ import {
 } from 'fastify-type-provider-zod';
 import { REGIONS, bookingApiPath, type Region } from '../contract/regions';
 import type { VenueBundle } from '../contract/venueFiles';
-import { securityConfigFromEnv, type SecurityConfig } from './config';
+import {
+  parseTrustProxy,
+  securityConfigFromEnv,
+  type SecurityConfig,
+  type TrustProxy,
+} from './config';
 import type { Database } from './db/database';
 import { registerOutboxDispatcher } from './email/dispatcher';
 import type { MailTransport } from './email/transport';
@@ -23,10 +28,12 @@ import { contentRoutes } from './routes/content';
 import { detailsRoutes } from './routes/details';
 import { graphqlRoutes } from './routes/graphql';
 import { healthRoute } from './routes/health';
-import { holdRoutes } from './routes/holds';
+import { clientHoldFactorFromEnv, holdRoutes } from './routes/holds';
 import { listenOrigin, orderRoutes } from './routes/orders';
 import type { AccountRoutesSettings } from './routes/accounts';
 import type { AddressLookupRoutesOptions } from './routes/addressLookup';
+import { newOutboxSecret, outboxViewerEnabled, outboxViewerPath } from './routes/outbox';
+import type { SessionRoutesOptions } from './routes/session';
 import { serviceRoutes } from './routes/services';
 
 /** No request of the booking API or services needs more; larger bodies get 413. */
@@ -53,11 +60,31 @@ export interface BuildAppOptions {
   orders?: { ticketSigningKey?: string };
   /** Customer-accounts settings (tests change the sign-up rate limit). */
   accounts?: Partial<AccountRoutesSettings>;
+  /** The reverse proxies whose forwarded headers are believed; TRUST_PROXY when omitted. */
+  trustProxy?: TrustProxy;
+  /** New sessions per client address; SESSION_RATE_LIMIT when omitted. */
+  session?: Omit<SessionRoutesOptions, 'db'>;
+  /** What one client address may hold per performance, in selection limits; CLIENT_HOLD_FACTOR. */
+  clientHoldFactor?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The outbox viewer's secret address (server/routes/outbox.ts); null when it is off. */
+    outboxViewerPath: string | null;
+  }
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { db, venues, regions = REGIONS } = options;
+  const trustProxy = options.trustProxy ?? parseTrustProxy(process.env.TRUST_PROXY);
+  const clientHoldFactor = options.clientHoldFactor ?? clientHoldFactorFromEnv();
+  const outboxSecret = outboxViewerEnabled(process.env, trustProxy !== false)
+    ? newOutboxSecret()
+    : undefined;
   const app = Fastify({
+    // request.ip and request.protocol follow X-Forwarded-* only from these proxies.
+    trustProxy,
     logger: loggerOptions(options.logger),
     bodyLimit: BODY_LIMIT_BYTES,
     // Slugs may be 255 characters (spec §2); longer ones reach validation and get a 400.
@@ -97,7 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       async (scope) => {
         await scope.register(healthRoute, { db, region });
         await scope.register(contentRoutes, { db, region, venues });
-        await scope.register(holdRoutes, { db, region, venues, payments });
+        await scope.register(holdRoutes, { db, region, venues, payments, clientHoldFactor });
         await scope.register(basketRoutes, { db, region, venues });
         await scope.register(orderRoutes, {
           db,
@@ -122,7 +149,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     linkOrigin: () => paymentConfig.shopOrigins[0] ?? listenOrigin(app.server.address()),
     accounts: options.accounts,
     addressLookup: options.addressLookup,
+    session: options.session,
+    outboxSecret,
   });
+  app.decorate('outboxViewerPath', outboxSecret ? outboxViewerPath(outboxSecret) : null);
   if (options.mailTransport) registerOutboxDispatcher(app, db, options.mailTransport);
   await registerSpa(app, options.staticDir);
   return app;

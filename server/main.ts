@@ -20,6 +20,10 @@ const server = await startServer({
 });
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(`Stagedoor is running at ${server.url} (started in ${seconds} s)`);
+// The viewer's secret goes to the developer's terminal, never into a production log.
+if (server.outboxUrl && (process.env.NODE_ENV !== 'production' || process.stdout.isTTY)) {
+  console.log(`Emails the shop writes: ${server.outboxUrl} (this machine only)`);
+}
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {

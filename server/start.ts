@@ -26,6 +26,8 @@ export interface StartServerOptions {
 export interface RunningServer {
   url: string;
   db: Database;
+  /** The outbox viewer's secret address (server/routes/outbox.ts); undefined when it is off. */
+  outboxUrl?: string;
   /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -49,9 +51,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
     let closing: Promise<void> | undefined;
+    const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
     return {
-      url: `http://${host.includes(':') ? `[${host}]` : host}:${port}/`,
+      url: `${origin}/`,
       db,
+      outboxUrl: app.outboxViewerPath ? `${origin}${app.outboxViewerPath}` : undefined,
       close() {
         closing ??= app.close().finally(() => db.close());
         return closing;

@@ -20,6 +20,8 @@ export const API_ERROR_CODES = [
   'seats_unavailable',
   'admissions_unavailable',
   'seat_limit_exceeded',
+  // One client address holds its cap on a performance across all its sessions (issue 11).
+  'client_hold_limit',
   'hold_expired',
   'hold_extension_limit',
   'idempotency_mismatch',

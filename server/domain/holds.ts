@@ -19,6 +19,8 @@ import { purgeIdempotencyKeys } from './idempotency';
 export interface HoldPolicy {
   holdMinutes: number;
   seatSelectionLimit: number;
+  /** Live seats and admissions all sessions of one client address may hold on a performance. */
+  clientHoldLimit?: number;
 }
 
 /** One regional API's view: its region, the policy of each of its venues, its performance reads. */
@@ -46,6 +48,14 @@ const limitExceeded = (limit: number) =>
     'seat_limit_exceeded',
     `No more than ${limit} tickets can be held for one performance.`,
   );
+const clientLimitExceeded = () =>
+  new ApiError(
+    422,
+    'client_hold_limit',
+    'Too many tickets for this performance are already held from this connection.',
+  );
+const refusal = (refused: q.HoldRefusal, policy: HoldPolicy) =>
+  refused === 'client' ? clientLimitExceeded() : limitExceeded(policy.seatSelectionLimit);
 
 /** How many times best-available re-chooses when an explicit hold took a seat it picked. */
 const CHOICE_ATTEMPTS = 5;
@@ -67,8 +77,9 @@ export function sellable(scope: HoldScope, performance: q.PerformanceRow | undef
 
 /**
  * What every new hold checks first: the performance (404 unless this region sells it) and the
- * code the buyer sent (403 presale_required, 422 promo_*). The selection limit is checked by the
- * database as the hold is written (q.holdSeats, q.insertHold), under the buyer's session lock.
+ * code the buyer sent (403 presale_required, 422 promo_*). The selection limit and the client's
+ * cap are checked by the database as the hold is written (q.holdSeats, q.insertHold), under the
+ * buyer's session lock.
  */
 async function openHold(
   tx: Queryable,
@@ -168,13 +179,14 @@ async function claimNewHold(
     performanceId: performance.id,
     holdMinutes: policy.holdMinutes,
     limit: policy.seatSelectionLimit,
+    clientLimit: policy.clientHoldLimit ?? 0,
     promoCode: code.code,
     showId: performance.showId,
     planId: performance.planId,
     seatIds,
     discountPercent: code.discountPercent,
   });
-  if (!result.expiresAt) throw limitExceeded(policy.seatSelectionLimit);
+  if (!result.expiresAt) throw refusal(result.refused ?? 'session', policy);
   if (result.seats.length !== seatIds.length) {
     const claimed = new Set(result.seats.map((seat) => seat.id));
     return { holdId: id, taken: seatIds.filter((seatId) => !claimed.has(seatId)) };
@@ -256,16 +268,18 @@ export async function createAdmissionHold(
   await q.returnExpiredAdmissions(tx, { performanceId: performance.id });
 
   const id = randomUUID().toUpperCase();
-  const expiresAt = await q.insertHold(tx, {
+  const written = await q.insertHold(tx, {
     id,
     sessionId,
     performanceId: performance.id,
     holdMinutes: policy.holdMinutes,
     limit: policy.seatSelectionLimit,
+    clientLimit: policy.clientHoldLimit ?? 0,
     promoCode: code.code,
     admissionCount: total,
   });
-  if (!expiresAt) throw limitExceeded(policy.seatSelectionLimit);
+  if ('refused' in written) throw refusal(written.refused, policy);
+  const { expiresAt } = written;
   // One capacity update per area, in a fixed order, so two buyers taking the same two areas
   // lock them in the same order.
   const perArea = new Map<string, number>();

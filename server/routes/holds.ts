@@ -45,6 +45,23 @@ import { runPeriodically } from '../http/periodicJob';
 import type { Hold } from '../../contract/api/holds';
 import { noStoreByDefault } from '../http/noStore';
 
+/**
+ * What all the sessions of one client address may hold on one performance, in multiples of the
+ * venue's per-session limit: a family, or a few households behind one router or venue Wi-Fi
+ * buying for the same night, stays well under it; one address holding a house does not.
+ */
+export const DEFAULT_CLIENT_HOLD_FACTOR = 4;
+
+export function clientHoldFactorFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const value = env.CLIENT_HOLD_FACTOR;
+  if (value === undefined || value === '') return DEFAULT_CLIENT_HOLD_FACTOR;
+  const factor = Number(value);
+  if (!Number.isInteger(factor) || factor < 0) {
+    throw new Error(`CLIENT_HOLD_FACTOR must be a whole number (0 = no cap), got "${value}"`);
+  }
+  return factor;
+}
+
 /** How often each region gives back the places of expired admission holds. */
 export const SWEEP_INTERVAL_MS = 30_000;
 
@@ -62,6 +79,8 @@ export interface HoldRoutesOptions {
   payments: PaymentService;
   /** 0 turns the periodic sweep off (tests drive it themselves). */
   sweepIntervalMs?: number;
+  /** A client address may hold this many times a venue's selection limit per performance; 0 = no cap. */
+  clientHoldFactor?: number;
 }
 
 const noQuery = z.strictObject({});
@@ -79,13 +98,21 @@ const holdReplies = {
   409: seatsUnavailableSchema,
 };
 
-export function holdScope(region: Region, venues: VenueBundle[]): HoldScope {
+export function holdScope(
+  region: Region,
+  venues: VenueBundle[],
+  clientHoldFactor = DEFAULT_CLIENT_HOLD_FACTOR,
+): HoldScope {
   const policies = new Map(
     venues
       .filter((venue) => venue.settings.region === region)
       .map(({ settings }) => [
         settings.slug,
-        { holdMinutes: settings.holdMinutes, seatSelectionLimit: settings.seatSelectionLimit },
+        {
+          holdMinutes: settings.holdMinutes,
+          seatSelectionLimit: settings.seatSelectionLimit,
+          clientHoldLimit: clientHoldFactor * settings.seatSelectionLimit,
+        },
       ]),
   );
   return {
@@ -121,7 +148,7 @@ function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
 /** Holds and the seat map of one regional booking API (issue 4). */
 export const holdRoutes: FastifyPluginAsync<HoldRoutesOptions> = async (app, options) => {
   const { db, region, venues, sweepIntervalMs = SWEEP_INTERVAL_MS } = options;
-  const scope = holdScope(region, venues);
+  const scope = holdScope(region, venues, options.clientHoldFactor);
   const plans = new PlanCache(db);
   const { buyer, sessionOf } = buyerSessions(db);
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -1,3 +1,4 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,20 +8,35 @@ import { findOutboxEmail, listOutbox, type OutboxSummary } from '../email/outbox
 import { ApiError, notFound } from '../http/errors';
 
 /**
- * The dev outbox viewer (`/services/outbox`): the emails the shop has written, newest first, and
- * each one as its reader would see it. It shows names, addresses and every order's secret link,
- * so it answers only the machine the server runs on (the developer's browser after
- * `npm start`), is mounted outside production only unless OUTBOX_VIEWER=1 asks for it, and
- * OUTBOX_VIEWER=0 turns it off anywhere.
+ * The dev outbox viewer (`/services/outbox/<secret>/`): the emails the shop has written, newest
+ * first, and each one as its reader would see it. It shows names, addresses and every order's
+ * secret link, so it is for the developer on purpose only: its address holds a secret made at
+ * start (`npm start` prints it), it answers only the machine the server runs on, and anything
+ * else gets the 404 of a path that does not exist. A same-host proxy passes on strangers'
+ * requests from a loopback socket, so the secret, not the peer, is what keeps them out.
  */
 
 export const OUTBOX_VIEWER_PATH = '/services/outbox';
 const LIST_LIMIT = 100;
 
-export function outboxViewerEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+/**
+ * Mounted outside production, and not behind a trusted proxy (a deployed shop) unless
+ * OUTBOX_VIEWER=1 asks for it; OUTBOX_VIEWER=0 turns it off anywhere.
+ */
+export function outboxViewerEnabled(
+  env: NodeJS.ProcessEnv = process.env,
+  behindProxy = false,
+): boolean {
   if (env.OUTBOX_VIEWER === '0') return false;
-  return env.NODE_ENV !== 'production' || env.OUTBOX_VIEWER === '1';
+  if (env.OUTBOX_VIEWER === '1') return true;
+  return env.NODE_ENV !== 'production' && !behindProxy;
 }
+
+/** A fresh secret for the viewer's address, made once per process. */
+export const newOutboxSecret = () => randomBytes(24).toString('base64url');
+
+/** Where the viewer answers for this secret. */
+export const outboxViewerPath = (secret: string) => `${OUTBOX_VIEWER_PATH}/${secret}`;
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -33,9 +49,16 @@ function fromThisMachine(request: FastifyRequest): boolean {
   return LOOPBACK.has(request.socket.remoteAddress ?? '') && forwarded === undefined;
 }
 
+function sameSecret(sent: unknown, secret: string): boolean {
+  const a = Buffer.from(typeof sent === 'string' ? sent : '');
+  const b = Buffer.from(secret);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 const listQuerySchema = z.strictObject({ format: z.enum(['html', 'json']).optional() });
 const emailQuerySchema = z.strictObject({ format: z.enum(['html', 'text']).optional() });
-const emailParamsSchema = z.strictObject({ id: z.uuid() });
+const keyParamsSchema = z.strictObject({ key: z.string() });
+const emailParamsSchema = z.strictObject({ key: z.string(), id: z.uuid() });
 
 const json = (email: OutboxSummary) => ({
   ...email,
@@ -43,7 +66,7 @@ const json = (email: OutboxSummary) => ({
   sentAt: email.sentAt?.toISOString() ?? null,
 });
 
-function listPage(emails: OutboxSummary[]): string {
+function listPage(emails: OutboxSummary[], base: string): string {
   const rows = emails
     .map((email) => {
       const id = escapeHtml(email.id);
@@ -55,8 +78,8 @@ function listPage(emails: OutboxSummary[]): string {
       return (
         `<tr><td>${escapeHtml(email.createdAt.toISOString())}</td>` +
         `<td>${escapeHtml(email.recipient)}</td>` +
-        `<td><a href="${OUTBOX_VIEWER_PATH}/${id}">${escapeHtml(email.subject)}</a>` +
-        ` (<a href="${OUTBOX_VIEWER_PATH}/${id}?format=text">text</a>)</td>` +
+        `<td><a href="${base}/${id}">${escapeHtml(email.subject)}</a>` +
+        ` (<a href="${base}/${id}?format=text">text</a>)</td>` +
         `<td>${escapeHtml(state)}</td></tr>`
       );
     })
@@ -87,21 +110,29 @@ function viewerHeaders(reply: FastifyReply, type: string): FastifyReply {
     .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
 }
 
-export const outboxRoutes: FastifyPluginCallback<{ db: Database }> = (app, { db }, done) => {
+export const outboxRoutes: FastifyPluginCallback<{ db: Database; secret: string }> = (
+  app,
+  { db, secret },
+  done,
+) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const base = outboxViewerPath(secret);
   app.addHook('onRequest', (request, _reply, next) => {
+    const { key } = request.params as { key?: unknown };
     next(
-      fromThisMachine(request)
+      fromThisMachine(request) && sameSecret(key, secret)
         ? undefined
-        : new ApiError(403, 'forbidden', 'The outbox is shown only on the machine it runs on.'),
+        : // The answer of any unknown path: nobody learns the viewer is there.
+          new ApiError(404, 'not_found', 'No such page or endpoint.'),
     );
   });
 
   api.get(
-    '/',
+    '/:key',
     {
       schema: {
         hide: true,
+        params: keyParamsSchema,
         querystring: listQuerySchema,
       },
     },
@@ -110,12 +141,12 @@ export const outboxRoutes: FastifyPluginCallback<{ db: Database }> = (app, { db 
       if (request.query.format === 'json') {
         return viewerHeaders(reply, 'application/json; charset=utf-8').send(emails.map(json));
       }
-      return viewerHeaders(reply, 'text/html; charset=utf-8').send(listPage(emails));
+      return viewerHeaders(reply, 'text/html; charset=utf-8').send(listPage(emails, base));
     },
   );
 
   api.get(
-    '/:id',
+    '/:key/:id',
     {
       schema: {
         hide: true,

@@ -9,9 +9,9 @@ import type { Database } from '../db/database';
 import { accountRoutes, type AccountRoutesSettings } from './accounts';
 import { addressLookupRoutes, type AddressLookupRoutesOptions } from './addressLookup';
 import { healthRoute } from './health';
-import { OUTBOX_VIEWER_PATH, outboxRoutes, outboxViewerEnabled } from './outbox';
+import { OUTBOX_VIEWER_PATH, outboxRoutes } from './outbox';
 import { paymentRoutes, type PaymentRoutesOptions } from './payment';
-import { sessionRoutes } from './session';
+import { sessionRoutes, type SessionRoutesOptions } from './session';
 
 /**
  * The non-regional services of spec §7, each under /services/<name>. Issue 3 gives each a real
@@ -27,12 +27,19 @@ export const serviceRoutes: FastifyPluginAsync<{
   accounts?: Partial<AccountRoutesSettings>;
   /** Address lookup provider and rate limit over those of the environment (tests). */
   addressLookup?: Partial<Omit<AddressLookupRoutesOptions, 'db'>>;
-}> = async (app, { db, payment, venues, linkOrigin, accounts, addressLookup }) => {
+  /** New sessions per client address over that of the environment (tests). */
+  session?: Omit<SessionRoutesOptions, 'db'>;
+  /** The outbox viewer's secret when it is mounted; undefined, it is not. */
+  outboxSecret?: string;
+}> = async (
+  app,
+  { db, payment, venues, linkOrigin, accounts, addressLookup, session, outboxSecret },
+) => {
   for (const service of SERVICES) {
     await app.register(
       async (scope) => {
         await scope.register(healthRoute, { db, service });
-        if (service === 'session') await scope.register(sessionRoutes, { db });
+        if (service === 'session') await scope.register(sessionRoutes, { db, ...session });
         if (service === 'payment') await scope.register(paymentRoutes, { db, ...payment });
         if (service === 'customer-accounts')
           await scope.register(accountRoutes, { db, venues, linkOrigin, ...accounts });
@@ -48,7 +55,7 @@ export const serviceRoutes: FastifyPluginAsync<{
     );
   }
   // A developer's window on the emails the shop writes (README "Emails"); never in production.
-  if (outboxViewerEnabled()) {
-    await app.register(outboxRoutes, { db, prefix: OUTBOX_VIEWER_PATH });
+  if (outboxSecret) {
+    await app.register(outboxRoutes, { db, secret: outboxSecret, prefix: OUTBOX_VIEWER_PATH });
   }
 };

@@ -5,6 +5,11 @@ import { z } from 'zod';
 import { apiErrorSchema } from '../../contract/api/common';
 import { SESSION_COOKIE, createSessionBodySchema, sessionSchema } from '../../contract/api/session';
 import type { Database } from '../db/database';
+import { clientDigest } from '../domain/clientDigest';
+import { ServerKeys } from '../domain/serverKeys';
+import { ApiError } from '../http/errors';
+import { noStoreByDefault } from '../http/noStore';
+import { countCall, type RateLimit } from '../payments/rateLimit';
 
 /** Anonymous sessions last this long; baskets and holds live well within it. */
 export const SESSION_TTL_HOURS = 8;
@@ -31,6 +36,29 @@ function sessionCookie(token: string, secure: boolean): string {
   ].join('; ');
 }
 
+/**
+ * New sessions per client address in 10 minutes. A buyer needs one per browser; a theatre's
+ * worth of buyers on one venue Wi-Fi or a household router stays far below it, while a script
+ * making a session per hold to get round the selection limit is stopped early.
+ */
+export const DEFAULT_SESSION_RATE_LIMIT: RateLimit = { max: 60, windowSeconds: 600 };
+
+export function sessionRateLimitFromEnv(env: NodeJS.ProcessEnv = process.env): RateLimit {
+  const value = env.SESSION_RATE_LIMIT;
+  if (value === undefined || value === '') return DEFAULT_SESSION_RATE_LIMIT;
+  const max = Number(value);
+  if (!Number.isInteger(max) || max < 1) {
+    throw new Error(`SESSION_RATE_LIMIT must be a positive whole number, got "${value}"`);
+  }
+  return { ...DEFAULT_SESSION_RATE_LIMIT, max };
+}
+
+export interface SessionRoutesOptions {
+  db: Database;
+  /** New sessions per client address; SESSION_RATE_LIMIT from the environment when omitted. */
+  rateLimit?: RateLimit;
+}
+
 interface SessionRow {
   csrfToken: string;
   expiresAt: Date;
@@ -40,7 +68,14 @@ interface SessionRow {
  * POST /sessions issues an anonymous session kept in the database (so any instance can read it).
  * A browser that already holds a live session gets that one back instead of a second one.
  */
-export const sessionRoutes: FastifyPluginCallback<{ db: Database }> = (app, { db }, done) => {
+export const sessionRoutes: FastifyPluginCallback<SessionRoutesOptions> = (
+  app,
+  { db, rateLimit = sessionRateLimitFromEnv() },
+  done,
+) => {
+  const keys = new ServerKeys(db);
+  // The answer carries the CSRF token (and a new session's cookie), whichever way it goes.
+  noStoreByDefault(app);
   app.withTypeProvider<ZodTypeProvider>().post(
     '/sessions',
     {
@@ -52,6 +87,7 @@ export const sessionRoutes: FastifyPluginCallback<{ db: Database }> = (app, { db
           201: sessionSchema,
           400: apiErrorSchema,
           413: apiErrorSchema,
+          429: apiErrorSchema,
         },
       },
     },
@@ -69,17 +105,23 @@ export const sessionRoutes: FastifyPluginCallback<{ db: Database }> = (app, { db
             .status(200)
             .send({ csrfToken: session.csrfToken, expiresAt: session.expiresAt.toISOString() });
       }
+      // Only new sessions count: a browser asking again for its live one gets it back above.
+      const verdict = await countCall(db, 'sessions', request.ip, rateLimit);
+      if (!verdict.allowed) {
+        reply.header('retry-after', String(verdict.retryAfterSeconds));
+        throw new ApiError(429, 'rate_limited', 'Too many new sessions. Try again later.');
+      }
       const token = newToken();
       const csrfToken = newToken();
       const { rows } = await db.query<{ expiresAt: Date }>(
-        `INSERT INTO sessions (token_hash, csrf_token, expires_at)
-         VALUES ($1, $2, now() + make_interval(hours => $3::int)) RETURNING expires_at AS "expiresAt"`,
-        [hashToken(token), csrfToken, SESSION_TTL_HOURS],
+        `INSERT INTO sessions (token_hash, csrf_token, expires_at, client_digest)
+         VALUES ($1, $2, now() + make_interval(hours => $3::int), $4)
+         RETURNING expires_at AS "expiresAt"`,
+        [hashToken(token), csrfToken, SESSION_TTL_HOURS, await clientDigest(keys, request.ip)],
       );
       return reply
         .status(201)
         .header('set-cookie', sessionCookie(token, request.protocol === 'https'))
-        .header('cache-control', 'no-store')
         .send({ csrfToken, expiresAt: rows[0]!.expiresAt.toISOString() });
     },
   );

@@ -7,8 +7,23 @@ export interface Buyer {
   csrf: string;
 }
 
+let buyers = 0;
+/**
+ * Each buyer from an address of their own (198.18.0.0/15, set aside for tests), as buyers are:
+ * the per-address limits on new sessions and on holds then meet a test's buyers as they would
+ * meet real ones, not all of them together as one client.
+ */
+export const newBuyerAddress = () => {
+  buyers += 1;
+  return `198.${18 + ((buyers >> 16) & 1)}.${(buyers >> 8) & 255}.${buyers & 255}`;
+};
+
 export async function newBuyer(app: FastifyInstance): Promise<Buyer> {
-  const response = await app.inject({ method: 'POST', url: '/services/session/sessions' });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/services/session/sessions',
+    remoteAddress: newBuyerAddress(),
+  });
   const cookie = String(response.headers['set-cookie']).split(';')[0]!;
   return { cookie, csrf: sessionSchema.parse(response.json()).csrfToken };
 }

@@ -111,30 +111,38 @@ export interface NewHold {
   holdMinutes: number;
   /** The venue's selection limit: live seats and admissions of the session on the performance. */
   limit: number;
+  /** The same count over every session of the session's client address; 0 = no cap. */
+  clientLimit: number;
   promoCode: string | null;
 }
 
+/** Which limit refused a hold (nothing was written). */
+export type HoldRefusal = 'session' | 'client';
+
 /**
- * Starts a hold of `admissionCount` admissions (open_hold, migration 0007: the buyer's session
- * lock, then the limit); returns its deadline, or undefined over the limit (nothing written).
+ * Starts a hold of `admissionCount` admissions (open_hold, migration 0014: the buyer's session
+ * lock, then the session's and the client's limits); returns its deadline, or the limit that
+ * refused it (nothing written).
  */
 export async function insertHold(
   db: Queryable,
   hold: NewHold & { admissionCount: number },
-): Promise<Date | undefined> {
-  const { rows } = await db.query<{ expiresAt: Date | null }>(
-    'SELECT open_hold($1, $2, $3, $4, $5, $6, 0, $7) AS "expiresAt"',
+): Promise<{ expiresAt: Date } | { refused: HoldRefusal }> {
+  const { rows } = await db.query<{ expiresAt: Date | null; refused: HoldRefusal | null }>(
+    'SELECT deadline AS "expiresAt", refused FROM open_hold($1, $2, $3, $4, $5, $6, $7, 0, $8)',
     [
       hold.id,
       hold.sessionId,
       hold.performanceId,
       hold.holdMinutes,
       hold.limit,
+      hold.clientLimit,
       hold.promoCode,
       hold.admissionCount,
     ],
   );
-  return rows[0]?.expiresAt ?? undefined;
+  const row = rows[0]!;
+  return row.refused ? { refused: row.refused } : { expiresAt: row.expiresAt! };
 }
 
 /** A seat a hold claimed, with what the buyer sees of it. */
@@ -149,8 +157,10 @@ export interface ClaimedSeat {
 }
 
 export interface SeatHoldResult {
-  /** Undefined when the session's limit refused the hold (nothing was written). */
+  /** Undefined when a limit refused the hold (nothing was written). */
   expiresAt: Date | undefined;
+  /** The limit that refused it. */
+  refused?: HoldRefusal;
   /** The seats won, in plan order; fewer than asked means some were taken (roll back). */
   seats: ClaimedSeat[];
 }
@@ -170,10 +180,12 @@ export async function holdSeats(
     discountPercent: number;
   },
 ): Promise<SeatHoldResult> {
-  const { rows } = await db.query<{ expiresAt: Date } & Nullable<ClaimedSeat>>(
-    `SELECT expires_at AS "expiresAt", seat_id AS id, section, row_label AS row, seat_number AS number,
-            price_band AS "priceBand", amount
-     FROM hold_seats($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+  const { rows } = await db.query<
+    { expiresAt: Date | null; refused: HoldRefusal | null } & Nullable<ClaimedSeat>
+  >(
+    `SELECT expires_at AS "expiresAt", refused, seat_id AS id, section, row_label AS row,
+            seat_number AS number, price_band AS "priceBand", amount
+     FROM hold_seats($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
     [
       hold.id,
       hold.sessionId,
@@ -183,14 +195,17 @@ export async function holdSeats(
       hold.seatIds.map((id) => id.toUpperCase()).sort(),
       hold.holdMinutes,
       hold.limit,
+      hold.clientLimit,
       hold.promoCode,
       hold.discountPercent,
     ],
   );
-  const seats = rows.flatMap(({ expiresAt: _, ...seat }) =>
+  const refused = rows[0]?.refused;
+  if (refused) return { expiresAt: undefined, refused, seats: [] };
+  const seats = rows.flatMap(({ expiresAt: _, refused: __, ...seat }) =>
     seat.id === null ? [] : [seat as ClaimedSeat],
   );
-  return { expiresAt: rows[0]?.expiresAt, seats };
+  return { expiresAt: rows[0]?.expiresAt ?? undefined, seats };
 }
 
 type Nullable<T> = { [K in keyof T]: T[K] | null };
