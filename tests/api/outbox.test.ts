@@ -139,21 +139,24 @@ describe('the email outbox', () => {
     );
     await db.transaction((tx) => queueOrderConfirmation(tx, newer, ctx()));
 
-    const page = await app.inject({ method: 'GET', url: '/services/outbox' });
+    const viewer = app.outboxViewerPath!;
+    const page = await app.inject({ method: 'GET', url: viewer });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.body).toContain('Email outbox');
     expect(page.body).toContain('ada@example.co.uk');
 
-    const listed = await app.inject({ method: 'GET', url: '/services/outbox?format=json' });
+    const listed = await app.inject({ method: 'GET', url: `${viewer}?format=json` });
     const emails = listed.json<ListedEmail[]>();
     const mine = emails.filter((email) =>
       [older.id, newer.id].includes(email.orderId!.toUpperCase()),
     );
     expect(mine.map((email) => email.orderId!.toUpperCase())).toEqual([newer.id, older.id]);
 
-    const html = await app.inject({ method: 'GET', url: `/services/outbox/${mine[0]!.id}` });
+    // The list links to each email under the same secret address.
+    expect(page.body).toContain(`href="${viewer}/${mine[0]!.id}"`);
+    const html = await app.inject({ method: 'GET', url: `${viewer}/${mine[0]!.id}` });
     expect(html.statusCode).toBe(200);
     expect(html.headers['content-type']).toMatch(/^text\/html/);
     // The viewer page runs no script whatever an email contains.
@@ -164,48 +167,78 @@ describe('the email outbox', () => {
 
     const text = await app.inject({
       method: 'GET',
-      url: `/services/outbox/${mine[0]!.id}?format=text`,
+      url: `${viewer}/${mine[0]!.id}?format=text`,
     });
     expect(text.headers['content-type']).toMatch(/^text\/plain/);
     expect(text.body).toContain('Dear <b>Newer</b>,');
     expect(text.body).toContain('Order number: SD-7K3QF9XM');
 
-    const missing = await app.inject({ method: 'GET', url: `/services/outbox/${randomUUID()}` });
+    const missing = await app.inject({ method: 'GET', url: `${viewer}/${randomUUID()}` });
     expect(missing.statusCode).toBe(404);
-    const malformed = await app.inject({ method: 'GET', url: '/services/outbox/not-an-id' });
+    const malformed = await app.inject({ method: 'GET', url: `${viewer}/not-an-id` });
     expect(malformed.statusCode).toBe(400);
   });
 
-  it('is shown to this machine only: anyone else, or anything forwarded, gets 403', async () => {
-    const list = (remoteAddress: string, headers: Record<string, string> = {}) =>
-      app.inject({ method: 'GET', url: '/services/outbox?format=json', remoteAddress, headers });
+  it('answers only its secret address on this machine: anything else is an unknown path', async () => {
+    const viewer = app.outboxViewerPath!;
+    expect(viewer).toMatch(/^\/services\/outbox\/[\w-]{32}$/);
+    const get = (url: string, remoteAddress = '127.0.0.1', headers: Record<string, string> = {}) =>
+      app.inject({ method: 'GET', url, remoteAddress, headers });
+    // What any path that does not exist answers, so nobody learns the viewer is there.
+    const unknown = await get('/services/no-such-thing');
+    const hidden = (response: Awaited<ReturnType<typeof get>>) => [
+      response.statusCode,
+      response.body,
+    ];
+    expect(unknown.statusCode).toBe(404);
+
     for (const loopback of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
-      expect((await list(loopback)).statusCode, loopback).toBe(200);
+      expect((await get(`${viewer}?format=json`, loopback)).statusCode, loopback).toBe(200);
+    }
+    // A same-host proxy (nginx's default adds no X-Forwarded-For) passes strangers' requests
+    // on from a loopback socket: without the secret, or with a wrong one, there is nothing here.
+    const wrong = `/services/outbox/${'x'.repeat(32)}`;
+    for (const url of [
+      '/services/outbox',
+      '/services/outbox?format=json',
+      `/services/outbox/${randomUUID()}`,
+      wrong,
+      `${wrong}?format=json`,
+      `${wrong}/${randomUUID()}`,
+      `${viewer.slice(0, -1)}?format=json`,
+      `${viewer}x?format=json`,
+    ]) {
+      expect(hidden(await get(url)), url).toEqual(hidden(unknown));
     }
     for (const other of ['192.168.1.20', '203.0.113.7', '::ffff:10.0.0.5', '2001:db8::1']) {
-      const refused = await list(other);
-      expect([refused.statusCode, refused.json<{ code: string }>().code], other).toEqual([
-        403,
-        'forbidden',
-      ]);
-      const email = await app.inject({
-        method: 'GET',
-        url: `/services/outbox/${randomUUID()}`,
-        remoteAddress: other,
-      });
-      expect(email.statusCode, other).toBe(403);
+      expect(hidden(await get(`${viewer}?format=json`, other)), other).toEqual(hidden(unknown));
+      expect((await get(`${viewer}/${randomUUID()}`, other)).statusCode, other).toBe(404);
     }
-    // A proxy on this machine passes on someone else's request: it is not this machine's.
+    // A proxy on this machine that does say whom it passes on: not this machine's request.
     const proxied: Record<string, string>[] = [
       { 'x-forwarded-for': '203.0.113.7' },
       { forwarded: 'for=203.0.113.7' },
     ];
     for (const forwarded of proxied) {
-      expect((await list('127.0.0.1', forwarded)).statusCode).toBe(403);
+      expect((await get(`${viewer}?format=json`, '127.0.0.1', forwarded)).statusCode).toBe(404);
     }
   });
 
-  it('is not served in production unless asked for, nor anywhere when turned off', async () => {
+  it('has a new secret every start', async () => {
+    const other = await buildApp({ db, venues, logger: false });
+    try {
+      expect(other.outboxViewerPath).not.toBe(app.outboxViewerPath);
+      const stale = await other.inject({
+        method: 'GET',
+        url: `${app.outboxViewerPath!}?format=json`,
+      });
+      expect(stale.statusCode).toBe(404);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('is off in production and behind a trusted proxy unless asked for, and anywhere when turned off', async () => {
     const withEnv = async (
       env: Record<string, string | undefined>,
       remoteAddress = '127.0.0.1',
@@ -220,9 +253,10 @@ describe('the email outbox', () => {
       restore(env);
       const built = await buildApp({ db, venues, logger: false });
       try {
+        if (!built.outboxViewerPath) return 'off';
         const page = await built.inject({
           method: 'GET',
-          url: '/services/outbox?format=json',
+          url: `${built.outboxViewerPath}?format=json`,
           remoteAddress,
         });
         return page.statusCode;
@@ -231,12 +265,16 @@ describe('the email outbox', () => {
         restore(before);
       }
     };
-    expect(await withEnv({ NODE_ENV: 'production', OUTBOX_VIEWER: undefined })).toBe(404);
-    expect(await withEnv({ OUTBOX_VIEWER: '0' })).toBe(404);
-    expect(await withEnv({ NODE_ENV: 'production', OUTBOX_VIEWER: '0' })).toBe(404);
-    // An operator may turn it on in production, still for this machine only.
+    expect(await withEnv({ NODE_ENV: 'production', OUTBOX_VIEWER: undefined })).toBe('off');
+    expect(await withEnv({ OUTBOX_VIEWER: '0' })).toBe('off');
+    expect(await withEnv({ NODE_ENV: 'production', OUTBOX_VIEWER: '0' })).toBe('off');
+    // A trusted proxy means a deployed shop, whatever NODE_ENV says.
+    expect(await withEnv({ TRUST_PROXY: '127.0.0.1', OUTBOX_VIEWER: undefined })).toBe('off');
+    expect(await withEnv({ TRUST_PROXY: '127.0.0.1', OUTBOX_VIEWER: '0' })).toBe('off');
+    // An operator may turn it on, still for this machine only and at its secret address.
     expect(await withEnv({ NODE_ENV: 'production', OUTBOX_VIEWER: '1' })).toBe(200);
-    expect(await withEnv({ NODE_ENV: 'production', OUTBOX_VIEWER: '1' }, '198.51.100.4')).toBe(403);
+    expect(await withEnv({ TRUST_PROXY: '127.0.0.1', OUTBOX_VIEWER: '1' })).toBe(200);
+    expect(await withEnv({ NODE_ENV: 'production', OUTBOX_VIEWER: '1' }, '198.51.100.4')).toBe(404);
   });
 });
 

@@ -4,7 +4,14 @@ import type { ShowContent } from '../../contract/api/content';
 import type { OrderResponse } from '../../contract/api/orders';
 import { testCard } from '../../server/payments/sandbox/testCards';
 import { launchBrowser, newBuyer } from './browser';
-import { baseUrl, expectAccessible, expectNoPageErrors, heading, visit } from './journey';
+import {
+  baseUrl,
+  expectAccessible,
+  expectNoPageErrors,
+  heading,
+  outboxUrl,
+  visit,
+} from './journey';
 
 /**
  * Issue 5's proof in Chromium against the real server and the sandbox gateway: a guest buys two
@@ -220,9 +227,9 @@ describe('paying for two theatre seats', () => {
     const { order } = (await response.json()) as OrderResponse;
     expect(order.number).toBe(number);
     expect(order.status).toBe('confirmed');
-    const outbox = (await (
-      await page.request.get(`${baseUrl()}/services/outbox?format=json`)
-    ).json()) as { orderId: string | null }[];
+    const outbox = (await (await page.request.get(`${outboxUrl()}?format=json`)).json()) as {
+      orderId: string | null;
+    }[];
     expect(outbox.filter((email) => email.orderId?.toUpperCase() === order.id)).toHaveLength(1);
     expect(await heading(page)).toBe('Your order is confirmed');
     expectNoPageErrors(page);

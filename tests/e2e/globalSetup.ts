@@ -10,6 +10,8 @@ import { findChromium } from '../setup/chromium';
 declare module 'vitest' {
   export interface ProvidedContext {
     e2eBaseUrl: string;
+    /** The outbox viewer's secret address (read from the server, never from a log). */
+    e2eOutboxUrl: string;
   }
 }
 
@@ -44,6 +46,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     logLevel: 'warn',
   });
   project.provide('e2eBaseUrl', server.url.replace(/\/$/, ''));
+  project.provide('e2eOutboxUrl', server.outboxUrl ?? '');
   process.stdout.write(
     `e2e: SPA built and served at ${server.url} (Chromium: ${chromium.source}, ${chromium.executablePath})\n`,
   );

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { auditAccessibility, describeViolations, pageProblems } from './browser';
 
 export const baseUrl = (): string => inject('e2eBaseUrl');
+export const outboxUrl = (): string => inject('e2eOutboxUrl');
 
 /** Opens a path and waits until the page's main heading has rendered. */
 export async function visit(page: Page, path: string): Promise<void> {
