@@ -1,5 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -17,6 +18,8 @@ import { percentile, round1 } from './stats';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'stagedoor-bench-'));
 const results: Record<string, number> = {};
+/** The first route's files, as URLs of the built SPA (measureBundle finds them). */
+let firstRouteUrls: string[] = [];
 
 /**
  * The first route = everything a buyer's browser loads to show the What's on page: the entry
@@ -56,6 +59,40 @@ async function measureBundle(outDir: string): Promise<void> {
   results['bundle.firstRoute.rawKb'] = Math.round(raw / 102.4) / 10;
   results['bundle.firstRoute.gzipKb'] = Math.round(gzip / 102.4) / 10;
   results['bundle.firstRoute.files'] = files.length;
+  firstRouteUrls = files.map((file) => `/${file}`);
+}
+
+/** Bytes a GET puts on the wire, still encoded (fetch would decode them). */
+function wireBytes(url: string, acceptEncoding: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('end', () =>
+        response.statusCode === 200
+          ? resolve(bytes)
+          : reject(new Error(`${url} answered ${response.statusCode}`)),
+      );
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/**
+ * What the first route costs a buyer on the wire from the server `npm start` runs: as a current
+ * browser asks for it (brotli), as one that takes only gzip, and as it would travel uncompressed.
+ */
+async function measureTransfer(base: string): Promise<void> {
+  for (const [name, encoding] of [
+    ['brKb', 'gzip, deflate, br'],
+    ['gzipKb', 'gzip'],
+    ['identityKb', 'identity'],
+  ] as const) {
+    let total = 0;
+    for (const url of firstRouteUrls) total += await wireBytes(`${base}${url}`, encoding);
+    results[`transfer.firstRoute.${name}`] = Math.round(total / 102.4) / 10;
+  }
 }
 
 async function load(url: string, total: number, concurrency: number) {
@@ -90,6 +127,7 @@ async function measureServer(staticDir: string): Promise<void> {
   try {
     results['server.startMs'] = Math.round(performance.now() - started);
     results['server.rssMb'] = rssMb(server.pid);
+    await measureTransfer(base);
 
     const url = `${base}/api/uk/venues/lumen-theatre/shows/the-glass-orchard`;
     for (let i = 0; i < 50; i += 1) await (await fetch(url)).arrayBuffer(); // warm-up
