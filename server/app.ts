@@ -17,7 +17,12 @@ import type { Database } from './db/database';
 import { registerOutboxDispatcher } from './email/dispatcher';
 import type { MailTransport } from './email/transport';
 import { registerCompression } from './http/compression';
-import { registerErrorHandling } from './http/errors';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  registerErrorHandling,
+  watchDatabase,
+} from './http/errors';
 import { loggerOptions, type LoggerSettings } from './http/logging';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
@@ -92,10 +97,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Graceful shutdown: stop accepting, let in-flight requests finish, then close.
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Requests Node refuses before routing (headers over 16 KB) get the project's error body too.
+    clientErrorHandler,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  watchDatabase(app, db);
   // Every API speaks JSON; a text body is refused (415) rather than parsed into a string.
   app.removeContentTypeParser('text/plain');
   await registerSecurityHeaders(app, options.security ?? securityConfigFromEnv());

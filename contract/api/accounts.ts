@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { VERIFICATION_TOKEN_PATTERN } from '../accountActivation';
 import { ID_PATTERN } from '../patterns';
+import { text } from '../text';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLength } from '../passwords';
 
 /**
@@ -33,8 +34,7 @@ const idInput = z.string().regex(new RegExp(ID_PATTERN.source, 'i'));
 export const createAccountBodySchema = z.strictObject({
   orderId: idInput,
   // Raw, untrimmed: spaces are characters like any other (800-63B); counted in code points.
-  password: z
-    .string()
+  password: text()
     .max(PASSWORD_MAX_LENGTH * 4)
     .refine((value) => {
       const length = passwordLength(value);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText, text } from '../text';
 
 /**
  * The buyer's details on a live hold (issue 5), relative to a region's base path: how the
@@ -25,12 +26,12 @@ export const ADDRESS_LINE_MAX_LENGTH = 100;
 export const ANSWER_MAX_LENGTH = 500;
 
 export const addressSchema = z.strictObject({
-  line1: z.string().trim().min(1).max(ADDRESS_LINE_MAX_LENGTH),
-  line2: z.string().trim().max(ADDRESS_LINE_MAX_LENGTH),
-  city: z.string().trim().min(1).max(CITY_MAX_LENGTH),
+  line1: text().trim().min(1).max(ADDRESS_LINE_MAX_LENGTH),
+  line2: text().trim().max(ADDRESS_LINE_MAX_LENGTH),
+  city: text().trim().min(1).max(CITY_MAX_LENGTH),
   /** USPS state code for US addresses; empty elsewhere. */
-  state: z.string().trim().max(3),
-  postcode: z.string().trim().max(12),
+  state: text().trim().max(3),
+  postcode: text().trim().max(12),
   /** ISO 3166-1 alpha-2. */
   country: z.string().regex(/^[A-Z]{2}$/),
 });
@@ -44,11 +45,11 @@ export const deliverySchema = z.strictObject({
 export type Delivery = z.infer<typeof deliverySchema>;
 
 export const contactSchema = z.strictObject({
-  firstName: z.string().trim().min(1).max(NAME_MAX_LENGTH),
-  lastName: z.string().trim().min(1).max(NAME_MAX_LENGTH),
-  email: z.string().trim().max(EMAIL_MAX_LENGTH),
+  firstName: text().trim().min(1).max(NAME_MAX_LENGTH),
+  lastName: text().trim().min(1).max(NAME_MAX_LENGTH),
+  email: text().trim().max(EMAIL_MAX_LENGTH),
   /** As typed; the server checks it with libphonenumber-js against the venue's country. */
-  phone: z.string().trim().max(30),
+  phone: text().trim().max(30),
 });
 export type Contact = z.infer<typeof contactSchema>;
 
@@ -86,7 +87,7 @@ export type CheckoutQuestion = z.infer<typeof checkoutQuestionSchema>;
 /** Answers keyed by question id; an unanswered optional question is left out or ''. */
 export const answersSchema = z.record(
   z.string().regex(/^[a-z0-9-]{1,40}$/),
-  z.string().trim().max(ANSWER_MAX_LENGTH),
+  multilineText().trim().max(ANSWER_MAX_LENGTH),
 );
 export type Answers = z.infer<typeof answersSchema>;
 
@@ -136,7 +137,7 @@ export type PutDetailsBody = z.infer<typeof putDetailsBodySchema>;
  */
 export const addressLookupQuerySchema = z.strictObject({
   country: z.enum(['GB', 'US']),
-  postcode: z.string().trim().min(1).max(12),
+  postcode: text().trim().min(1).max(12),
 });
 export const addressLookupResponseSchema = z.strictObject({
   /** The postcode as the provider normalised it ("SW1A 1AA", "10036-4004"). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ID_PATTERN } from '../patterns';
+import { text } from '../text';
 import { basketSchema, extraLineSchema } from './basket';
 import { addressSchema, DELIVERY_METHODS } from './checkout';
 import { apiErrorSchema, currencySchema } from './common';
@@ -39,7 +40,7 @@ export const payBodySchema = z.strictObject({
   /** The basket version the buyer last reviewed (basket.version). */
   basketVersion: z.string().regex(/^[\w-]{16,64}$/),
   /** From the payment service's POST /tokens; null only for a zero-price basket. */
-  cardToken: z.string().min(1).max(200).nullable(),
+  cardToken: text().min(1).max(200).nullable(),
   /** Fraud-prevention data (3-D Secure 2 browser fields). */
   browser: browserDataSchema,
 });
@@ -160,7 +161,7 @@ export const redeemHandoverBodySchema = z.strictObject({
   token: z.string().regex(/^[\w-]{43}$/),
 });
 
-export const verifyTicketBodySchema = z.strictObject({ code: z.string().min(1).max(1000) });
+export const verifyTicketBodySchema = z.strictObject({ code: text().min(1).max(1000) });
 export const verifyTicketResponseSchema = z.strictObject({
   valid: z.boolean(),
   /** Set when valid: what the scanner shows. */

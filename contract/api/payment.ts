@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CARD_BRANDS, CARDHOLDER_NAME_MAX_LENGTH } from '../cards';
 import { ID_PATTERN } from '../patterns';
+import { text } from '../text';
 import { currencySchema } from './common';
 
 /**
@@ -17,11 +18,11 @@ export const cardBrandSchema = z.enum(CARD_BRANDS);
  * contract/cards.ts) run in the handler so that each failure gets its own `card_*` code.
  */
 export const tokeniseBodySchema = z.strictObject({
-  number: z.string().max(40),
-  name: z.string().trim().min(1).max(CARDHOLDER_NAME_MAX_LENGTH),
+  number: text().max(40),
+  name: text().trim().min(1).max(CARDHOLDER_NAME_MAX_LENGTH),
   /** MM/YY. */
-  expiry: z.string().max(10),
-  cvv: z.string().max(8),
+  expiry: text().max(10),
+  cvv: text().max(8),
 });
 export type TokeniseBody = z.infer<typeof tokeniseBodySchema>;
 

@@ -3,6 +3,8 @@
  * so every query, migration and seed runs unchanged on embedded PGlite and on a real server.
  */
 
+import type { DatabaseAvailability } from './outage';
+
 export interface QueryResult<T> {
   rows: T[];
   /** Rows inserted, updated or deleted (or returned, for a SELECT). */
@@ -21,6 +23,8 @@ export interface Queryable {
 
 export interface Database extends Queryable {
   readonly driver: 'pglite' | 'postgres';
+  /** A server's database can go away under the app (not PGlite's): outages are watched here. */
+  readonly availability?: DatabaseAvailability;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Flushes and closes; PGlite must be closed for its files to be consistent on disk. */

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Database, Queryable, QueryResult } from './database';
+import { DatabaseAvailability } from './outage';
 
 type Client = Pick<pg.PoolClient, 'query'>;
 
@@ -21,17 +22,18 @@ function statementName(sql: string): string | undefined {
   return name;
 }
 
-function wrap(client: Client): Queryable {
+function wrap(client: Client, availability: DatabaseAvailability): Queryable {
   return {
     async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
-      const result =
+      const result = await availability.guard(() =>
         params.length > 0
-          ? await client.query({ name: statementName(sql), text: sql, values: [...params] })
-          : await client.query(sql);
+          ? client.query({ name: statementName(sql), text: sql, values: [...params] })
+          : client.query(sql),
+      );
       return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
     },
     async exec(sql: string): Promise<void> {
-      await client.query(sql);
+      await availability.guard(() => client.query(sql));
     },
   };
 }
@@ -44,12 +46,15 @@ function wrap(client: Client): Queryable {
  * parallel calls fails, the others still queued must not run after ROLLBACK (in autocommit) or
  * after the client went back to the pool.
  */
-function serial(client: Client): {
+function serial(
+  client: Client,
+  availability: DatabaseAvailability,
+): {
   tx: Queryable;
   settle(): Promise<void>;
   end(): Promise<void>;
 } {
-  const inner = wrap(client);
+  const inner = wrap(client, availability);
   let tail: Promise<unknown> = Promise.resolve();
   let ended = false;
   const queued = <R>(run: () => Promise<R>): Promise<R> => {
@@ -85,20 +90,22 @@ export function openPostgres(connectionString: string, poolSize = DEFAULT_POOL_S
   const pool = new pg.Pool({ connectionString, max: poolSize, idleTimeoutMillis: 30_000 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  const base = wrap(pool);
+  const availability = new DatabaseAvailability();
+  const base = wrap(pool, availability);
   let closed = false;
   return {
     driver: 'postgres',
+    availability,
     query: base.query,
     exec: base.exec,
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      const client = await pool.connect();
-      const calls = serial(client);
+      const client = await availability.guard(() => pool.connect());
+      const calls = serial(client, availability);
       try {
-        await client.query('BEGIN');
+        await availability.guard(() => client.query('BEGIN'));
         const result = await fn(calls.tx);
         await calls.settle();
-        await client.query('COMMIT');
+        await availability.guard(() => client.query('COMMIT'));
         return result;
       } catch (error) {
         await calls.end();

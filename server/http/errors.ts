@@ -1,6 +1,9 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ApiErrorCode } from '../../contract/api/common';
+import type { Database } from '../db/database';
+import { isDatabaseOutage } from '../db/outage';
 
 /** An error with the status and stable code a client sees; thrown by handlers. */
 export class ApiError extends Error {
@@ -16,6 +19,9 @@ export class ApiError extends Error {
 }
 
 export const notFound = (what: string) => new ApiError(404, 'not_found', `${what} was not found.`);
+
+/** Long enough for a failover or a restart; a client retrying sooner would only add load. */
+export const OUTAGE_RETRY_AFTER_SECONDS = 5;
 
 /** Fastify's own error codes mapped to ours, so a client never sees a framework message. */
 const FRAMEWORK_ERRORS: Record<string, [number, ApiErrorCode, string]> = {
@@ -57,6 +63,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .status(400)
         .send(errorBody('validation_failed', 'The request is not valid.', validationFields(error)));
     }
+    if (isDatabaseOutage(error)) {
+      // Logged once per outage by watchDatabase, not once per request.
+      return reply
+        .status(503)
+        .header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS))
+        .send(errorBody('service_unavailable', 'The service is unavailable. Try again shortly.'));
+    }
     const mapped = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
     if (mapped) return reply.status(mapped[0]).send(errorBody(mapped[1], mapped[2]));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
@@ -67,4 +80,86 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(errorBody('internal_error', 'Something went wrong on our side.'));
   });
+}
+
+/**
+ * One line when the database stops answering and one when it answers again, however many
+ * requests and periodic jobs fail in between (they answer 503; logging.ts drops their lines).
+ */
+export function watchDatabase(app: FastifyInstance, db: Database): void {
+  const availability = db.availability;
+  if (!availability) return;
+  let since = 0;
+  const stop = availability.onChange((available, reason) => {
+    if (!available) {
+      since = Date.now();
+      app.log.error({ reason }, 'database unreachable: answering 503 until it answers again');
+    } else {
+      app.log.info({ downForMs: Date.now() - since }, 'database answers again');
+    }
+  });
+  app.addHook('onClose', (_instance, done) => {
+    stop();
+    done();
+  });
+}
+
+/** Errors Fastify's router raises before any route or hook runs; its own bodies echo the path. */
+const ROUTER_ERRORS: Record<string, [number, string]> = {
+  FST_ERR_BAD_URL: [400, 'The address could not be understood.'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'The address is too long.'],
+};
+
+/** Fastify's `frameworkErrors` option: the router's refusals in the project's error body. */
+export function frameworkErrors(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const [status, message] = ROUTER_ERRORS[error.code] ?? [
+    400,
+    'The request could not be understood.',
+  ];
+  return reply
+    .status(status)
+    .header('cache-control', 'no-store')
+    .send(errorBody('bad_request', message));
+}
+
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  HPE_HEADER_OVERFLOW: [
+    431,
+    'Request Header Fields Too Large',
+    'The request headers are too large.',
+  ],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request took too long to arrive.'],
+};
+
+/**
+ * Node's HTTP parser refuses some requests (headers over 16 KB, malformed request lines) before
+ * Fastify sees them; Fastify then writes its own body. This writes the project's instead.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] = CLIENT_ERRORS[error.code ?? ''] ?? [
+    400,
+    'Bad Request',
+    'The request could not be understood.',
+  ];
+  const body = JSON.stringify(errorBody('bad_request', message));
+  if (socket.writable) {
+    socket.write(
+      [
+        `HTTP/1.1 ${status} ${reason}`,
+        'Content-Type: application/json; charset=utf-8',
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        'Cache-Control: no-store',
+        'X-Content-Type-Options: nosniff',
+        'Connection: close',
+        '',
+        body,
+      ].join('\r\n'),
+    );
+  }
+  socket.destroy();
 }

@@ -19,6 +19,12 @@ const deviceDataForm = z.strictObject({
 const challengeForm = z.strictObject({ result: z.enum(['authenticated', 'failed']) });
 const refParams = z.object({ ref: z.string().max(64) });
 
+/** The ref of a page's address; a malformed one (too long, not text) is simply no payment. */
+function refOf(params: unknown): string {
+  const parsed = refParams.safeParse(params);
+  return parsed.success ? parsed.data.ref : '';
+}
+
 function originOf(url: string): string | undefined {
   try {
     return /^https?:\/\//i.test(url) ? new URL(url).origin : undefined;
@@ -82,7 +88,7 @@ export function sandboxPages(sandbox: SandboxProvider): FastifyPluginCallback {
     );
 
     app.get('/3ds/:ref/device-data', { schema: { hide: true } }, async (request, reply) => {
-      const payment = await sandbox.pageState(refParams.parse(request.params).ref);
+      const payment = await sandbox.pageState(refOf(request.params));
       if (!payment) return pageSecurity(reply).status(404).send(missingPage(base()));
       if (
         payment.state !== 'device_data_required' ||
@@ -95,7 +101,7 @@ export function sandboxPages(sandbox: SandboxProvider): FastifyPluginCallback {
     });
 
     app.post('/3ds/:ref/device-data', { schema: { hide: true } }, async (request, reply) => {
-      const payment = await sandbox.pageState(refParams.parse(request.params).ref);
+      const payment = await sandbox.pageState(refOf(request.params));
       if (!payment) return pageSecurity(reply).status(404).send(missingPage(base()));
       const form = deviceDataForm.safeParse(request.body);
       if (!form.success) return pageSecurity(reply).status(400).send(badRequestPage(base()));
@@ -114,7 +120,7 @@ export function sandboxPages(sandbox: SandboxProvider): FastifyPluginCallback {
     });
 
     app.get('/3ds/:ref/challenge', { schema: { hide: true } }, async (request, reply) => {
-      const payment = await sandbox.pageState(refParams.parse(request.params).ref);
+      const payment = await sandbox.pageState(refOf(request.params));
       if (!payment) return pageSecurity(reply).status(404).send(missingPage(base()));
       if (
         payment.state !== 'challenge_required' ||
@@ -135,7 +141,7 @@ export function sandboxPages(sandbox: SandboxProvider): FastifyPluginCallback {
     });
 
     app.post('/3ds/:ref/challenge', { schema: { hide: true } }, async (request, reply) => {
-      const payment = await sandbox.pageState(refParams.parse(request.params).ref);
+      const payment = await sandbox.pageState(refOf(request.params));
       if (!payment) return pageSecurity(reply).status(404).send(missingPage(base()));
       const form = challengeForm.safeParse(request.body);
       if (!form.success) return pageSecurity(reply).status(400).send(badRequestPage(base()));
