@@ -34,7 +34,12 @@ import { detailsRoutes } from './routes/details';
 import { graphqlRoutes } from './routes/graphql';
 import { healthRoute } from './routes/health';
 import { clientHoldFactorFromEnv, holdRoutes } from './routes/holds';
-import { listenOrigin, orderRoutes } from './routes/orders';
+import {
+  listenOrigin,
+  orderRoutes,
+  paymentSweepFromEnv,
+  type PaymentSweepSettings,
+} from './routes/orders';
 import type { AccountRoutesSettings } from './routes/accounts';
 import type { AddressLookupRoutesOptions } from './routes/addressLookup';
 import { newOutboxSecret, outboxViewerEnabled, outboxViewerPath } from './routes/outbox';
@@ -61,8 +66,8 @@ export interface BuildAppOptions {
   mailTransport?: MailTransport;
   /** Address lookup provider and rate limit over those of the environment (tests). */
   addressLookup?: Partial<Omit<AddressLookupRoutesOptions, 'db'>>;
-  /** Orders settings; unset, TICKET_SIGNING_KEY from the environment (tests give their own). */
-  orders?: { ticketSigningKey?: string };
+  /** Orders settings; unset, TICKET_SIGNING_KEY and the payment sweep's from the environment. */
+  orders?: { ticketSigningKey?: string; sweep?: Partial<PaymentSweepSettings> };
   /** Customer-accounts settings (tests change the sign-up rate limit). */
   accounts?: Partial<AccountRoutesSettings>;
   /** The reverse proxies whose forwarded headers are believed; TRUST_PROXY when omitted. */
@@ -143,6 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           shopOrigins: paymentConfig.shopOrigins,
           ticketSigningKey:
             options.orders?.ticketSigningKey ?? (process.env.TICKET_SIGNING_KEY || undefined),
+          sweep: { ...paymentSweepFromEnv(), ...options.orders?.sweep },
         });
         await scope.register(detailsRoutes, { db, region, venues });
         await scope.register(graphqlRoutes, { db, region, venues });

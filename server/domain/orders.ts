@@ -88,15 +88,17 @@ const ANSWER_MARGIN_S = IN_FLIGHT_TIMEOUT_S;
 /**
  * Checks and writes a pay attempt (step 1). A key that already made its attempt gets that one
  * back, whatever has happened to the hold since: the rest of the flow picks up from there.
- * `superseded` lists the attempts it replaced, whose money the caller lets go after answering.
+ * The attempt replaces the hold's older unfinished ones only once it is a payment
+ * (o.supersedeOlderAttempts): a request the gateway refuses (a spent token) charged nothing and
+ * must not cost the buyer the attempt they left at a 3-D Secure step.
  */
 async function prepareAttempt(
   tx: Queryable,
   context: PayContext,
   request: PayRequest,
-): Promise<{ order: o.OrderRow; superseded: string[] }> {
+): Promise<o.OrderRow> {
   const existing = await o.orderForKey(tx, request.sessionId, request.key);
-  if (existing) return { order: existing, superseded: [] };
+  if (existing) return existing;
 
   const hold = await ownHold(tx, context.scope, request.sessionId, request.holdId, true);
   if (!hold.live) throw holdExpired();
@@ -132,9 +134,6 @@ async function prepareAttempt(
     );
   }
 
-  // One attempt at a time per hold: a newer one replaces any still unfinished (its payment is
-  // voided once the new attempt is answered, and continuing it answers declined).
-  const superseded = await o.supersedePending(tx, hold.id);
   const order = {
     sessionId: request.sessionId,
     idempotencyKey: request.key,
@@ -156,7 +155,7 @@ async function prepareAttempt(
   }
   if (!id) throw new Error('no free order number');
   await o.keepHoldForPayment(tx, hold.id, ANSWER_MARGIN_S);
-  return { order: (await o.findOrder(tx, id))!, superseded };
+  return (await o.findOrder(tx, id))!;
 }
 
 /** Gives back what a failed attempt's payment holds: voids an authorisation, refunds a capture. */
@@ -287,18 +286,15 @@ async function settle(
 
 /**
  * Steps 1–3 for a card payment; nothing is held open while the gateway answers. The attempts it
- * replaced go into `replaced` (committed with step 1) for the caller to let go of afterwards, so
- * the buyer's new card is never kept waiting behind the gateway's voids.
+ * replaced go into `replaced` (committed once the gateway has taken this one) for the caller to
+ * let go of afterwards, so the buyer's new card is never kept waiting behind the gateway's voids.
  */
 async function payByCard(
   context: PayContext,
   request: PayRequest,
   replaced: string[],
 ): Promise<PayResponse> {
-  const { order, superseded } = await inTransaction(context.db, (tx) =>
-    prepareAttempt(tx, context, request),
-  );
-  replaced.push(...superseded);
+  const order = await inTransaction(context.db, (tx) => prepareAttempt(tx, context, request));
   let payment: Payment;
   try {
     const first = await context.payments.authorise({
@@ -329,6 +325,15 @@ async function payByCard(
     }
     throw error;
   }
+  // One attempt at a time per hold: now that this one is a payment it replaces the older ones
+  // still unfinished (their money is let go once this one is answered; continuing them answers
+  // declined).
+  const superseded = await inTransaction(context.db, async (tx) => {
+    // The hold's lock first, as a sale and a release take it, so none waits on another crosswise.
+    if (order.holdId) await o.lockHold(tx, order.holdId);
+    return o.supersedeOlderAttempts(tx, order.id);
+  });
+  replaced.push(...superseded);
   return settle(context, order.id, payment);
 }
 
@@ -342,8 +347,8 @@ async function payNothing(
   request: PayRequest,
   replaced: string[],
 ): Promise<PayResponse> {
-  const { order, superseded } = await prepareAttempt(tx, context, request);
-  replaced.push(...superseded);
+  const order = await prepareAttempt(tx, context, request);
+  replaced.push(...(await o.supersedeOlderAttempts(tx, order.id)));
   try {
     const sale = await completeSale(tx, context, order.id);
     if (sale.kind !== 'sold') throw new Error(`order ${order.id} was settled twice`);
@@ -438,6 +443,44 @@ export async function reconcilePayments(context: MoneyContext, region: string): 
       .status(paymentId)
       .then((payment) => releaseMoney(context, payment))
       .catch((error: unknown) => context.warn('reconciliation could not release a payment', error));
+  }
+}
+
+/**
+ * Settles one attempt nobody is finishing, as its own flow would have: sold (and captured) when
+ * the payment is good and the seats are still the order's to take (the late-payment rule of
+ * completeSale), else failed and its money let go. Failing comes before any void and is
+ * conditional on the attempt still being pending, so a buyer's continuation that sells it
+ * meanwhile wins, and no payment is ever both captured and voided.
+ */
+async function settleAbandoned(context: PayContext, orderId: string): Promise<void> {
+  const paymentId = await o.paymentOfAttempt(context.db, orderId);
+  if (!paymentId) {
+    // It never reached the gateway. A rerun of its pay key that does reach it later finds the
+    // attempt failed and lets that payment go (settle).
+    await o.failOrder(context.db, orderId, 'timed_out');
+    return;
+  }
+  const payment = await context.payments.resume(paymentId);
+  // Still at a 3-D Secure step past the buyer's time there: they are not coming back.
+  if (payment.status === 'action_required') await o.failOrder(context.db, orderId, 'timed_out');
+  await settle(context, orderId, payment);
+}
+
+/**
+ * The sweep's share of pay attempts nobody finishes (a process killed mid-payment, a buyer who
+ * never came back from 3-D Secure): each attempt that has stood still for its age (`ages`) is
+ * claimed, so two instances never both work it, then settled (settleAbandoned).
+ */
+export async function settleAbandonedAttempts(
+  context: PayContext,
+  region: string,
+  ages: o.AbandonAges,
+): Promise<void> {
+  for (const orderId of await o.claimAbandonedAttempts(context.db, region, RECONCILE_BATCH, ages)) {
+    await settleAbandoned(context, orderId).catch((error: unknown) =>
+      context.warn('reconciliation could not settle an abandoned pay attempt', error),
+    );
   }
 }
 

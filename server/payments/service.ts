@@ -204,7 +204,8 @@ export interface PaymentServiceOptions {
 export class PaymentService {
   private readonly db: Database;
   readonly provider: PaymentProvider;
-  private readonly timeoutMs: number;
+  /** How long a provider call may take; nothing waits on a payment's first answer longer. */
+  readonly timeoutMs: number;
   private readonly shopOrigins: readonly string[];
 
   constructor(options: PaymentServiceOptions) {
@@ -313,7 +314,22 @@ export class PaymentService {
    * Safe to call any number of times, concurrently too.
    */
   async continue(sessionId: string, paymentId: string): Promise<Payment> {
-    const record = await this.find(paymentId, sessionId);
+    return this.advance(await this.find(paymentId, sessionId));
+  }
+
+  /**
+   * For the reconciliation of a payment nobody is attending to any more: takes it as far as it
+   * goes without the buyer. One whose first answer never arrived (the process waiting for it
+   * died) is cancelled at the provider and reported timed out, as a call that timed out is; one
+   * at a 3-D Secure step is continued, in case the buyer finished the step but never came back.
+   */
+  async resume(paymentId: string): Promise<Payment> {
+    const record = await this.find(paymentId);
+    if (record.status === 'pending') return this.timedOut(record.id);
+    return this.advance(record);
+  }
+
+  private async advance(record: PaymentRecord): Promise<Payment> {
     if (record.status !== 'action_required' || !record.providerRef) return this.toPayment(record);
     const ref = record.providerRef;
     try {

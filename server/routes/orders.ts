@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginCallback, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../contract/api/common';
@@ -10,6 +10,7 @@ import {
   orderParamsSchema,
   orderQuerySchema,
   orderResponseSchema,
+  PAYMENT_WINDOW_MINUTES,
   payBodySchema,
   payConflictSchema,
   payResponseSchema,
@@ -25,7 +26,13 @@ import * as o from '../db/queries/orders';
 import { createHandover, redeemHandover } from '../domain/appHandover';
 import { buyerSessions, optionalSession } from '../domain/holdsSession';
 import { accessKeyMatches, LinkSealer } from '../domain/orderKeys';
-import { continuePayment, pay, reconcilePayments, type PayContext } from '../domain/orders';
+import {
+  continuePayment,
+  pay,
+  reconcilePayments,
+  settleAbandonedAttempts,
+  type PayContext,
+} from '../domain/orders';
 import { orderVenue, orderView, type OrderScope } from '../domain/orderView';
 import { ServerKeys } from '../domain/serverKeys';
 import { signerFromPem, ticketSigner, type TicketSigner } from '../domain/ticketCodes';
@@ -50,8 +57,53 @@ export interface OrderRoutesOptions {
   shopOrigins: readonly string[];
   /** TICKET_SIGNING_KEY: an Ed25519 private key (PKCS#8 PEM); unset, the server makes one. */
   ticketSigningKey?: string;
+  /** The payment reconciliation's settings; paymentSweepFromEnv's when omitted. */
+  sweep?: PaymentSweepSettings;
+}
+
+export interface PaymentSweepSettings {
   /** How often the payment reconciliation runs; 0 turns it off (tests drive it themselves). */
-  reconcileIntervalMs?: number;
+  intervalMs: number;
+  /** How long an attempt may wait for its buyer at a 3-D Secure step before it is given up. */
+  threeDsAbandonedAfterS: number;
+}
+
+/**
+ * A request that is not waiting on the gateway takes this long at most beside the gateway's own
+ * time limit (database work, a busy pool); an unfinished attempt that stood still longer than
+ * both has no flow left working on it.
+ */
+const FLOW_MARGIN_S = 10;
+
+function wholeNumber(value: string | undefined, fallback: number, variable: string, min: number) {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < min) {
+    throw new Error(`${variable} must be a whole number of at least ${min}, got "${value}"`);
+  }
+  return number;
+}
+
+/**
+ * PAYMENT_RECONCILE_INTERVAL_MS (the hold sweep's period by default) and
+ * PAYMENT_3DS_ABANDONED_AFTER_S (the payment window: as long as the hold is kept for a buyer at
+ * a 3-D Secure step, and as long as the sandbox keeps a step open).
+ */
+export function paymentSweepFromEnv(env: NodeJS.ProcessEnv = process.env): PaymentSweepSettings {
+  return {
+    intervalMs: wholeNumber(
+      env.PAYMENT_RECONCILE_INTERVAL_MS,
+      SWEEP_INTERVAL_MS,
+      'PAYMENT_RECONCILE_INTERVAL_MS',
+      0,
+    ),
+    threeDsAbandonedAfterS: wholeNumber(
+      env.PAYMENT_3DS_ABANDONED_AFTER_S,
+      PAYMENT_WINDOW_MINUTES * 60,
+      'PAYMENT_3DS_ABANDONED_AFTER_S',
+      1,
+    ),
+  };
 }
 
 const noQuery = z.strictObject({});
@@ -119,7 +171,7 @@ export const orderRoutes: FastifyPluginCallback<OrderRoutesOptions> = (app, opti
 
   const shopOrigin = () => options.shopOrigins[0] ?? listenOrigin(app.server.address());
 
-  const payContext = async (request: FastifyRequest): Promise<PayContext> => {
+  const contextFor = async (log: FastifyBaseLogger): Promise<PayContext> => {
     const { signer, sealer } = await serverKeys();
     const origin = shopOrigin();
     return {
@@ -135,9 +187,10 @@ export const orderRoutes: FastifyPluginCallback<OrderRoutesOptions> = (app, opti
           venue: order.venueSlug,
           key: accessKey,
         })}`,
-      warn: (message, error) => request.log.warn({ err: error }, message),
+      warn: (message, error) => log.warn({ err: error }, message),
     };
   };
+  const payContext = (request: FastifyRequest) => contextFor(request.log);
 
   /** The caller's own confirmed order, for the calls only its owner may make. */
   const ownConfirmedOrder = async (request: FastifyRequest, orderId: string) => {
@@ -297,18 +350,19 @@ export const orderRoutes: FastifyPluginCallback<OrderRoutesOptions> = (app, opti
     },
   );
 
-  // Captures the gateway refused, and failed attempts' money still held, are finished here
-  // (domain/orders.ts reconcilePayments), with the hold sweep's period.
-  const { reconcileIntervalMs = SWEEP_INTERVAL_MS } = options;
-  if (reconcileIntervalMs > 0) {
-    const money = {
-      db,
-      payments,
-      warn: (message: string, error: unknown) => app.log.warn({ err: error }, message),
+  // Attempts nobody finishes, captures the gateway refused and failed attempts' money still
+  // held are settled here (domain/orders.ts settleAbandonedAttempts, reconcilePayments).
+  const sweep = options.sweep ?? paymentSweepFromEnv();
+  if (sweep.intervalMs > 0) {
+    const ages = {
+      unansweredS: Math.ceil(payments.timeoutMs / 1000) + FLOW_MARGIN_S,
+      actionS: sweep.threeDsAbandonedAfterS,
     };
-    runPeriodically(app, reconcileIntervalMs, 'payment reconciliation failed', () =>
-      reconcilePayments(money, region),
-    );
+    runPeriodically(app, sweep.intervalMs, 'payment reconciliation failed', async () => {
+      const context = await contextFor(app.log);
+      await settleAbandonedAttempts(context, region, ages);
+      await reconcilePayments(context, region);
+    });
   }
   done();
 };

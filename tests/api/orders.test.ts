@@ -23,7 +23,14 @@ import type { Database } from '../../server/db/database';
 import { readBasket } from '../../server/domain/basket';
 import { sweepExpiredHolds } from '../../server/domain/holds';
 import { idempotentEffect, requestHash } from '../../server/domain/idempotency';
-import { reconcilePayments } from '../../server/domain/orders';
+import { LinkSealer } from '../../server/domain/orderKeys';
+import {
+  reconcilePayments,
+  settleAbandonedAttempts,
+  type PayContext,
+} from '../../server/domain/orders';
+import { ServerKeys } from '../../server/domain/serverKeys';
+import { ticketSigner } from '../../server/domain/ticketCodes';
 import { testCard, type SandboxBehaviour } from '../../server/payments/sandbox/testCards';
 import { orderScope } from '../../server/routes/orders';
 import { callApi, newBuyer as newBuyerOf, newKey, type Buyer } from './buyers';
@@ -826,6 +833,34 @@ describe('3-D Secure, declines and time-outs', () => {
     expect(order.status).toBe('failed');
   });
 
+  it('keeps the attempt at 3-D Secure when a second pay request is refused (a spent token: 422)', async () => {
+    const buyer = await newBuyer();
+    const { hold, basket } = await readyToPay(buyer, [(await row('STALLS', 'K'))[24]!]);
+    const token = await tokenFor('visa', 'challenge');
+    const started = await pay(buyer, hold.id, { cardToken: token, basketVersion: basket.version });
+    await collectDeviceData(started);
+    const step = await continuePay(buyer, started);
+    expect(step).toMatchObject({ outcome: 'action_required', action: { kind: 'challenge' } });
+
+    // Another tab pays again with the token the first attempt already spent.
+    const refused = await payCall(buyer, hold.id, {
+      cardToken: token,
+      basketVersion: basket.version,
+    });
+    expect([refused.statusCode, codeOf(refused)]).toEqual([422, 'payment_token_invalid']);
+    expect(await gatewayPayment(started.paymentId!)).toEqual([
+      { state: 'challenge_required', captured: 0, ours: 'action_required' },
+    ]);
+
+    // The bank's challenge is still open to the buyer, and finishing it buys the seat.
+    await submitStep(step.action!.url, { result: 'authenticated' });
+    const done = await continuePay(buyer, started);
+    expect(done).toMatchObject({ outcome: 'confirmed', order: { status: 'confirmed' } });
+    expect(await gatewayPayment(started.paymentId!)).toEqual([
+      { state: 'captured', captured: basket.total, ours: 'captured' },
+    ]);
+  });
+
   it('voids an unfinished attempt that a newer one replaced', async () => {
     const buyer = await newBuyer();
     const { hold, basket } = await readyToPay(buyer, [(await row('STALLS', 'K'))[16]!]);
@@ -958,6 +993,229 @@ describe('a capture the gateway refused after the sale', () => {
       expect(capture.mock.calls.filter(([id]) => id === done.paymentId)).toHaveLength(2);
     } finally {
       capture.mockRestore();
+    }
+  });
+});
+
+describe('pay attempts nobody finishes (the reconciliation sweep)', () => {
+  /** Far beyond what any other test here leaves behind, so the sweep takes only what is aged. */
+  const ages = { unansweredS: 3600, actionS: 7200 };
+  const sweepContext = async (): Promise<PayContext> => {
+    const keys = new ServerKeys(db);
+    return {
+      db,
+      payments: app.payments,
+      warn: () => undefined,
+      scope: orderScope('uk', venues),
+      signer: await ticketSigner(keys, undefined),
+      sealer: await LinkSealer.load(keys),
+      orderUrl: (order) => `${listenOrigin}/checkout/confirmation?order=${order.id}`,
+    };
+  };
+  const sweep = async () => settleAbandonedAttempts(await sweepContext(), 'uk', ages);
+  /** As if the attempt and its payment last moved `seconds` ago. */
+  const age = async (orderId: string, seconds: number) => {
+    await db.query(
+      `UPDATE orders SET created_at = now() - make_interval(secs => $2::int) WHERE id = $1`,
+      [orderId, seconds],
+    );
+    await db.query(
+      `UPDATE payments SET updated_at = now() - make_interval(secs => $2::int) WHERE reference = $1`,
+      [orderId, seconds],
+    );
+  };
+  const attempt = async (orderId: string) =>
+    (
+      await db.query<{ status: string; failure: string | null }>(
+        'SELECT status, failure FROM orders WHERE id = $1',
+        [orderId],
+      )
+    ).rows[0];
+  const seatR = async (index: number) => (await row('STALLS', 'R'))[index]!;
+
+  /** A challenge card's attempt, left at the challenge page. */
+  async function atTheChallenge(buyer: Buyer, seatIndex: number) {
+    const { hold, basket } = await readyToPay(buyer, [await seatR(seatIndex)]);
+    const started = await pay(buyer, hold.id, {
+      cardToken: await tokenFor('visa', 'challenge'),
+      basketVersion: basket.version,
+    });
+    await collectDeviceData(started);
+    const step = await continuePay(buyer, started);
+    expect(step).toMatchObject({ outcome: 'action_required', action: { kind: 'challenge' } });
+    return { hold, basket, started, challengeUrl: step.action!.url };
+  }
+
+  it('waits for a buyer at 3-D Secure, then voids the attempt they never finished; the hold stays theirs', async () => {
+    const buyer = await newBuyer();
+    const { hold, started } = await atTheChallenge(buyer, 8);
+    await age(started.orderId, ages.actionS - 60);
+    await sweep();
+    expect(await attempt(started.orderId)).toEqual({ status: 'pending', failure: null });
+    expect(await gatewayPayment(started.paymentId!)).toEqual([
+      { state: 'challenge_required', captured: 0, ours: 'action_required' },
+    ]);
+
+    await age(started.orderId, ages.actionS + 1);
+    await sweep();
+    expect(await attempt(started.orderId)).toEqual({ status: 'failed', failure: 'timed_out' });
+    expect(await gatewayPayment(started.paymentId!)).toEqual([
+      { state: 'voided', captured: 0, ours: 'voided' },
+    ]);
+    expect((await callApi(app, buyer, 'GET', `/holds/${hold.id}`)).statusCode).toBe(200);
+    expect(await continuePay(buyer, started)).toMatchObject({ outcome: 'timed_out', order: null });
+  });
+
+  it('sells to a buyer who passed the challenge but never came back, and takes the money once', async () => {
+    const buyer = await newBuyer();
+    const { basket, started, challengeUrl } = await atTheChallenge(buyer, 10);
+    await submitStep(challengeUrl, { result: 'authenticated' });
+    await age(started.orderId, ages.actionS + 1);
+    const capture = vi.spyOn(app.payments, 'capture');
+    const resume = vi.spyOn(app.payments, 'resume');
+    try {
+      // Two instances sweep at once: the attempt is worked once.
+      await Promise.all([sweep(), sweep()]);
+      expect(resume.mock.calls.filter(([id]) => id === started.paymentId)).toHaveLength(1);
+      expect(await attempt(started.orderId)).toEqual({ status: 'confirmed', failure: null });
+      expect(await gatewayPayment(started.paymentId!)).toEqual([
+        { state: 'captured', captured: basket.total, ours: 'captured' },
+      ]);
+      // The buyer's browser gets back at last: the same order, and no second capture.
+      const late = await continuePay(buyer, started);
+      expect(late).toMatchObject({ outcome: 'confirmed', orderId: started.orderId });
+      expect(capture.mock.calls.filter(([id]) => id === started.paymentId)).toHaveLength(1);
+    } finally {
+      capture.mockRestore();
+      resume.mockRestore();
+    }
+  });
+
+  it('sells an attempt whose flow died after the gateway authorised it', async () => {
+    const buyer = await newBuyer();
+    const { hold, basket } = await readyToPay(buyer, [await seatR(12)]);
+    const started = await pay(buyer, hold.id, {
+      cardToken: await tokenFor('visa', 'approve'),
+      basketVersion: basket.version,
+    });
+    await collectDeviceData(started);
+    // The continuation reached the gateway and recorded its answer, then the process died.
+    await app.payments.continue(await sessionIdOf(buyer), started.paymentId!);
+    expect(await attempt(started.orderId)).toEqual({ status: 'pending', failure: null });
+    await sweep();
+    expect(await attempt(started.orderId)).toEqual({ status: 'pending', failure: null });
+
+    await age(started.orderId, ages.unansweredS + 1);
+    await sweep();
+    expect(await attempt(started.orderId)).toEqual({ status: 'confirmed', failure: null });
+    expect(await gatewayPayment(started.paymentId!)).toEqual([
+      { state: 'captured', captured: basket.total, ours: 'captured' },
+    ]);
+    const { rows } = await db.query<{ orderId: string }>(
+      `SELECT upper(order_id::text) AS "orderId" FROM seat_allocations
+       WHERE performance_id = $1 AND seat_id = $2 AND status = 'sold'`,
+      [theatre.performanceId, await seatR(12)],
+    );
+    expect(rows).toEqual([{ orderId: started.orderId }]);
+  });
+
+  it('fails an attempt whose first answer never came, cancelling whatever the gateway did', async () => {
+    const buyer = await newBuyer();
+    const { hold, basket } = await readyToPay(buyer, [await seatR(14)]);
+    const started = await pay(buyer, hold.id, {
+      cardToken: await tokenFor('visa', 'approve'),
+      basketVersion: basket.version,
+    });
+    // The gateway answered, but the process died before recording it.
+    await db.query(
+      `UPDATE payments SET status = 'pending', progress = 0, provider_ref = NULL WHERE id = $1`,
+      [started.paymentId],
+    );
+    await db.query('UPDATE orders SET payment_id = NULL WHERE id = $1', [started.orderId]);
+    await age(started.orderId, ages.unansweredS + 1);
+    await sweep();
+    expect(await attempt(started.orderId)).toEqual({ status: 'failed', failure: 'timed_out' });
+    const { rows } = await db.query<{ state: string; ours: string }>(
+      `SELECT sp.state, p.status AS ours FROM payments p
+       JOIN sandbox_payments sp ON sp.idempotency_key = p.id::text WHERE p.id = $1`,
+      [started.paymentId],
+    );
+    expect(rows).toEqual([{ state: 'voided', ours: 'timed_out' }]);
+  });
+
+  it('fails an attempt that never reached the gateway; a retry of its key charges nothing', async () => {
+    const buyer = await newBuyer();
+    const { hold, basket } = await readyToPay(buyer, [await seatR(16)]);
+    const token = await tokenFor('visa', 'approve');
+    const key = newKey();
+    const authorise = vi.spyOn(app.payments, 'authorise');
+    authorise.mockRejectedValueOnce(new Error('the process died here'));
+    try {
+      const died = await payCall(buyer, hold.id, {
+        cardToken: token,
+        basketVersion: basket.version,
+        key,
+      });
+      expect(died.statusCode).toBe(500);
+    } finally {
+      authorise.mockRestore();
+    }
+    const { rows } = await db.query<{ id: string }>(
+      `SELECT upper(id::text) AS id FROM orders WHERE idempotency_key = $1`,
+      [key],
+    );
+    const orderId = rows[0]!.id;
+    await age(orderId, ages.unansweredS + 1);
+    await sweep();
+    expect(await attempt(orderId)).toEqual({ status: 'failed', failure: 'timed_out' });
+
+    const retried = await pay(buyer, hold.id, {
+      cardToken: token,
+      basketVersion: basket.version,
+      key,
+    });
+    expect(retried).toMatchObject({ outcome: 'timed_out', orderId, order: null });
+    expect(await gatewayPayment(retried.paymentId!)).toEqual([
+      { state: 'voided', captured: 0, ours: 'voided' },
+    ]);
+  });
+
+  it('never both captures and voids when the buyer comes back while the sweep gives up', async () => {
+    const capture = vi.spyOn(app.payments, 'capture');
+    const voids = vi.spyOn(app.payments, 'void');
+    try {
+      for (const seatIndex of [18, 19, 20]) {
+        const buyer = await newBuyer();
+        const { basket, started, challengeUrl } = await atTheChallenge(buyer, seatIndex);
+        await age(started.orderId, ages.actionS + 1);
+        const [, back] = await Promise.all([
+          sweep(),
+          submitStep(challengeUrl, { result: 'authenticated' }).then(() =>
+            continueCall(buyer, started),
+          ),
+        ]);
+        expect(back.statusCode, back.body).toBe(200);
+        const outcome = payResponseSchema.parse(back.json()).outcome;
+        const captures = capture.mock.calls.filter(([id]) => id === started.paymentId).length;
+        const voided = voids.mock.calls.filter(([id]) => id === started.paymentId).length;
+        const gateway = await gatewayPayment(started.paymentId!);
+        const order = await attempt(started.orderId);
+        if (order!.status === 'confirmed') {
+          expect(outcome).toBe('confirmed');
+          expect([captures, voided]).toEqual([1, 0]);
+          expect(gateway).toEqual([
+            { state: 'captured', captured: basket.total, ours: 'captured' },
+          ]);
+        } else {
+          expect(order).toEqual({ status: 'failed', failure: 'timed_out' });
+          expect(outcome).toBe('timed_out');
+          expect(captures).toBe(0);
+          expect(gateway).toEqual([{ state: 'voided', captured: 0, ours: 'voided' }]);
+        }
+      }
+    } finally {
+      capture.mockRestore();
+      voids.mockRestore();
     }
   });
 });

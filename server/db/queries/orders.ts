@@ -104,6 +104,24 @@ export async function supersedePending(db: Queryable, holdId: string): Promise<s
 }
 
 /**
+ * Ends the unfinished attempts on this attempt's hold that are older than it, while it is
+ * itself unfinished; returns their ids (their money is let go as supersedePending's is). Older
+ * only, so a rerun of an old attempt's key never ends a newer one; and of two attempts answered
+ * out of order, the newer wins.
+ */
+export async function supersedeOlderAttempts(db: Queryable, orderId: string): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `UPDATE orders o SET status = 'failed', failure = 'superseded'
+     FROM orders me
+     WHERE me.id = $1 AND me.status = 'pending' AND o.hold_id = me.hold_id
+       AND o.status = 'pending' AND (o.created_at, o.id) < (me.created_at, me.id)
+     RETURNING upper(o.id::text) AS id`,
+    [orderId],
+  );
+  return rows.map((row) => row.id);
+}
+
+/**
  * The payments of these orders, if they failed: the one the order knows, and any made for it
  * (reference = order id) whose answer the order has not seen yet.
  */
@@ -270,6 +288,57 @@ export async function heldPaymentsOfFailedOrders(
     [region, limit, ORDER_REFERENCE.source],
   );
   return rows.map((row) => row.paymentId);
+}
+
+/** How long each kind of unfinished attempt must have stood still before the sweep takes it. */
+export interface AbandonAges {
+  /** Not at a 3-D Secure step: longer than any request working on it can take. */
+  unansweredS: number;
+  /** Waiting for the buyer at a 3-D Secure step. */
+  actionS: number;
+}
+
+/**
+ * Claims up to `limit` pending attempts of the region that nothing has moved for their age (the
+ * attempt's or its payment's last change), skipping any another sweep holds; a claim older than
+ * a minute belongs to a sweep that died. The payment is found by its reference, as an attempt
+ * whose flow died may not have recorded it.
+ */
+export async function claimAbandonedAttempts(
+  db: Queryable,
+  region: string,
+  limit: number,
+  ages: AbandonAges,
+): Promise<string[]> {
+  const { rows } = await db.query<{ orderId: string }>(
+    `WITH due AS (
+       SELECT o.id FROM orders o
+       ${ORDER_REGION}
+       LEFT JOIN payments pm ON pm.reference = upper(o.id::text)
+       WHERE o.status = 'pending' AND v.region = $1
+         AND (o.settle_claimed_at IS NULL OR o.settle_claimed_at < now() - interval '60 seconds')
+         AND greatest(o.created_at, pm.updated_at) < now() - make_interval(
+               secs => CASE WHEN pm.status = 'action_required' THEN $3::int ELSE $2::int END)
+       ORDER BY o.created_at LIMIT $4
+       FOR UPDATE OF o SKIP LOCKED
+     )
+     UPDATE orders o SET settle_claimed_at = now() FROM due WHERE o.id = due.id
+     RETURNING upper(o.id::text) AS "orderId"`,
+    [region, ages.unansweredS, ages.actionS, limit],
+  );
+  return rows.map((row) => row.orderId);
+}
+
+/** The payment made for an attempt (reference = order id), known to the order or not yet. */
+export async function paymentOfAttempt(
+  db: Queryable,
+  orderId: string,
+): Promise<string | undefined> {
+  const { rows } = await db.query<{ paymentId: string }>(
+    `SELECT upper(id::text) AS "paymentId" FROM payments WHERE reference = $1 LIMIT 1`,
+    [orderId],
+  );
+  return rows[0]?.paymentId;
 }
 
 // ---------------------------------------------------------------------------------------------
