@@ -1,0 +1,153 @@
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiErrorSchema } from '../../contract/api/common';
+import { buildApp } from '../../server/app';
+import { openDatabase, type Database } from '../../server/db/database';
+import { migrate } from '../../server/db/migrate';
+import { seed } from '../../server/db/seed/seed';
+import { newBuyer } from './buyers';
+import { freshPostgresUrl, openMigratedDatabase, venues } from './testDatabase';
+
+/**
+ * A TCP relay between the server and its PostgreSQL: cutting it is what a database host going
+ * away looks like to the server (open connections drop, new ones are refused), without stopping
+ * the cluster the rest of the run shares; restoring it is the database coming back.
+ */
+class Relay {
+  private server: Server | undefined;
+  private readonly sockets = new Set<Socket>();
+  port = 0;
+
+  constructor(
+    private readonly targetHost: string,
+    private readonly targetPort: number,
+  ) {}
+
+  async open(): Promise<void> {
+    const server = createServer((client) => {
+      const upstream = connect(this.targetPort, this.targetHost);
+      for (const socket of [client, upstream]) {
+        this.sockets.add(socket);
+        socket.on('close', () => this.sockets.delete(socket));
+        socket.on('error', () => undefined);
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.port, '127.0.0.1', () => resolve());
+    });
+    const address = server.address();
+    if (address && typeof address === 'object') this.port = address.port;
+    this.server = server;
+  }
+
+  async cut(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    for (const socket of this.sockets) socket.destroy();
+    if (server) await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+const logLines: string[] = [];
+const logged = () => logLines.map((line) => JSON.parse(line) as { level: number; msg: string });
+
+let setupDb: Database | undefined;
+let db: Database | undefined;
+let app: FastifyInstance | undefined;
+let relay: Relay | undefined;
+
+beforeAll(async () => {
+  const url = await freshPostgresUrl();
+  if (!url) return;
+  setupDb = await openDatabase({ databaseUrl: url });
+  await migrate(setupDb);
+  await seed(setupDb, venues);
+  const target = new URL(url);
+  relay = new Relay(target.hostname, Number(target.port));
+  await relay.open();
+  target.port = String(relay.port);
+  db = await openDatabase({ databaseUrl: target.toString() });
+  app = await buildApp({
+    db,
+    venues,
+    logger: { level: 'info', stream: { write: (line: string) => void logLines.push(line) } },
+  });
+  await app.ready();
+}, 120_000);
+afterAll(async () => {
+  await app?.close();
+  await relay?.cut();
+  await db?.close();
+  await setupDb?.close();
+});
+
+async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('a database outage', () => {
+  it('runs against a real PostgreSQL in the server-postgres project', async ({ task }) => {
+    if (task.file.projectName === 'server-postgres') {
+      expect(app).toBeDefined();
+      return;
+    }
+    expect(task.file.projectName).toBe('server-pglite');
+    // Embedded PGlite lives in the process: it cannot go away under the server.
+    const embedded = await openMigratedDatabase();
+    expect(embedded.availability).toBeUndefined();
+    await embedded.close();
+  });
+
+  // Only a server's database can go away: on PGlite the test above is the whole story.
+  const onPostgres = Boolean(inject('databaseUrl'));
+  // Registered, not skipped, where it can run: no skipped tests in the PGlite project's report.
+  if (onPostgres)
+    it('answers 503 with Retry-After, logs one line for it, and recovers when the database returns', async () => {
+      const server = app!;
+      const link = relay!;
+      const buyer = await newBuyer(server);
+      const urls = [
+        '/api/uk/venues/lumen-theatre',
+        '/api/uk/cms',
+        '/api/uk/holds/00000000-0000-4000-8000-000000000000',
+      ];
+      const get = (url: string) =>
+        server.inject({ method: 'GET', url, headers: { cookie: buyer.cookie } });
+      expect((await get(urls[0]!)).statusCode).toBe(200);
+      const before = logLines.length;
+
+      await link.cut();
+      const answers = [];
+      for (let round = 0; round < 20; round += 1) {
+        answers.push(...(await Promise.all(urls.flatMap((url) => [get(url), get(url), get(url)]))));
+      }
+      expect(answers).toHaveLength(180);
+      for (const answer of answers) {
+        expect(answer.statusCode).toBe(503);
+        expect(answer.headers['retry-after']).toBe('5');
+        expect(apiErrorSchema.parse(answer.json()).code).toBe('service_unavailable');
+      }
+      const health = await server.inject({ method: 'GET', url: '/api/uk/health' });
+      expect(health.statusCode).toBe(503);
+
+      const duringOutage = logged().slice(before);
+      const problems = duringOutage.filter((line) => line.level >= 40);
+      expect(problems.map((line) => line.msg)).toEqual([
+        'database unreachable: answering 503 until it answers again',
+      ]);
+
+      await link.open();
+      await until(async () => (await get(urls[0]!)).statusCode === 200, 'the database to answer');
+      for (const url of urls) expect((await get(url)).statusCode).not.toBe(503);
+      const after = logged().slice(before);
+      expect(after.filter((line) => line.msg === 'database answers again')).toHaveLength(1);
+      expect(after.filter((line) => line.level >= 40)).toHaveLength(1);
+    });
+});
