@@ -72,17 +72,16 @@ describe('the client address', () => {
   });
 
   it('ignores X-Forwarded-For from anyone not trusted: a spoofer cannot dodge a limit', async () => {
-    const spoofs = (app: FastifyInstance, from: string) =>
-      Array.from({ length: 31 }, (_, n) =>
-        tokenise(app, from, { 'x-forwarded-for': `192.0.2.${n + 1}` }),
-      );
+    // One after another, each claiming to pass on a different buyer.
+    const spoof = (app: FastifyInstance, from: string, n: number) =>
+      tokenise(app, from, { 'x-forwarded-for': `192.0.2.${n + 1}` });
     // No proxy trusted at all, and a trusted proxy's server reached directly by someone else.
     for (const [app, from] of [
       [direct, '198.51.100.20'],
       [proxied, '198.51.100.21'],
     ] as const) {
       const statuses: number[] = [];
-      for (const call of spoofs(app, from)) statuses.push((await call).statusCode);
+      for (let n = 0; n < 31; n += 1) statuses.push((await spoof(app, from, n)).statusCode);
       expect(
         statuses.slice(0, 30).every((status) => status === 201),
         from,
