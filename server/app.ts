@@ -31,6 +31,7 @@ import { createPaymentService } from './payments/setup';
 import { basketRoutes } from './routes/basket';
 import { contentRoutes } from './routes/content';
 import { detailsRoutes } from './routes/details';
+import type { GraphqlSettings } from './graphql/settings';
 import { graphqlRoutes } from './routes/graphql';
 import { healthRoute } from './routes/health';
 import { clientHoldFactorFromEnv, holdRoutes } from './routes/holds';
@@ -70,6 +71,8 @@ export interface BuildAppOptions {
   orders?: { ticketSigningKey?: string; sweep?: Partial<PaymentSweepSettings> };
   /** Customer-accounts settings (tests change the sign-up rate limit). */
   accounts?: Partial<AccountRoutesSettings>;
+  /** Calendar rate limit and ad-hoc queries over those of the environment (tests). */
+  graphql?: Partial<GraphqlSettings>;
   /** The reverse proxies whose forwarded headers are believed; TRUST_PROXY when omitted. */
   trustProxy?: TrustProxy;
   /** New sessions per client address; SESSION_RATE_LIMIT when omitted. */
@@ -151,7 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           sweep: { ...paymentSweepFromEnv(), ...options.orders?.sweep },
         });
         await scope.register(detailsRoutes, { db, region, venues });
-        await scope.register(graphqlRoutes, { db, region, venues });
+        await scope.register(graphqlRoutes, { db, region, venues, settings: options.graphql });
       },
       { prefix: bookingApiPath(region) },
     );

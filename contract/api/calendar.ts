@@ -19,11 +19,21 @@ export const calendarArgsSchema = z.strictObject({
 });
 export type CalendarArgs = z.infer<typeof calendarArgsSchema>;
 
-/** A GraphQL request over HTTP: one document, its variables, the operation to run. */
+/** Apollo's persisted-query extension: the document by its sha256 instead of its text. */
+export const persistedQuerySchema = z.strictObject({
+  version: z.literal(1),
+  sha256Hash: z.string().regex(/^[0-9a-f]{64}$/),
+});
+
+/**
+ * A GraphQL request over HTTP: one document (its text, or its hash in
+ * `extensions.persistedQuery`), its variables, the operation to run.
+ */
 export const graphqlRequestSchema = z.strictObject({
-  query: z.string().min(1).max(8192),
+  query: z.string().min(1).max(8192).nullish(),
   variables: z.record(z.string(), z.unknown()).nullish(),
   operationName: z.string().max(100).nullish(),
+  extensions: z.strictObject({ persistedQuery: persistedQuerySchema.optional() }).nullish(),
 });
 export type GraphqlRequest = z.infer<typeof graphqlRequestSchema>;
 

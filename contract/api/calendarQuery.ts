@@ -35,7 +35,11 @@ export interface CalendarVariables {
   promoCode?: string | null;
 }
 
-/** The one query the SPA sends; the server accepts others within its depth and size limits. */
+/**
+ * The one query the shop runs. The server allows only the documents it knows (built from this
+ * text at start), so the SPA sends its hash, not the text: a stranger cannot vary the query to
+ * get past caches or make the database do other work.
+ */
 export const CALENDAR_QUERY = `query Calendar($venueSlug: String!, $titleSlug: String!, $month: String, $promoCode: String) {
   calendar(venueSlug: $venueSlug, titleSlug: $titleSlug, month: $month, promoCode: $promoCode) {
     venueSlug
@@ -60,3 +64,20 @@ export const CALENDAR_QUERY = `query Calendar($venueSlug: String!, $titleSlug: S
     }
   }
 }`;
+
+/**
+ * sha256 (hex) of CALENDAR_QUERY, written out so the browser needs no hashing; a test holds it to
+ * the text. Sent as Apollo's automatic-persisted-query extension (`persistedQuery`, version 1).
+ */
+export const CALENDAR_QUERY_HASH =
+  '79afbccc3a34014f5eba4b0d8744408107224d75efd7a795c4335c5faeabdc95';
+
+/** The `extensions` of a request for the shop's calendar query by its hash. */
+export const CALENDAR_QUERY_EXTENSIONS = {
+  persistedQuery: { version: 1, sha256Hash: CALENDAR_QUERY_HASH },
+} as const;
+
+/** The earliest month the calendar answers; a later bound moves with the clock (the server's). */
+export const FIRST_CALENDAR_MONTH = '2000-01';
+/** How many years ahead of this year the calendar answers (no show goes on sale further out). */
+export const CALENDAR_YEARS_AHEAD = 5;

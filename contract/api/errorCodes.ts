@@ -16,6 +16,8 @@ export const API_ERROR_CODES = [
   'internal_error',
   // A caller this endpoint never serves (the dev outbox viewer answers only its own machine).
   'forbidden',
+  // A GraphQL document the calendar does not run: only the shop's own query, sent by its hash.
+  'persisted_query_not_found',
   // Holds (issue 4).
   'seats_unavailable',
   'admissions_unavailable',

@@ -1,6 +1,8 @@
 import {
   NoSchemaIntrospectionCustomRule,
+  OperationTypeNode,
   execute,
+  getOperationAST,
   parse,
   specifiedRules,
   validate,
@@ -8,7 +10,7 @@ import {
   type GraphQLError,
   type GraphQLSchema,
 } from 'graphql';
-import type { GraphqlErrorResponse, GraphqlRequest } from '../../contract/api/calendar';
+import type { GraphqlErrorResponse } from '../../contract/api/calendar';
 import type { ApiErrorCode } from '../../contract/api/common';
 import { ApiError } from '../http/errors';
 import { GRAPHQL_LIMITS, TOO_LARGE, queryLimitsRule } from './limits';
@@ -20,7 +22,7 @@ import { GRAPHQL_LIMITS, TOO_LARGE, queryLimitsRule } from './limits';
  */
 
 /** The statuses a GraphQL answer may have; the route declares a body schema for each. */
-type FailureStatus = 400 | 404 | 500;
+type FailureStatus = 400 | 404 | 405 | 500;
 
 export type GraphqlReply =
   | { status: 200; body: { data: Record<string, unknown> } }
@@ -61,7 +63,13 @@ export interface RunGraphqlOptions {
   rootValue: unknown;
   /** Handed to every resolver (per request). */
   contextValue?: unknown;
-  request: GraphqlRequest;
+  /** GET may only read (GraphQL over HTTP): anything else over GET is 405. */
+  method: 'GET' | 'POST';
+  request: {
+    query: string;
+    variables?: Record<string, unknown> | null;
+    operationName?: string | null;
+  };
   /** Called with errors the client only sees as `internal_error`. */
   logError: (error: unknown) => void;
 }
@@ -70,6 +78,17 @@ export async function runGraphql(options: RunGraphqlOptions): Promise<GraphqlRep
   const { schema, rootValue, request } = options;
   const document = parseDocument(request.query);
   if (!document) return invalidQuery();
+  const operation = getOperationAST(document, request.operationName ?? undefined);
+  if (!operation) {
+    const field = request.operationName == null ? 'query' : 'operationName';
+    return failure(400, 'validation_failed', 'The operation to run is not in the query.', [field]);
+  }
+  // The schema has no mutations or subscriptions; graphql-js would only fail them at run time.
+  if (operation.operation !== OperationTypeNode.QUERY) {
+    return options.method === 'GET'
+      ? failure(405, 'method_not_allowed', 'Only queries are accepted, and GET only reads.')
+      : failure(400, 'validation_failed', 'Only queries are accepted.', ['query']);
+  }
   const problems = validate(schema, document, RULES, { maxErrors: 10 });
   if (problems.length > 0) {
     const tooLarge = problems.some((problem) => problem.extensions[TOO_LARGE] === true);

@@ -1,3 +1,4 @@
+import { CALENDAR_YEARS_AHEAD, FIRST_CALENDAR_MONTH } from '../../contract/api/calendarQuery';
 import { wallClockAt, zonedToUtc } from '../domain/zonedTime';
 
 /**
@@ -35,4 +36,15 @@ export function localDateTime(instant: Date, timeZone: string): { date: string; 
     date: `${wall.year}-${two(wall.month)}-${two(wall.day)}`,
     time: `${two(wall.hour)}:${two(wall.minute)}`,
   };
+}
+
+/**
+ * A month the calendar answers: from FIRST_CALENDAR_MONTH to December CALENDAR_YEARS_AHEAD years
+ * from now. Outside it no show is on sale, and far enough out (year 9999) the month's bounds are
+ * no longer dates at all.
+ */
+export function isCalendarMonth(month: string, now: Date = new Date()): boolean {
+  return (
+    month >= FIRST_CALENDAR_MONTH && month <= `${now.getUTCFullYear() + CALENDAR_YEARS_AHEAD}-12`
+  );
 }

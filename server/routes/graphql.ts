@@ -1,21 +1,28 @@
-import type { FastifyBaseLogger, FastifyPluginCallback, FastifyReply } from 'fastify';
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../contract/api/common';
 import {
   calendarArgsSchema,
   graphqlErrorResponseSchema,
   graphqlRequestSchema,
+  type CalendarArgs,
+  type GraphqlErrorResponse,
   type GraphqlRequest,
 } from '../../contract/api/calendar';
 import { GRAPHQL_PATH } from '../../contract/api/calendarQuery';
+import type { ApiErrorBody, ApiErrorCode } from '../../contract/api/common';
 import type { Region } from '../../contract/regions';
 import type { VenueBundle } from '../../contract/venueFiles';
 import type { Database } from '../db/database';
 import { loadCalendar, type CalendarScope } from '../graphql/calendar';
 import { runGraphql } from '../graphql/execute';
+import { sharedInFlight } from '../graphql/inFlight';
+import { isCalendarMonth } from '../graphql/months';
+import { chooseDocument, type DocumentChoice } from '../graphql/persisted';
 import { schema } from '../graphql/schema';
+import { graphqlSettingsFromEnv, type GraphqlSettings } from '../graphql/settings';
 import { ApiError } from '../http/errors';
+import { countCall } from '../payments/rateLimit';
 
 /** Same freshness as the content reads: a code-free calendar is the same for every buyer. */
 const SHARED_CACHE = 'public, max-age=15, stale-while-revalidate=45';
@@ -27,19 +34,63 @@ export interface GraphqlRoutesOptions {
   region: Region;
   /** Every venue; this plugin serves only those of `region`. */
   venues: VenueBundle[];
+  /** Over those of the environment (tests). */
+  settings?: Partial<GraphqlSettings>;
 }
 
-/** GraphQL's error shape for a request that is not even a valid GraphQL request. */
-function invalidRequest(part: string) {
-  return {
-    errors: [
-      {
-        message: 'The request is not valid.',
-        extensions: { code: 'validation_failed' as const, fields: [part] },
-      },
-    ],
-  };
+/** GraphQL's error shape, which every failure of this route has (parser and framework ones too). */
+function graphqlError(
+  code: ApiErrorCode,
+  message: string,
+  fields?: string[],
+): GraphqlErrorResponse {
+  const extensions = fields && fields.length > 0 ? { code, fields } : { code };
+  return { errors: [{ message, extensions }] };
 }
+
+/** For a request that is not even a valid GraphQL request. */
+const invalidRequest = (part: string) =>
+  graphqlError('validation_failed', 'The request is not valid.', [part]);
+
+function isApiErrorBody(payload: unknown): payload is ApiErrorBody {
+  return (
+    typeof payload === 'object' &&
+    payload !== null &&
+    !('errors' in payload) &&
+    typeof (payload as { code?: unknown }).code === 'string' &&
+    typeof (payload as { message?: unknown }).message === 'string'
+  );
+}
+
+const REFUSALS: Record<Exclude<DocumentChoice, { ok: true }>['refusal'], GraphqlErrorResponse> = {
+  // Apollo's word for it, so its clients recognise the refusal.
+  not_found: graphqlError('persisted_query_not_found', 'PersistedQueryNotFound'),
+  hash_mismatch: graphqlError('validation_failed', 'The query does not match its hash.', ['query']),
+  missing: invalidRequest('query'),
+};
+
+/**
+ * A JSON parameter of a GET request, refusing the keys the JSON body parser refuses too, so that
+ * `__proto__` cannot reshape the object zod builds from it.
+ */
+function jsonParameter(text: string | undefined): { ok: boolean; value?: unknown } {
+  if (text === undefined) return { ok: true };
+  try {
+    return {
+      ok: true,
+      value: JSON.parse(text, (key, value: unknown) => {
+        if (key === '__proto__' || key === 'constructor') throw new Error('forbidden key');
+        return value;
+      }) as unknown,
+    };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** The calendar's arguments that make a different answer: identical concurrent reads share one. */
+const calendarKey = (args: CalendarArgs) =>
+  JSON.stringify([args.venueSlug, args.titleSlug, args.month ?? null, args.promoCode ?? null]);
 
 /** What resolvers learn about a request that decides how it may be cached. */
 interface RequestContext {
@@ -63,15 +114,17 @@ function argumentFields(error: z.ZodError): string[] {
 /** The GraphQL endpoint of one regional booking API (spec §7): the calendar. */
 export const graphqlRoutes: FastifyPluginCallback<GraphqlRoutesOptions> = (
   app,
-  { db, region, venues },
+  { db, region, venues, settings: given },
   done,
 ) => {
+  const settings: GraphqlSettings = { ...graphqlSettingsFromEnv(), ...given };
   const regional = new Map(
     venues
       .filter((venue) => venue.settings.region === region)
       .map((venue) => [venue.settings.slug, venue]),
   );
   const scope: CalendarScope = { db, venueOf: (slug) => regional.get(slug) };
+  const load = sharedInFlight(calendarKey, (args: CalendarArgs) => loadCalendar(scope, args));
   const rootValue = {
     calendar: (args: unknown, context: RequestContext) => {
       const parsed = calendarArgsSchema.safeParse(args);
@@ -83,25 +136,73 @@ export const graphqlRoutes: FastifyPluginCallback<GraphqlRoutesOptions> = (
           argumentFields(parsed.error),
         );
       }
+      const { month } = parsed.data;
+      if (month != null && !isCalendarMonth(month)) {
+        throw new ApiError(400, 'validation_failed', 'The month is out of range.', [
+          'calendar.month',
+        ]);
+      }
       if (parsed.data.promoCode != null) context.personal = true;
-      return loadCalendar(scope, parsed.data);
+      return load(parsed.data);
     },
   };
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  async function answer(body: GraphqlRequest, log: FastifyBaseLogger, reply: FastifyReply) {
+  // Errors raised before the handler (a body that is not JSON, a `__proto__` key, a body too
+  // large, the wrong media type) and those of the shared error handler leave in the same
+  // GraphQL shape as the route's own, never as a response that fails its schema.
+  app.addHook('preSerialization', async (_request, reply, payload) => {
+    if (reply.statusCode < 400 || !isApiErrorBody(payload)) return payload;
+    reply.header('cache-control', PRIVATE);
+    return graphqlError(payload.code, payload.message, payload.fields);
+  });
+
+  async function answer(
+    body: GraphqlRequest,
+    method: 'GET' | 'POST',
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    reply.header('cache-control', PRIVATE);
+    const choice = chooseDocument(body, settings.adhocQueries);
+    if (!choice.ok) return reply.status(400).send(REFUSALS[choice.refusal]);
+    // Counted only for requests that would run: a refused document costs no database write.
+    const verdict = await countCall(db, 'calendar', request.ip, settings.rateLimit);
+    if (!verdict.allowed) {
+      reply.header('retry-after', String(verdict.retryAfterSeconds));
+      return reply
+        .status(429)
+        .send(graphqlError('rate_limited', 'Too many calendar requests. Try again shortly.'));
+    }
     const context: RequestContext = { personal: false };
     const outcome = await runGraphql({
       schema,
       rootValue,
       contextValue: context,
-      request: body,
-      logError: (error) => log.error({ err: error }, 'graphql request failed'),
+      method,
+      request: {
+        query: choice.query,
+        variables: body.variables,
+        operationName: body.operationName,
+      },
+      logError: (error) => request.log.error({ err: error }, 'graphql request failed'),
     });
     const shared = outcome.status === 200 && !context.personal;
-    reply.header('cache-control', shared ? SHARED_CACHE : PRIVATE);
+    if (shared) reply.header('cache-control', SHARED_CACHE);
+    if (outcome.status === 405) reply.header('allow', 'GET, POST');
     return reply.status(outcome.status).send(outcome.body);
   }
+
+  const errorResponses = {
+    400: graphqlErrorResponseSchema,
+    404: graphqlErrorResponseSchema,
+    405: graphqlErrorResponseSchema,
+    413: graphqlErrorResponseSchema,
+    415: graphqlErrorResponseSchema,
+    429: graphqlErrorResponseSchema,
+    500: graphqlErrorResponseSchema,
+    503: graphqlErrorResponseSchema,
+  };
 
   api.post(
     GRAPHQL_PATH,
@@ -110,16 +211,12 @@ export const graphqlRoutes: FastifyPluginCallback<GraphqlRoutesOptions> = (
       attachValidation: true,
       schema: {
         description:
-          'GraphQL (queries only): `calendar(venueSlug, titleSlug, month, promoCode)`. The query the SPA sends and the response types are in contract/api/calendarQuery.ts and contract/api/calendar.ts.',
+          'GraphQL (queries only): `calendar(venueSlug, titleSlug, month, promoCode)`. Only the shop’s own query runs, named by its sha256 in `extensions.persistedQuery` (Apollo’s persisted queries; the text and hash are in contract/api/calendarQuery.ts, the response types in contract/api/calendar.ts); any other document is refused with 400 `persisted_query_not_found`.',
         querystring: z.strictObject({}),
         body: graphqlRequestSchema,
         response: {
           200: z.strictObject({ data: z.record(z.string(), z.unknown()) }),
-          400: graphqlErrorResponseSchema,
-          404: graphqlErrorResponseSchema,
-          413: apiErrorSchema,
-          415: apiErrorSchema,
-          500: graphqlErrorResponseSchema,
+          ...errorResponses,
         },
       },
     },
@@ -129,11 +226,11 @@ export const graphqlRoutes: FastifyPluginCallback<GraphqlRoutesOptions> = (
         const part = request.validationError.validationContext ?? 'body';
         return reply.status(400).send(invalidRequest(part));
       }
-      return answer(request.body, request.log, reply);
+      return answer(request.body, 'POST', request, reply);
     },
   );
 
-  // GET carries the same query in the address so a CDN can cache a code-free calendar on an
+  // GET carries the same request in the address so a CDN can cache a code-free calendar on an
   // onsale night (caches keep GET, not POST); anything personal still goes by POST.
   api.get(
     GRAPHQL_PATH,
@@ -141,37 +238,36 @@ export const graphqlRoutes: FastifyPluginCallback<GraphqlRoutesOptions> = (
       attachValidation: true,
       schema: {
         description:
-          'GraphQL over GET (queries only, cacheable): `query` and JSON `variables` in the query string. A promo code makes the answer private.',
+          'GraphQL over GET (queries only, cacheable): JSON `extensions` (the persisted query’s hash) and `variables` in the query string. A promo code makes the answer private.',
         querystring: z.strictObject({
-          query: z.string().min(1).max(4096),
+          query: z.string().min(1).max(4096).optional(),
           variables: z.string().max(2048).optional(),
           operationName: z.string().max(100).optional(),
+          extensions: z.string().max(512).optional(),
         }),
         response: {
           200: z.strictObject({ data: z.record(z.string(), z.unknown()) }),
-          400: graphqlErrorResponseSchema,
-          404: graphqlErrorResponseSchema,
-          500: graphqlErrorResponseSchema,
+          ...errorResponses,
         },
       },
     },
     async (request, reply) => {
-      let variables: unknown = undefined;
-      try {
-        variables = request.query.variables ? JSON.parse(request.query.variables) : undefined;
-      } catch {
-        // Reported below as the same validation failure as a malformed body.
-      }
-      const body = graphqlRequestSchema.safeParse({
-        query: request.query.query,
-        variables,
-        operationName: request.query.operationName,
-      });
-      if (request.validationError || !body.success || (request.query.variables && !variables)) {
+      const variables = jsonParameter(request.query?.variables);
+      const extensions = jsonParameter(request.query?.extensions);
+      const body =
+        request.validationError || !variables.ok || !extensions.ok
+          ? undefined
+          : graphqlRequestSchema.safeParse({
+              query: request.query.query,
+              variables: variables.value,
+              operationName: request.query.operationName,
+              extensions: extensions.value,
+            });
+      if (!body?.success) {
         reply.header('cache-control', PRIVATE);
         return reply.status(400).send(invalidRequest('querystring'));
       }
-      return answer(body.data, request.log, reply);
+      return answer(body.data, 'GET', request, reply);
     },
   );
   done();

@@ -1,5 +1,9 @@
 import type { Calendar, CalendarResponse, GraphqlErrorResponse } from '@contract/api/calendar';
-import { CALENDAR_QUERY, GRAPHQL_PATH, type CalendarVariables } from '@contract/api/calendarQuery';
+import {
+  CALENDAR_QUERY_EXTENSIONS,
+  GRAPHQL_PATH,
+  type CalendarVariables,
+} from '@contract/api/calendarQuery';
 import type { ApiErrorCode } from '@contract/api/errorCodes';
 import type { Region } from '@contract/regions';
 import { bookingApi } from './client';
@@ -7,7 +11,8 @@ import { ApiError } from './errors';
 
 /**
  * The calendar over GraphQL (spec §7): plain GET/POST through the region's client, no GraphQL
- * client library (it would cost more bundle than the whole calendar feature).
+ * client library (it would cost more bundle than the whole calendar feature). The query goes by
+ * its hash (a persisted query): the server runs no other document.
  */
 
 /** A failed GraphQL answer keeps its code in `errors[0].extensions`; other failures at the top. */
@@ -30,11 +35,14 @@ export async function fetchCalendar(
     variables.promoCode == null
       ? await bookingApi(region).get<CalendarResponse | GraphqlErrorResponse>(GRAPHQL_PATH, {
           ...options,
-          params: { query: CALENDAR_QUERY, variables: JSON.stringify(variables) },
+          params: {
+            variables: JSON.stringify(variables),
+            extensions: JSON.stringify(CALENDAR_QUERY_EXTENSIONS),
+          },
         })
       : await bookingApi(region).post<CalendarResponse | GraphqlErrorResponse>(
           GRAPHQL_PATH,
-          { query: CALENDAR_QUERY, variables },
+          { variables, extensions: CALENDAR_QUERY_EXTENSIONS },
           options,
         );
   const body = response.data;

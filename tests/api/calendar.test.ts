@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -5,22 +6,32 @@ import {
   graphqlErrorResponseSchema,
   type Calendar,
 } from '../../contract/api/calendar';
-import { CALENDAR_QUERY, type CalendarVariables } from '../../contract/api/calendarQuery';
+import {
+  CALENDAR_QUERY,
+  CALENDAR_QUERY_EXTENSIONS,
+  CALENDAR_QUERY_HASH,
+  type CalendarVariables,
+} from '../../contract/api/calendarQuery';
 import { buildApp } from '../../server/app';
 import type { Database } from '../../server/db/database';
 import { zonedToUtc } from '../../server/domain/zonedTime';
 import { addMonths, monthAt } from '../../server/graphql/months';
+import { graphqlSettingsFromEnv } from '../../server/graphql/settings';
 import { cleanPerformance, type PerformanceFixture } from './race/fixtures';
 import { openSeededDatabase, venues } from './testDatabase';
 
 let db: Database;
 let app: FastifyInstance;
+/** A developer's server with GRAPHQL_ADHOC_QUERIES=1: any document within the query limits. */
+let adhoc: FastifyInstance;
 
 beforeAll(async () => {
   db = await openSeededDatabase();
   app = await buildApp({ db, venues, logger: false });
+  adhoc = await buildApp({ db, venues, logger: false, graphql: { adhocQueries: true } });
 });
 afterAll(async () => {
+  await adhoc?.close();
   await app?.close();
   await db?.close();
 });
@@ -28,22 +39,23 @@ afterAll(async () => {
 const ORCHARD = { venueSlug: 'lumen-theatre', titleSlug: 'the-glass-orchard' };
 const HUDSON = { venueSlug: 'hudson-stage', titleSlug: 'the-glass-orchard' };
 
-function post(region: string, body: unknown) {
-  return app.inject({
+function post(region: string, body: unknown, server: FastifyInstance = app) {
+  return server.inject({
     method: 'POST',
     url: `/api/${region}/graphql`,
     payload: body as object,
   });
 }
 
+/** The calendar as the SPA asks for it: the shop's query by its hash. */
 async function calendar(region: string, variables: CalendarVariables): Promise<Calendar> {
-  const response = await post(region, { query: CALENDAR_QUERY, variables });
+  const response = await post(region, { variables, extensions: CALENDAR_QUERY_EXTENSIONS });
   expect(response.statusCode, response.body).toBe(200);
   return calendarResponseSchema.parse(response.json()).data.calendar;
 }
 
 function refused(response: Awaited<ReturnType<typeof post>>, status: number) {
-  expect(response.statusCode).toBe(status);
+  expect(response.statusCode, response.body).toBe(status);
   expect(response.headers['cache-control']).toBe('private, no-store');
   const [error] = graphqlErrorResponseSchema.parse(response.json()).errors;
   expect(response.body).not.toMatch(/at .*\.ts:\d+/);
@@ -305,8 +317,8 @@ describe('promo codes', () => {
       app.inject({
         method: 'GET',
         url: `/api/uk/graphql?${new URLSearchParams({
-          query: CALENDAR_QUERY,
           variables: JSON.stringify(vars),
+          extensions: JSON.stringify(CALENDAR_QUERY_EXTENSIONS),
         }).toString()}`,
       });
     const viaGet = await get(variables);
@@ -425,7 +437,7 @@ describe('refusals', () => {
     }
   });
 
-  it('refuses variables of the wrong type, a broken query and an unknown field', async () => {
+  it('refuses variables of the wrong type, a broken query and an unknown field (ad-hoc on)', async () => {
     expect(refused(await post('uk', { query, variables: { ...ORCHARD, month: 5 } }), 400)).toEqual({
       code: 'validation_failed',
       fields: ['variables'],
@@ -433,15 +445,17 @@ describe('refusals', () => {
     expect(refused(await post('uk', { query, variables: {} }), 400)).toMatchObject({
       code: 'validation_failed',
     });
-    expect(refused(await post('uk', { query: '{ calendar(', variables: {} }), 400)).toEqual({
+    expect(refused(await post('uk', { query: '{ calendar(', variables: {} }, adhoc), 400)).toEqual({
       code: 'validation_failed',
       fields: ['query'],
     });
     expect(
       refused(
-        await post('uk', {
-          query: '{ calendar(venueSlug: "lumen-theatre", titleSlug: "x") { secret } }',
-        }),
+        await post(
+          'uk',
+          { query: '{ calendar(venueSlug: "lumen-theatre", titleSlug: "x") { secret } }' },
+          adhoc,
+        ),
         400,
       ),
     ).toEqual({ code: 'validation_failed', fields: ['query'] });
@@ -451,13 +465,13 @@ describe('refusals', () => {
     });
   });
 
-  it('refuses introspection, aliased copies of the calendar and deep fragment fan-out', async () => {
+  it('refuses introspection, aliased copies of the calendar and deep fragment fan-out (ad-hoc on)', async () => {
     expect(
-      refused(await post('uk', { query: '{ __schema { types { name } } }' }), 400),
+      refused(await post('uk', { query: '{ __schema { types { name } } }' }, adhoc), 400),
     ).toMatchObject({ code: 'validation_failed' });
     const twice = `{ a: calendar(venueSlug: "lumen-theatre", titleSlug: "the-glass-orchard") { month }
                      b: calendar(venueSlug: "lumen-theatre", titleSlug: "the-glass-orchard") { month } }`;
-    expect(refused(await post('uk', { query: twice }), 400)).toEqual({
+    expect(refused(await post('uk', { query: twice }, adhoc), 400)).toEqual({
       code: 'bad_request',
       fields: ['query'],
     });
@@ -467,10 +481,14 @@ describe('refusals', () => {
       'fragment B on CalendarPerformance { ...C ...C ...C ...C }',
       'fragment C on CalendarPerformance { id startsAt localDate localTime presale unlocked promoApplied }',
     ].join('\n');
-    expect(refused(await post('uk', { query: fanOut }), 400)).toEqual({
+    expect(refused(await post('uk', { query: fanOut }, adhoc), 400)).toEqual({
       code: 'bad_request',
       fields: ['query'],
     });
+    // The shop's own server runs none of them.
+    for (const query of ['{ __schema { types { name } } }', twice, fanOut]) {
+      expect(refused(await post('uk', { query }), 400).code).toBe('persisted_query_not_found');
+    }
   });
 
   it('does not know another region’s venue, or a show that is not there', async () => {
@@ -499,6 +517,289 @@ describe('refusals', () => {
       headers: { 'content-type': 'text/plain' },
       payload: 'query',
     });
-    expect(text.statusCode).toBe(415);
+    expect(refused(text, 415).code).toBe('unsupported_media_type');
+  });
+});
+
+describe('bad requests answer 400 in GraphQL’s shape, never 5xx (issue 11)', () => {
+  const raw = (payload: string, contentType = 'application/json') =>
+    app.inject({
+      method: 'POST',
+      url: '/api/uk/graphql',
+      headers: { 'content-type': contentType },
+      payload,
+    });
+
+  it('refuses an empty body, broken JSON and prototype keys', async () => {
+    const bodies = [
+      '',
+      '{x',
+      '{"query": "{ calendar }"',
+      '{"__proto__": {"query": "{ calendar }"}}',
+      '{"extensions": {"persistedQuery": {"__proto__": {"version": 1}}}}',
+      '{"constructor": {"prototype": {"polluted": true}}}',
+      'null',
+      '[]',
+      '"query"',
+      '42',
+    ];
+    for (const body of bodies) {
+      const extensions = refused(await raw(body), 400);
+      expect(['bad_request', 'validation_failed'], body).toContain(extensions.code);
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('refuses prototype keys and broken JSON in GET parameters', async () => {
+    const ask = (params: Record<string, string>) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/uk/graphql?${new URLSearchParams(params).toString()}`,
+      });
+    const extensions = JSON.stringify(CALENDAR_QUERY_EXTENSIONS);
+    for (const params of [
+      { variables: '{"__proto__": {"venueSlug": "lumen-theatre"}}', extensions },
+      { variables: JSON.stringify(ORCHARD), extensions: '{"__proto__": {}}' },
+      { variables: JSON.stringify(ORCHARD), extensions: '{not json' },
+      { variables: JSON.stringify(ORCHARD), extensions: '[]' },
+    ]) {
+      expect(refused(await ask(params), 400).code).toBe('validation_failed');
+    }
+  });
+
+  it('answers a body over the limit with 413 in the same shape', async () => {
+    const big = JSON.stringify({ variables: { ...ORCHARD, pad: 'x'.repeat(70 * 1024) } });
+    expect(refused(await raw(big), 413).code).toBe('payload_too_large');
+  });
+
+  it('refuses mutations and subscriptions: 400 by POST, 405 by GET', async () => {
+    for (const query of [
+      'mutation { calendar(venueSlug: "lumen-theatre", titleSlug: "the-glass-orchard") { month } }',
+      'subscription { calendar(venueSlug: "lumen-theatre", titleSlug: "the-glass-orchard") { month } }',
+    ]) {
+      expect(refused(await post('uk', { query }, adhoc), 400)).toEqual({
+        code: 'validation_failed',
+        fields: ['query'],
+      });
+      const viaGet = await adhoc.inject({
+        method: 'GET',
+        url: `/api/uk/graphql?${new URLSearchParams({ query }).toString()}`,
+      });
+      expect(refused(viaGet, 405).code).toBe('method_not_allowed');
+      expect(viaGet.headers.allow).toBe('GET, POST');
+      // The shop's own server does not run them at all.
+      expect(refused(await post('uk', { query }), 400).code).toBe('persisted_query_not_found');
+    }
+  });
+
+  it('answers months from 2000 to five years ahead, and refuses the rest naming the month', async () => {
+    const year = new Date().getUTCFullYear();
+    for (const month of ['9999-12', '1999-12', '0001-01', `${year + 6}-01`]) {
+      const response = await post('uk', {
+        variables: { ...ORCHARD, month },
+        extensions: CALENDAR_QUERY_EXTENSIONS,
+      });
+      expect(refused(response, 400), month).toEqual({
+        code: 'validation_failed',
+        fields: ['calendar.month'],
+      });
+      // Written into the query itself (ad-hoc on) it is the same refusal.
+      const inline = `{ calendar(venueSlug: "lumen-theatre", titleSlug: "the-glass-orchard", month: "${month}") { month } }`;
+      expect(refused(await post('uk', { query: inline }, adhoc), 400)).toEqual({
+        code: 'validation_failed',
+        fields: ['calendar.month'],
+      });
+    }
+    for (const month of ['2000-01', `${year + 5}-12`]) {
+      const result = await calendar('uk', { ...ORCHARD, month });
+      expect(result.month).toBe(month);
+      expect(result.performances).toEqual([]);
+    }
+  });
+});
+
+describe('only the shop’s own query runs (persisted queries, issue 11)', () => {
+  it('runs the query by its sha256 over POST and GET, or by its exact text', async () => {
+    expect(createHash('sha256').update(CALENDAR_QUERY).digest('hex')).toBe(CALENDAR_QUERY_HASH);
+    const byHash = await post('uk', { variables: ORCHARD, extensions: CALENDAR_QUERY_EXTENSIONS });
+    expect(byHash.statusCode, byHash.body).toBe(200);
+    const byText = await post('uk', { query: CALENDAR_QUERY, variables: ORCHARD });
+    expect(byText.json()).toEqual(byHash.json());
+    const both = await post('uk', {
+      query: CALENDAR_QUERY,
+      variables: ORCHARD,
+      operationName: 'Calendar',
+      extensions: CALENDAR_QUERY_EXTENSIONS,
+    });
+    expect(both.json()).toEqual(byHash.json());
+  });
+
+  it('refuses another query text, even one that differs only in its operation name or spacing', async () => {
+    const variants = [
+      CALENDAR_QUERY.replace('query Calendar(', 'query Calendar2('),
+      CALENDAR_QUERY.replace('query Calendar(', 'query Flood123('),
+      `${CALENDAR_QUERY}\n`,
+      CALENDAR_QUERY.replace('    localTime\n', ''),
+      `# ${Math.random()}\n${CALENDAR_QUERY}`,
+    ];
+    for (const query of variants) {
+      expect(refused(await post('uk', { query, variables: ORCHARD }), 400)).toEqual({
+        code: 'persisted_query_not_found',
+      });
+      const viaGet = await app.inject({
+        method: 'GET',
+        url: `/api/uk/graphql?${new URLSearchParams({ query, variables: JSON.stringify(ORCHARD) }).toString()}`,
+      });
+      expect(refused(viaGet, 400).code).toBe('persisted_query_not_found');
+    }
+    const [first] = graphqlErrorResponseSchema.parse(
+      (await post('uk', { query: variants[0], variables: ORCHARD })).json(),
+    ).errors;
+    expect(first!.message).toBe('PersistedQueryNotFound');
+  });
+
+  it('refuses an unknown hash, a hash with another text, and an operation the document lacks', async () => {
+    const unknown = { persistedQuery: { version: 1, sha256Hash: 'a'.repeat(64) } };
+    expect(refused(await post('uk', { variables: ORCHARD, extensions: unknown }), 400)).toEqual({
+      code: 'persisted_query_not_found',
+    });
+    const mismatch = await post('uk', {
+      query: '{ __typename }',
+      variables: ORCHARD,
+      extensions: CALENDAR_QUERY_EXTENSIONS,
+    });
+    expect(refused(mismatch, 400)).toEqual({ code: 'validation_failed', fields: ['query'] });
+    const otherName = await post('uk', {
+      variables: ORCHARD,
+      operationName: 'Flood123',
+      extensions: CALENDAR_QUERY_EXTENSIONS,
+    });
+    expect(refused(otherName, 400)).toEqual({
+      code: 'validation_failed',
+      fields: ['operationName'],
+    });
+    for (const extensions of [
+      { persistedQuery: { version: 2, sha256Hash: CALENDAR_QUERY_HASH } },
+      { persistedQuery: { version: 1, sha256Hash: 'x'.repeat(256) } },
+      { persistedQuery: { version: 1, sha256Hash: CALENDAR_QUERY_HASH.toUpperCase() } },
+      { other: true },
+    ]) {
+      expect(refused(await post('uk', { variables: ORCHARD, extensions }), 400).code).toBe(
+        'validation_failed',
+      );
+    }
+    expect(refused(await post('uk', { variables: ORCHARD }), 400)).toEqual({
+      code: 'validation_failed',
+      fields: ['query'],
+    });
+  });
+
+  it('keeps ad-hoc queries off unless a developer turns them on, and never in production', () => {
+    expect(graphqlSettingsFromEnv({}).adhocQueries).toBe(false);
+    expect(graphqlSettingsFromEnv({ GRAPHQL_ADHOC_QUERIES: '1' }).adhocQueries).toBe(true);
+    expect(() =>
+      graphqlSettingsFromEnv({ GRAPHQL_ADHOC_QUERIES: '1', NODE_ENV: 'production' }),
+    ).toThrow(/GRAPHQL_ADHOC_QUERIES/);
+    expect(graphqlSettingsFromEnv({}).rateLimit).toEqual({ max: 120, windowSeconds: 60 });
+    expect(() => graphqlSettingsFromEnv({ CALENDAR_RATE_LIMIT: 'lots' })).toThrow(
+      /CALENDAR_RATE_LIMIT/,
+    );
+  });
+});
+
+describe('calendar load per client (issue 11)', () => {
+  it('limits calendar requests per client address with 429 rate_limited and Retry-After', async () => {
+    const max = 3;
+    const limited = await buildApp({
+      db,
+      venues,
+      logger: false,
+      graphql: { rateLimit: { max, windowSeconds: 3600 } },
+    });
+    try {
+      // Addresses of their own, so no other test's requests count against them.
+      const octet = () => Math.floor(Math.random() * 250) + 1;
+      const client = `198.51.${octet()}.${octet()}`;
+      const other = `203.0.${octet()}.${octet()}`;
+      const ask = (remoteAddress: string) =>
+        limited.inject({
+          method: 'POST',
+          url: '/api/uk/graphql',
+          remoteAddress,
+          payload: { variables: ORCHARD, extensions: CALENDAR_QUERY_EXTENSIONS },
+        });
+      // A window may end between two calls; the limit must still bite within two windows' worth.
+      let answered = 0;
+      let refusal: Awaited<ReturnType<typeof ask>> | undefined;
+      while (refusal === undefined && answered <= 2 * max) {
+        const response = await ask(client);
+        if (response.statusCode === 200) answered += 1;
+        else refusal = response;
+      }
+      expect(answered).toBeGreaterThanOrEqual(max);
+      expect(refusal, 'no refusal after twice the limit').toBeDefined();
+      expect(refused(refusal!, 429).code).toBe('rate_limited');
+      const retryAfter = Number(refusal!.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
+      // Another buyer is not held back by this one.
+      expect((await ask(other)).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('answers identical requests in flight at once from one database read', async () => {
+    const concurrent = 12;
+    let counted = 0;
+    let reads = 0;
+    let allCounted!: () => void;
+    // A slow database (PostgreSQL under load): the month's read waits until every request has
+    // been counted by the rate limit, so all of them are in flight together. PGlite alone would
+    // run them one after another.
+    let deadline: NodeJS.Timeout | undefined;
+    const gate = Promise.race([
+      new Promise<void>((resolve) => (allCounted = resolve)),
+      new Promise<void>((resolve) => (deadline = setTimeout(resolve, 10_000))),
+    ]);
+    const slow = new Proxy(db, {
+      get(target, property, receiver) {
+        if (property !== 'query') return Reflect.get(target, property, receiver) as unknown;
+        return async (text: string, values?: unknown[]) => {
+          if (text.includes('admission_capacities ac ON ac.performance_id = perf.id')) {
+            reads += 1;
+            await gate;
+          }
+          const result = await target.query(text, values);
+          if (text.includes('INSERT INTO rate_limit_hits') && ++counted >= concurrent) allCounted();
+          return result;
+        };
+      },
+    });
+    const shared = await buildApp({ db: slow, venues, logger: false });
+    try {
+      const { months } = await calendar('uk', ORCHARD);
+      const body = {
+        variables: { ...ORCHARD, month: months!.first },
+        extensions: CALENDAR_QUERY_EXTENSIONS,
+      };
+      const ask = () =>
+        shared.inject({
+          method: 'POST',
+          url: '/api/uk/graphql',
+          remoteAddress: '192.0.2.12',
+          payload: body,
+        });
+      const responses = await Promise.all(Array.from({ length: concurrent }, ask));
+      for (const response of responses) expect(response.statusCode, response.body).toBe(200);
+      expect(new Set(responses.map((response) => response.body)).size).toBe(1);
+      expect(reads).toBe(1);
+      // Once answered, the next request reads afresh (availability changes by the second).
+      expect((await ask()).statusCode).toBe(200);
+      expect(reads).toBe(2);
+    } finally {
+      clearTimeout(deadline);
+      await shared.close();
+    }
   });
 });

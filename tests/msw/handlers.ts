@@ -1,7 +1,11 @@
 import { http, HttpResponse } from 'msw';
 import type { ApiErrorBody } from '@contract/api/common';
 import { REGIONS, type Region } from '@contract/regions';
-import { MONTH_PATTERN, type CalendarVariables } from '@contract/api/calendarQuery';
+import {
+  CALENDAR_QUERY_HASH,
+  MONTH_PATTERN,
+  type CalendarVariables,
+} from '@contract/api/calendarQuery';
 import { SLUG_PATTERN } from '@contract/patterns';
 import { calendarFixture } from './calendarFixtures';
 import { cmsRoot, queueSettings, regionOf, showContent, venueContent } from './fixtures';
@@ -33,6 +37,13 @@ export function graphqlError(status: number, code: ApiErrorBody['code'], fields?
   );
 }
 
+/** The booking API runs only the shop's own query, asked for by its hash. */
+function isPersistedCalendarQuery(body: unknown): boolean {
+  const extensions = (body as { extensions?: { persistedQuery?: unknown } } | null)?.extensions;
+  const persisted = extensions?.persistedQuery as { version?: unknown; sha256Hash?: unknown };
+  return persisted?.version === 1 && persisted.sha256Hash === CALENDAR_QUERY_HASH;
+}
+
 function calendarVariables(body: unknown): CalendarVariables | undefined {
   const variables = (body as { variables?: Partial<CalendarVariables> } | null)?.variables;
   const { venueSlug, titleSlug, month, promoCode } = variables ?? {};
@@ -46,12 +57,17 @@ function calendarVariables(body: unknown): CalendarVariables | undefined {
 export const handlers = [
   // The SPA reads a code-free calendar by GET (cacheable) and one with a code by POST.
   http.all('/api/:region/graphql', async ({ params, request }) => {
-    const query = new URL(request.url).searchParams.get('variables');
-    const variables = calendarVariables(
+    const search = new URL(request.url).searchParams;
+    const json = (name: string) => {
+      const value = search.get(name);
+      return value === null ? undefined : (JSON.parse(value) as unknown);
+    };
+    const body =
       request.method === 'GET'
-        ? { variables: query === null ? undefined : (JSON.parse(query) as unknown) }
-        : await request.json(),
-    );
+        ? { variables: json('variables'), extensions: json('extensions') }
+        : await request.json();
+    if (!isPersistedCalendarQuery(body)) return graphqlError(400, 'persisted_query_not_found');
+    const variables = calendarVariables(body);
     if (variables === undefined) return graphqlError(400, 'validation_failed');
     const calendar = venueInRegion(params.region, variables.venueSlug)
       ? calendarFixture(variables)
