@@ -61,6 +61,8 @@ export function toReservationError(error: unknown): ReservationError {
       return 'unavailable';
     case 'seat_limit_exceeded':
       return 'limit';
+    case 'client_hold_limit':
+      return 'clientLimit';
     case 'presale_required':
       return 'presale';
     case 'promo_invalid':

@@ -25,6 +25,7 @@ export interface HoldTarget {
 export type ReservationError =
   | 'unavailable'
   | 'limit'
+  | 'clientLimit'
   | 'presale'
   | 'promo'
   | 'promoNotForEvent'

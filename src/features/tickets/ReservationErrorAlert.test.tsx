@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ApiError } from '@/api/errors';
+import { toReservationError } from '@/features/reservation/reservationSaga';
 import type { ReservationError } from '@/features/reservation/reservationSlice';
 import { renderWithProviders } from '../../../tests/msw/render';
 import { useMswServer } from '../../../tests/msw/server';
@@ -34,6 +36,15 @@ describe('the reservation error alert', () => {
       expect(onRetry).toHaveBeenCalledOnce();
     },
   );
+
+  it('says why a reserve over what one connection may hold was refused, with no retry', async () => {
+    expect(toReservationError(new ApiError('http', 422, 'client_hold_limit'))).toBe('clientLimit');
+    const { alert } = await renderAlert('clientLimit');
+    expect(alert).toHaveTextContent(
+      'Sorry, too many tickets for this performance are already reserved from your connection.',
+    );
+    expect(within(alert).queryByRole('button')).not.toBeInTheDocument();
+  });
 
   it('names the seats another buyer got first, and offers no retry of the same seats', async () => {
     const { alert } = await renderAlert('unavailable', [

@@ -7,6 +7,7 @@ import type { ReservationError } from '@/features/reservation/reservationSlice';
 const MESSAGES: Record<ReservationError, MessageId> = {
   unavailable: 'reservation.error.unavailable',
   limit: 'reservation.error.general',
+  clientLimit: 'reservation.error.clientLimit',
   presale: 'presale.notQualified',
   promo: 'promo.error.invalidOrExpired',
   promoNotForEvent: 'validation.promo.notForEvent',
