@@ -174,8 +174,9 @@ describe('a server killed with payments in flight', () => {
       );
       await eventually(async () => {
         const [{ n }] = (await first.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM sandbox_payments
-           WHERE behaviour = 'timeout' AND state = 'processing'`,
+          // At the gateway (one that its own time limit ended already on a slow machine is
+          // settled by its flow: a case the assertions below accept too).
+          `SELECT count(*)::int AS n FROM sandbox_payments WHERE behaviour = 'timeout'`,
         )) as [{ n: number }];
         expect(n).toBe(3);
       }, 30_000);
