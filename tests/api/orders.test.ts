@@ -1565,7 +1565,6 @@ describe('reading an order, its tickets and the app handover', () => {
       `${prefix}.${bytes.toString('base64url')}.${signature}`,
       'SD1.garbage.garbage',
       'not a ticket',
-      '\u0000',
     ]) {
       const response = await check(forged);
       expect(response.statusCode).toBe(200);
@@ -1578,7 +1577,8 @@ describe('reading an order, its tickets and the app handover', () => {
     expect(
       verifyTicketResponseSchema.parse((await check(ticket!.code, 'us-east')).json()).valid,
     ).toBe(false);
-    for (const body of [{ code: 42 }, { code: 'x'.repeat(1001) }, {}]) {
+    // A NUL is refused at the edge with every other text field's (issue 11).
+    for (const body of [{ code: 42 }, { code: 'x'.repeat(1001) }, { code: '\u0000' }, {}]) {
       const response = await callApi(app, undefined, 'POST', '/tickets/verify', { body });
       expect(response.statusCode).toBe(400);
     }
