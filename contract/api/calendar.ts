@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ID_PATTERN, SLUG_PATTERN } from '../patterns';
+import { multilineText, text } from '../text';
 import { currencySchema, moneySchema } from './common';
 import { API_ERROR_CODES } from './errorCodes';
 import { CALENDAR_AVAILABILITY, MONTH_PATTERN, PROMO_KINDS, PROMO_STATUSES } from './calendarQuery';
@@ -30,9 +31,9 @@ export const persistedQuerySchema = z.strictObject({
  * `extensions.persistedQuery`), its variables, the operation to run.
  */
 export const graphqlRequestSchema = z.strictObject({
-  query: z.string().min(1).max(8192).nullish(),
+  query: multilineText().min(1).max(8192).nullish(),
   variables: z.record(z.string(), z.unknown()).nullish(),
-  operationName: z.string().max(100).nullish(),
+  operationName: text().max(100).nullish(),
   extensions: z.strictObject({ persistedQuery: persistedQuerySchema.optional() }).nullish(),
 });
 export type GraphqlRequest = z.infer<typeof graphqlRequestSchema>;

@@ -1,5 +1,11 @@
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaValidationError,
+} from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ApiErrorCode } from '../../contract/api/common';
 import type { Database } from '../db/database';
@@ -31,19 +37,35 @@ const FRAMEWORK_ERRORS: Record<string, [number, ApiErrorCode, string]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'bad_request', 'The Content-Length header is wrong.'],
 };
 
+/**
+ * A key the schema does not know is named back (`body.pin`) so a client's developer sees the
+ * misspelt field, but only when it is shaped like a field name: anything longer or with other
+ * characters (markup, personal data, a dump) is never echoed.
+ */
+const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,39}$/;
+
+/**
+ * The failing paths of a request part. An unknown key that is not a plain field name, and a
+ * record key the schema refused, are reported as the object that holds them.
+ */
+export function failedPaths(entries: readonly FastifySchemaValidationError[]): string[] {
+  const paths = new Set<string>();
+  for (const entry of entries) {
+    const segments = entry.instancePath.split('/').filter(Boolean);
+    if (entry.keyword === 'invalid_key') segments.pop();
+    const keys = (entry.params as { keys?: unknown }).keys;
+    const named = Array.isArray(keys) ? keys.map(String).filter((key) => FIELD_NAME.test(key)) : [];
+    if (named.length === 0 || named.length < (keys as unknown[]).length) {
+      paths.add(segments.join('.'));
+    }
+    for (const key of named) paths.add([...segments, key].join('.'));
+  }
+  return [...paths];
+}
+
 function validationFields(error: FastifyError): string[] {
   const context = error.validationContext ?? 'request';
-  const fields = new Set<string>();
-  for (const entry of error.validation ?? []) {
-    const path = entry.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    const keys = (entry.params as { keys?: unknown }).keys;
-    if (Array.isArray(keys)) {
-      for (const key of keys) fields.add([context, path, String(key)].filter(Boolean).join('.'));
-    } else {
-      fields.add([context, path].filter(Boolean).join('.'));
-    }
-  }
-  return [...fields];
+  return failedPaths(error.validation ?? []).map((path) => (path ? `${context}.${path}` : context));
 }
 
 export function errorBody(code: ApiErrorCode, message: string, fields?: string[]): ApiErrorBody {

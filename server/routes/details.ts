@@ -11,7 +11,7 @@ import { purgeAbandonedDetails } from '../db/queries/checkoutDetails';
 import { readDetails, updateDetails, type DetailsScope } from '../domain/checkoutDetails';
 import { buyerSessions } from '../domain/holdsSession';
 import { runPeriodically } from '../http/periodicJob';
-import { ApiError } from '../http/errors';
+import { ApiError, failedPaths } from '../http/errors';
 import { onceForKey, sendStored } from '../http/idempotentRoute';
 import { basketScope } from './basket';
 import { noStoreByDefault } from '../http/noStore';
@@ -53,17 +53,10 @@ export function detailsScope(region: Region, venues: VenueBundle[]): DetailsScop
  * parts of the request keep their prefix (`headers.idempotency-key`).
  */
 function validationError(errors: FastifySchemaValidationError[], part: string): ApiError {
-  const fields = new Set<string>();
-  for (const error of errors) {
-    const path = error.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    const keys = (error.params as { keys?: unknown }).keys;
-    const names = Array.isArray(keys) ? keys.map((key) => [path, String(key)]) : [[path]];
-    for (const name of names) {
-      const field = [part === 'body' ? '' : part, ...name].filter(Boolean).join('.');
-      if (field) fields.add(field);
-    }
-  }
-  return new ApiError(400, 'validation_failed', 'The request is not valid.', [...fields]);
+  const fields = failedPaths(errors)
+    .map((path) => [part === 'body' ? '' : part, path].filter(Boolean).join('.'))
+    .filter(Boolean);
+  return new ApiError(400, 'validation_failed', 'The request is not valid.', fields);
 }
 
 /** The buyer's details on a hold (issue 5): GET and PUT /holds/:holdId/details. */

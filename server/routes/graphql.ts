@@ -12,6 +12,7 @@ import {
 import { GRAPHQL_PATH } from '../../contract/api/calendarQuery';
 import type { ApiErrorBody, ApiErrorCode } from '../../contract/api/common';
 import type { Region } from '../../contract/regions';
+import { multilineText, text } from '../../contract/text';
 import type { VenueBundle } from '../../contract/venueFiles';
 import type { Database } from '../db/database';
 import { loadCalendar, type CalendarScope } from '../graphql/calendar';
@@ -240,10 +241,10 @@ export const graphqlRoutes: FastifyPluginCallback<GraphqlRoutesOptions> = (
         description:
           'GraphQL over GET (queries only, cacheable): JSON `extensions` (the persisted query’s hash) and `variables` in the query string. A promo code makes the answer private.',
         querystring: z.strictObject({
-          query: z.string().min(1).max(4096).optional(),
-          variables: z.string().max(2048).optional(),
-          operationName: z.string().max(100).optional(),
-          extensions: z.string().max(512).optional(),
+          query: multilineText().min(1).max(4096).optional(),
+          variables: multilineText().max(2048).optional(),
+          operationName: text().max(100).optional(),
+          extensions: multilineText().max(512).optional(),
         }),
         response: {
           200: z.strictObject({ data: z.record(z.string(), z.unknown()) }),
