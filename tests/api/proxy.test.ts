@@ -1,3 +1,5 @@
+import { createServer, request, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basketResponseSchema } from '../../contract/api/basket';
@@ -155,6 +157,56 @@ function detailsBody() {
   };
 }
 
+/** A throwaway self-signed pair for 127.0.0.1, only for the TLS test below; it protects nothing. */
+const TEST_TLS = {
+  key: `-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg5cE2JzFxpeHgKf6U
+yZtIUXghZmS8oPaYEd/kqrdPPnKhRANCAASyDjKCEQnwprZh+VfLoiNQ1kbSmHU1
+sjvs0aGP7gKLLEa5tt/zA9rj00iEl8UD98gRvoBd2OLHcd1APu9G9nw+
+-----END PRIVATE KEY-----`,
+  cert: `-----BEGIN CERTIFICATE-----
+MIIBmzCCAUGgAwIBAgIUDfR3cNXYypEIXPL6w3kX5C/HyhcwCgYIKoZIzj0EAwIw
+FDESMBAGA1UEAwwJbG9jYWxob3N0MCAXDTI2MTEyNjA4MjI1NloYDzIxMjYxMTAy
+MDgyMjU2WjAUMRIwEAYDVQQDDAlsb2NhbGhvc3QwWTATBgcqhkjOPQIBBggqhkjO
+PQMBBwNCAASyDjKCEQnwprZh+VfLoiNQ1kbSmHU1sjvs0aGP7gKLLEa5tt/zA9rj
+00iEl8UD98gRvoBd2OLHcd1APu9G9nw+o28wbTAdBgNVHQ4EFgQUzBVdc0NWBTBP
+OAxa5tfIwkG+Qb4wHwYDVR0jBBgwFoAUzBVdc0NWBTBPOAxa5tfIwkG+Qb4wDwYD
+VR0TAQH/BAUwAwEB/zAaBgNVHREEEzARgglsb2NhbGhvc3SHBH8AAAEwCgYIKoZI
+zj0EAwIDSAAwRQIgaMH9EvXHHn6TR70bRXnfCJPT8gUyMC1mQ4hFgFlQ/4QCIQCZ
+o7l7G89BJpZVcL29q5O+rlhlVyn2YMb8zeC3AkbE/A==
+-----END CERTIFICATE-----`,
+};
+
+/** `app` served straight over TLS, as a shop with no proxy in front would be. */
+async function overTls(app: FastifyInstance): Promise<Server> {
+  await app.ready();
+  const server = createServer(TEST_TLS, (req, res) => app.routing(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+function postOverTls(server: Server, path: string) {
+  return new Promise<{ status?: number; headers: Record<string, unknown> }>((resolve, reject) => {
+    const call = request(
+      {
+        host: '127.0.0.1',
+        port: (server.address() as AddressInfo).port,
+        method: 'POST',
+        path,
+        ca: TEST_TLS.cert,
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () =>
+          resolve({ status: response.statusCode, headers: response.headers }),
+        );
+      },
+    );
+    call.on('error', reject);
+    call.end();
+  });
+}
+
 describe('HTTPS behind a proxy', () => {
   const session = (app: FastifyInstance, from: string, headers: Record<string, string> = {}) =>
     app.inject({ method: 'POST', url: '/services/session/sessions', remoteAddress: from, headers });
@@ -178,6 +230,20 @@ describe('HTTPS behind a proxy', () => {
       headers: { 'x-forwarded-proto': 'https' },
     });
     expect(health.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('sets both on a request that came straight over TLS', async () => {
+    const server = await overTls(direct);
+    try {
+      const response = await postOverTls(server, '/services/session/sessions');
+      expect(response.status).toBe(201);
+      expect(String(response.headers['set-cookie'])).toMatch(/;\s*Secure(;|$)/i);
+      expect(response.headers['strict-transport-security']).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('sets neither over plain HTTP, nor for an X-Forwarded-Proto nobody trusted sent', async () => {
