@@ -41,7 +41,9 @@ import { orderVenue, orderView } from './orderView';
  * The pay request's stored answer (idempotency_keys) is written after step 3; every step is
  * safe to run again, so a crash anywhere leaves at most one authorisation and one capture.
  * Whatever a crash or a refusing gateway leaves undone (a capture, the void of a failed
- * attempt's money) the reconciliation sweep finishes (`reconcilePayments`).
+ * attempt's money) the reconciliation sweep finishes (`reconcilePayments`), and an attempt
+ * nobody finishes (its process died, its buyer never came back from 3-D Secure) it settles as
+ * the attempt's own flow would have (`settleAbandonedAttempts`).
  */
 
 /** Where the gateway sends the browser back after a 3-D Secure step (the SPA's verify page). */
