@@ -1,12 +1,13 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detailsResponseSchema } from '../../contract/api/checkout';
 import { apiErrorSchema } from '../../contract/api/common';
 import { holdResponseSchema } from '../../contract/api/holds';
 import { buildApp, OPENAPI_PATH } from '../../server/app';
 import type { Database } from '../../server/db/database';
+import { loggerOptions } from '../../server/http/logging';
 import { callApi, newBuyer, type Buyer } from './buyers';
 import { cleanPerformance, seatsInRow } from './race/fixtures';
 import { openSeededDatabase, venues } from './testDatabase';
@@ -141,6 +142,38 @@ describe('text a buyer types', () => {
       // eslint-disable-next-line no-control-regex -- the markers are split at their bad character
       for (const part of bad.split(/[\u0000-\u001F\uD800-\uDFFF]/)) expect(log).not.toContain(part);
     }
+  });
+});
+
+describe('an error log line', () => {
+  it('names a database or parse error by its code, never the input its message quotes', async () => {
+    const lines: string[] = [];
+    const logger = Fastify({
+      logger: loggerOptions({ stream: { write: (line: string) => void lines.push(line) } }),
+    });
+    const typed = 'Zelda Quix <zelda.quix@example.com>';
+    const database = await db.query('SELECT $1::uuid', [typed]).catch((error: unknown) => error);
+    const json = (() => {
+      try {
+        return JSON.parse(`{"name": "${typed}`) as unknown;
+      } catch (error) {
+        return error;
+      }
+    })();
+    logger.log.error({ err: database }, 'request failed');
+    logger.log.error({ err: new Error('wrapped', { cause: json }) }, 'request failed');
+    await logger.close();
+    expect(lines).toHaveLength(2);
+    for (const line of lines) {
+      expect(line).not.toContain('Zelda');
+      expect(line).not.toContain('zelda.quix');
+    }
+    const [first, second] = lines.map(
+      (line) => JSON.parse(line) as { err: { code?: string; stack: string; cause?: object } },
+    );
+    expect(first?.err.code).toBe('22P02');
+    expect(first?.err.stack).toMatch(/\n\s+at /);
+    expect(second?.err.cause).toMatchObject({ type: 'SyntaxError' });
   });
 });
 
