@@ -14,7 +14,7 @@ export const API_ERROR_CODES = [
   'unauthorised',
   'service_unavailable',
   'internal_error',
-  // A caller this endpoint never serves (the dev outbox viewer answers only its own machine).
+  // A caller this endpoint never serves (a venue that offers no accounts).
   'forbidden',
   // A GraphQL document the calendar does not run: only the shop's own query, sent by its hash.
   'persisted_query_not_found',
