@@ -1119,6 +1119,35 @@ describe('pay attempts nobody finishes (the reconciliation sweep)', () => {
     expect(rows).toEqual([{ orderId: started.orderId }]);
   });
 
+  it('voids an authorised attempt whose seat went to someone else meanwhile, who keeps it', async () => {
+    const buyer = await newBuyer();
+    const seatId = await seatR(22);
+    const { hold, basket } = await readyToPay(buyer, [seatId]);
+    const started = await pay(buyer, hold.id, {
+      cardToken: await tokenFor('visa', 'approve'),
+      basketVersion: basket.version,
+    });
+    await collectDeviceData(started);
+    await app.payments.continue(await sessionIdOf(buyer), started.paymentId!);
+    // The flow died before the sale; the hold ran out and another buyer took the seat.
+    await expireHold(db, hold.id);
+    const rival = await newBuyer();
+    const theirs = await holdSeats(rival, [seatId]);
+
+    await age(started.orderId, ages.unansweredS + 1);
+    await sweep();
+    expect(await attempt(started.orderId)).toEqual({ status: 'failed', failure: 'hold_lost' });
+    expect(await gatewayPayment(started.paymentId!)).toEqual([
+      { state: 'voided', captured: 0, ours: 'voided' },
+    ]);
+    const { rows } = await db.query<{ holdId: string; status: string }>(
+      `SELECT upper(hold_id::text) AS "holdId", status FROM seat_allocations
+       WHERE performance_id = $1 AND seat_id = $2`,
+      [theatre.performanceId, seatId],
+    );
+    expect(rows).toEqual([{ holdId: theirs.id, status: 'held' }]);
+  });
+
   it('fails an attempt whose first answer never came, cancelling whatever the gateway did', async () => {
     const buyer = await newBuyer();
     const { hold, basket } = await readyToPay(buyer, [await seatR(14)]);
