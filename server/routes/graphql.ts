@@ -29,6 +29,13 @@ import { countCall } from '../payments/rateLimit';
 const SHARED_CACHE = 'public, max-age=15, stale-while-revalidate=45';
 /** A calendar with a code says which offers a buyer holds: never stored by anyone. */
 const PRIVATE = 'private, no-store';
+/**
+ * How long the server reuses a code-free calendar it answered by GET. Any cache on the way may
+ * keep that answer for 15 s (SHARED_CACHE), so this is never staler than the contract allows;
+ * it spares the embedded database, which runs one read at a time, an onsale crowd's identical
+ * reads. POST answers are always read afresh.
+ */
+const PUBLIC_ANSWER_KEEP_MS = 2000;
 
 export interface GraphqlRoutesOptions {
   db: Database;
@@ -97,6 +104,7 @@ const calendarKey = (args: CalendarArgs) =>
 interface RequestContext {
   /** A promo code was sent: the answer is about this buyer's offers. */
   personal: boolean;
+  method: 'GET' | 'POST';
 }
 
 /** Field names of arguments that failed, as `calendar.<argument>`; values never echoed. */
@@ -125,7 +133,9 @@ export const graphqlRoutes: FastifyPluginCallback<GraphqlRoutesOptions> = (
       .map((venue) => [venue.settings.slug, venue]),
   );
   const scope: CalendarScope = { db, venueOf: (slug) => regional.get(slug) };
-  const load = sharedInFlight(calendarKey, (args: CalendarArgs) => loadCalendar(scope, args));
+  const read = (args: CalendarArgs) => loadCalendar(scope, args);
+  const load = sharedInFlight(calendarKey, read);
+  const loadPublic = sharedInFlight(calendarKey, read, PUBLIC_ANSWER_KEEP_MS);
   const rootValue = {
     calendar: (args: unknown, context: RequestContext) => {
       const parsed = calendarArgsSchema.safeParse(args);
@@ -144,7 +154,9 @@ export const graphqlRoutes: FastifyPluginCallback<GraphqlRoutesOptions> = (
         ]);
       }
       if (parsed.data.promoCode != null) context.personal = true;
-      return load(parsed.data);
+      return context.method === 'GET' && !context.personal
+        ? loadPublic(parsed.data)
+        : load(parsed.data);
     },
   };
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -175,7 +187,7 @@ export const graphqlRoutes: FastifyPluginCallback<GraphqlRoutesOptions> = (
         .status(429)
         .send(graphqlError('rate_limited', 'Too many calendar requests. Try again shortly.'));
     }
-    const context: RequestContext = { personal: false };
+    const context: RequestContext = { personal: false, method };
     const outcome = await runGraphql({
       schema,
       rootValue,

@@ -749,6 +749,51 @@ describe('calendar load per client (issue 11)', () => {
     }
   });
 
+  it('reuses a code-free answer to GET for two seconds; POST and codes read afresh', async () => {
+    let reads = 0;
+    const counting = new Proxy(db, {
+      get(target, property, receiver) {
+        if (property !== 'query') return Reflect.get(target, property, receiver) as unknown;
+        return (text: string, values?: unknown[]) => {
+          if (text.includes('admission_capacities ac ON ac.performance_id = perf.id')) reads += 1;
+          return target.query(text, values);
+        };
+      },
+    });
+    const kept = await buildApp({ db: counting, venues, logger: false });
+    try {
+      const ask = (method: 'GET' | 'POST', variables: CalendarVariables) =>
+        method === 'GET'
+          ? kept.inject({
+              method,
+              url: `/api/uk/graphql?${new URLSearchParams({
+                variables: JSON.stringify(variables),
+                extensions: JSON.stringify(CALENDAR_QUERY_EXTENSIONS),
+              }).toString()}`,
+              remoteAddress: '192.0.2.13',
+            })
+          : kept.inject({
+              method,
+              url: '/api/uk/graphql',
+              remoteAddress: '192.0.2.13',
+              payload: { variables, extensions: CALENDAR_QUERY_EXTENSIONS },
+            });
+      const started = Date.now();
+      const first = await ask('GET', ORCHARD);
+      const second = await ask('GET', ORCHARD);
+      expect(second.body).toBe(first.body);
+      // Only a machine stalled for two seconds between the two would read twice.
+      if (Date.now() - started < 1500) expect(reads).toBe(1);
+      const before = reads;
+      expect((await ask('POST', ORCHARD)).statusCode).toBe(200);
+      expect((await ask('GET', { ...ORCHARD, promoCode: 'ORCHARD10' })).statusCode).toBe(200);
+      expect((await ask('GET', { ...ORCHARD, promoCode: 'ORCHARD10' })).statusCode).toBe(200);
+      expect(reads).toBe(before + 3);
+    } finally {
+      await kept.close();
+    }
+  });
+
   it('answers identical requests in flight at once from one database read', async () => {
     const concurrent = 12;
     let counted = 0;
