@@ -82,12 +82,24 @@ function serial(
 export const DEFAULT_POOL_SIZE = 10;
 
 /**
+ * A database host that stops answering (rather than refusing) would otherwise hold every request
+ * until the kernel gives up on the socket, minutes later. Also bounds the wait for a free
+ * connection, so it is far above any queue a busy pool builds.
+ */
+export const CONNECT_TIMEOUT_MS = 30_000;
+
+/**
  * A real PostgreSQL server through a connection pool (production, and the concurrency tests).
  * Callers beyond `poolSize` queue for a connection: a few connections per database core serve
  * more than many backends contending for the same cores.
  */
 export function openPostgres(connectionString: string, poolSize = DEFAULT_POOL_SIZE): Database {
-  const pool = new pg.Pool({ connectionString, max: poolSize, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const availability = new DatabaseAvailability();
