@@ -1,5 +1,5 @@
 import negotiate from '@fastify/accept-negotiator';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../contract/api/common';
@@ -146,7 +146,7 @@ function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 /** Holds and the seat map of one regional booking API (issue 4). */
-export const holdRoutes: FastifyPluginAsync<HoldRoutesOptions> = async (app, options) => {
+export const holdRoutes: FastifyPluginCallback<HoldRoutesOptions> = (app, options, done) => {
   const { db, region, venues, sweepIntervalMs = SWEEP_INTERVAL_MS } = options;
   const scope = holdScope(region, venues, options.clientHoldFactor);
   const plans = new PlanCache(db);
@@ -333,4 +333,5 @@ export const holdRoutes: FastifyPluginAsync<HoldRoutesOptions> = async (app, opt
     // A failed sweep is retried on the next tick; expiry is also enforced on every read.
     runPeriodically(app, sweepIntervalMs, 'hold sweep failed', () => sweepExpiredHolds(db, region));
   }
+  done();
 };
