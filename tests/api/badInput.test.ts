@@ -7,6 +7,7 @@ import { apiErrorSchema } from '../../contract/api/common';
 import { holdResponseSchema } from '../../contract/api/holds';
 import { buildApp, OPENAPI_PATH } from '../../server/app';
 import type { Database } from '../../server/db/database';
+import { DatabaseUnavailableError } from '../../server/db/outage';
 import { loggerOptions } from '../../server/http/logging';
 import { callApi, newBuyer, type Buyer } from './buyers';
 import { cleanPerformance, seatsInRow } from './race/fixtures';
@@ -162,6 +163,8 @@ describe('an error log line', () => {
     })();
     logger.log.error({ err: database }, 'request failed');
     logger.log.error({ err: new Error('wrapped', { cause: json }) }, 'request failed');
+    // An outage is logged once where it is noticed (watchDatabase), not by every job it fails.
+    logger.log.warn({ err: new DatabaseUnavailableError('ECONNREFUSED') }, 'hold sweep failed');
     await logger.close();
     expect(lines).toHaveLength(2);
     for (const line of lines) {
