@@ -170,6 +170,28 @@ describe('what one client address may hold on a performance', () => {
     expect(rows[0]!.held).toBe(CAP);
   });
 
+  it('counts general admission places the same way', async () => {
+    const gig = await cleanPerformance(db, 'motor-city-music-hall', 'neon-lowlands', 3);
+    const limit = venues.find((venue) => venue.settings.slug === 'motor-city-music-hall')!.settings
+      .seatSelectionLimit;
+    const from = '198.51.100.35';
+    const places = (buyer: Buyer) =>
+      callApi(app, buyer, 'POST', '/holds', {
+        region: 'us-east',
+        body: {
+          performanceId: gig.performanceId,
+          admissions: [{ area: 'BALCONY', quantity: limit }],
+        },
+      });
+    for (let n = 0; n < DEFAULT_CLIENT_HOLD_FACTOR; n += 1) {
+      const response = await places(await buyerFrom(from));
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    const over = await places(await buyerFrom(from));
+    expect([over.statusCode, codeOf(over)]).toEqual([422, 'client_hold_limit']);
+    expect((await places(await buyerFrom('198.51.100.36'))).statusCode).toBe(201);
+  });
+
   it('keeps no client address at rest, only a keyed digest', async () => {
     await buyerFrom('198.51.100.40');
     const { rows } = await db.query<{ digest: string }>(
