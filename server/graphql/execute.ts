@@ -12,13 +12,15 @@ import {
 } from 'graphql';
 import type { GraphqlErrorResponse } from '../../contract/api/calendar';
 import type { ApiErrorCode } from '../../contract/api/common';
+import { isDatabaseOutage } from '../db/outage';
 import { ApiError } from '../http/errors';
 import { GRAPHQL_LIMITS, TOO_LARGE, queryLimitsRule } from './limits';
 
 /**
- * One GraphQL request, from text to an HTTP status and body. Every failure leaves with a stable
- * `code` in `extensions` and a fixed message: nothing of the query or its values is echoed, and
- * no stack trace or database message reaches the client.
+ * One GraphQL request, from text to an HTTP status and body (a database outage is thrown on, for
+ * the app's 503). Every failure leaves with a stable `code` in `extensions` and a fixed message:
+ * nothing of the query or its values is echoed, and no stack trace or database message reaches
+ * the client.
  */
 
 /** The statuses a GraphQL answer may have; the route declares a body schema for each. */
@@ -112,9 +114,12 @@ export async function runGraphql(options: RunGraphqlOptions): Promise<GraphqlRep
   if (result.data === undefined) {
     return failure(400, 'validation_failed', 'The variables are not valid.', ['variables']);
   }
-  const known = result.errors
-    .map((error: GraphQLError) => error.originalError)
-    .find((original): original is ApiError => original instanceof ApiError);
+  const originals = result.errors.map((error: GraphQLError) => error.originalError);
+  // An unreachable database is the operator's outage, not a fault of the query: thrown on, the
+  // app's error handler answers it 503 with Retry-After and it is logged once per outage.
+  const outage = originals.find(isDatabaseOutage);
+  if (outage) throw outage;
+  const known = originals.find((original): original is ApiError => original instanceof ApiError);
   if (known) {
     return failure(failureStatus(known.statusCode), known.code, known.message, known.fields);
   }

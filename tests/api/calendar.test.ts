@@ -14,6 +14,7 @@ import {
 } from '../../contract/api/calendarQuery';
 import { buildApp } from '../../server/app';
 import type { Database } from '../../server/db/database';
+import { DatabaseUnavailableError } from '../../server/db/outage';
 import { zonedToUtc } from '../../server/domain/zonedTime';
 import { addMonths, monthAt } from '../../server/graphql/months';
 import { graphqlSettingsFromEnv } from '../../server/graphql/settings';
@@ -791,6 +792,45 @@ describe('calendar load per client (issue 11)', () => {
       expect(reads).toBe(before + 3);
     } finally {
       await kept.close();
+    }
+  });
+
+  it('answers 503 with Retry-After in GraphQL’s shape when the database cannot be reached', async () => {
+    let down: 'calendar' | 'all' = 'calendar';
+    const unreachable = new Proxy(db, {
+      get(target, property, receiver) {
+        if (property !== 'query') return Reflect.get(target, property, receiver) as unknown;
+        return (text: string, values?: unknown[]) => {
+          if (down === 'all' || text.includes('FROM shows sh')) {
+            return Promise.reject(new DatabaseUnavailableError('ECONNREFUSED'));
+          }
+          return target.query(text, values);
+        };
+      },
+    });
+    const lines: string[] = [];
+    const cutOff = await buildApp({
+      db: unreachable,
+      venues,
+      logger: { level: 'info', stream: { write: (line) => lines.push(line) } },
+    });
+    try {
+      const ask = () =>
+        cutOff.inject({
+          method: 'POST',
+          url: '/api/uk/graphql',
+          remoteAddress: '192.0.2.14',
+          payload: { variables: ORCHARD, extensions: CALENDAR_QUERY_EXTENSIONS },
+        });
+      for (const where of ['calendar', 'all'] as const) {
+        down = where;
+        const response = await ask();
+        expect(refused(response, 503).code, where).toBe('service_unavailable');
+        expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      expect(lines.filter((line) => line.includes('"level":50'))).toEqual([]);
+    } finally {
+      await cutOff.close();
     }
   });
 
