@@ -431,7 +431,7 @@ const RECONCILE_BATCH = 50;
  * period): captures confirmed orders whose capture the gateway refused or whose flow died after
  * the sale (claimed again once the old claim is a minute old, so never twice), and voids the
  * money failed attempts still hold (a void that failed, or never ran because the process
- * stopped after the answer).
+ * stopped after the answer, or whose payment's first answer was lost with its process).
  */
 export async function reconcilePayments(context: MoneyContext, region: string): Promise<void> {
   for (const due of await o.uncapturedOrders(context.db, region, RECONCILE_BATCH)) {
@@ -441,8 +441,9 @@ export async function reconcilePayments(context: MoneyContext, region: string): 
       .catch((error: unknown) => context.warn('reconciliation could not capture a payment', error));
   }
   for (const paymentId of await o.heldPaymentsOfFailedOrders(context.db, region, RECONCILE_BATCH)) {
+    // resume: a payment whose first answer was never recorded is cancelled at the gateway.
     await context.payments
-      .status(paymentId)
+      .resume(paymentId)
       .then((payment) => releaseMoney(context, payment))
       .catch((error: unknown) => context.warn('reconciliation could not release a payment', error));
   }

@@ -1172,6 +1172,39 @@ describe('pay attempts nobody finishes (the reconciliation sweep)', () => {
     expect(rows).toEqual([{ state: 'voided', ours: 'timed_out' }]);
   });
 
+  it('lets go of a replaced attempt whose first answer never came', async () => {
+    const buyer = await newBuyer();
+    const { hold, basket } = await readyToPay(buyer, [await seatR(6)]);
+    const lost = await pay(buyer, hold.id, {
+      cardToken: await tokenFor('visa', 'approve'),
+      basketVersion: basket.version,
+    });
+    // The gateway answered, but the process died before recording it.
+    await db.query(
+      `UPDATE payments SET status = 'pending', progress = 0, provider_ref = NULL WHERE id = $1`,
+      [lost.paymentId],
+    );
+    await db.query('UPDATE orders SET payment_id = NULL WHERE id = $1', [lost.orderId]);
+    // The buyer is back and pays again: the new attempt replaces the lost one.
+    const next = await pay(buyer, hold.id, {
+      cardToken: await tokenFor('mastercard', 'approve'),
+      basketVersion: basket.version,
+    });
+    expect(next.outcome).toBe('action_required');
+    expect(await attempt(lost.orderId)).toEqual({ status: 'failed', failure: 'superseded' });
+
+    await db.query(`UPDATE payments SET updated_at = now() - interval '61 seconds' WHERE id = $1`, [
+      lost.paymentId,
+    ]);
+    await reconcilePayments({ db, payments: app.payments, warn: () => undefined }, 'uk');
+    const { rows } = await db.query<{ state: string; ours: string }>(
+      `SELECT sp.state, p.status AS ours FROM payments p
+       JOIN sandbox_payments sp ON sp.idempotency_key = p.id::text WHERE p.id = $1`,
+      [lost.paymentId],
+    );
+    expect(rows).toEqual([{ state: 'voided', ours: 'timed_out' }]);
+  });
+
   it('fails an attempt that never reached the gateway; a retry of its key charges nothing', async () => {
     const buyer = await newBuyer();
     const { hold, basket } = await readyToPay(buyer, [await seatR(16)]);

@@ -5,3 +5,6 @@
 ALTER TABLE orders ADD COLUMN settle_claimed_at timestamptz;
 -- Unfinished attempts are few at any moment, however many orders were ever made.
 CREATE INDEX orders_pending ON orders (created_at) WHERE status = 'pending';
+-- Payments whose first answer was never recorded (status 'pending' past any provider call):
+-- the sweep cancels those of failed attempts at the gateway, and they are few at any moment.
+CREATE INDEX payments_unanswered ON payments (updated_at) WHERE status = 'pending';

@@ -267,9 +267,10 @@ export async function uncapturedOrders(
 
 /**
  * Payments of the region's failed attempts that still hold the buyer's money (authorised, or
- * stopped at a 3-D Secure step): a void that failed, or never ran. Only those left alone for a
- * minute (the attempt's own flow lets go of its money itself), and only for a week (a bank
- * lets an authorisation lapse by then).
+ * stopped at a 3-D Secure step) or may do (the gateway's first answer never recorded: a process
+ * died waiting for it): a void that failed, or never ran. Only those left alone for a minute
+ * (the attempt's own flow lets go of its money itself, and no provider call lasts longer), and
+ * only for a week (a bank lets an authorisation lapse by then).
  */
 export async function heldPaymentsOfFailedOrders(
   db: Queryable,
@@ -277,13 +278,20 @@ export async function heldPaymentsOfFailedOrders(
   limit: number,
 ): Promise<string[]> {
   const { rows } = await db.query<{ paymentId: string }>(
-    `SELECT upper(pm.id::text) AS "paymentId"
-     FROM payments pm
+    `WITH quiet AS (
+       SELECT id, reference, updated_at FROM payments
+       WHERE status IN ('authorised', 'action_required')
+         AND updated_at BETWEEN now() - interval '7 days' AND now() - interval '60 seconds'
+       UNION ALL
+       SELECT id, reference, updated_at FROM payments
+       WHERE status = 'pending'
+         AND updated_at BETWEEN now() - interval '7 days' AND now() - interval '60 seconds'
+     )
+     SELECT upper(pm.id::text) AS "paymentId"
+     FROM quiet pm
      JOIN orders o ON o.id = CASE WHEN pm.reference ~ $3 THEN pm.reference::uuid END
      ${ORDER_REGION}
-     WHERE pm.status IN ('authorised', 'action_required') AND o.status = 'failed'
-       AND pm.updated_at BETWEEN now() - interval '7 days' AND now() - interval '60 seconds'
-       AND v.region = $1
+     WHERE o.status = 'failed' AND v.region = $1
      ORDER BY pm.updated_at LIMIT $2`,
     [region, limit, ORDER_REFERENCE.source],
   );
