@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../contract/api/common';
+import { SESSION_COOKIE } from '../../contract/api/session';
 import { buildApp, OPENAPI_PATH } from '../../server/app';
 import { newBuyer, type Buyer } from './buyers';
 import { openSeededDatabase, venues } from './testDatabase';
@@ -169,6 +170,7 @@ interface Case {
   query?: string;
   body?: string;
   contentType?: string;
+  headers?: Record<string, string>;
 }
 
 function casesOf(operation: Operation): Case[] {
@@ -213,6 +215,13 @@ function casesOf(operation: Operation): Case[] {
     cases.push({ name: `query ${key}`, query: withQuery(`${key}=${MARKER}`) });
   }
   if (queryBase.length > 0) cases.push({ name: 'query missing', query: '' });
+  // Header values cannot carry NUL or line breaks (Node refuses them); odd and long ones can.
+  for (const value of [`${MARKER}!<>`, MARKER + 'h'.repeat(2000), `${MARKER}\u00e9\u00ff`]) {
+    for (const name of ['idempotency-key', 'x-csrf-token', 'cookie']) {
+      const header = name === 'cookie' ? `${SESSION_COOKIE}=${value}` : value;
+      cases.push({ name: `header ${name}=${value.slice(0, 20)}`, headers: { [name]: header } });
+    }
+  }
 
   const json = (value: unknown) => JSON.stringify(value);
   if (!operation.body) {
@@ -356,6 +365,7 @@ function request(operation: Operation, test: Case, asBuyer: boolean): InjectOpti
     headers['idempotency-key'] = `fuzz-key-${(counts.requests + 1).toString().padStart(8, '0')}`;
   }
   if (test.body !== undefined) headers['content-type'] = test.contentType ?? 'application/json';
+  Object.assign(headers, test.headers);
   return {
     method: operation.method as InjectOptions['method'],
     url: query ? `${url}?${query}` : url,
