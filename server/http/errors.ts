@@ -137,12 +137,13 @@ export function frameworkErrors(
   error: FastifyError,
   _request: FastifyRequest,
   reply: FastifyReply,
-) {
+): void {
   const [status, message] = ROUTER_ERRORS[error.code] ?? [
     400,
     'The request could not be understood.',
   ];
-  return reply
+  // Not returned: a reply is thenable, and Fastify expects nothing back from this option.
+  void reply
     .status(status)
     .header('cache-control', 'no-store')
     .send(errorBody('bad_request', message));
