@@ -16,6 +16,7 @@ import { testCard } from '../../server/payments/sandbox/testCards';
 import { callApi, newBuyer as newBuyerOf, type Buyer } from './buyers';
 import { cleanPerformance, seatsInRow } from './race/fixtures';
 import { openSeededDatabase, venues } from './testDatabase';
+import { buyerBrowser, deviceData } from './checkoutFixtures';
 
 const BASE = '/services/customer-accounts';
 /** The configured shop origin (SHOP_ORIGIN) every link the service writes must use. */
@@ -787,13 +788,7 @@ async function boughtThroughCheckout(buyer: Buyer, contact: Record<string, strin
     body: {
       basketVersion: basket.version,
       cardToken: token,
-      browser: {
-        language: 'en-GB',
-        colorDepth: 24,
-        screenWidth: 1440,
-        screenHeight: 900,
-        timeZoneOffset: 0,
-      },
+      browser: buyerBrowser,
     },
   });
   expect(paid.statusCode, paid.body).toBe(200);
@@ -806,15 +801,7 @@ async function boughtThroughCheckout(buyer: Buyer, contact: Record<string, strin
     method: 'POST',
     url: action,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      screenWidth: '1440',
-      screenHeight: '900',
-      colorDepth: '24',
-      timeZoneOffset: '0',
-      timeZone: 'Europe/London',
-      language: 'en-GB',
-      javascriptEnabled: 'true',
-    }).toString(),
+    payload: new URLSearchParams(deviceData).toString(),
   });
   const done = payResponseSchema.parse(
     (

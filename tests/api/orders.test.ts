@@ -16,7 +16,7 @@ import {
   verifyTicketResponseSchema,
   type PayResponse,
 } from '../../contract/api/orders';
-import { cardTokenSchema, type BrowserData } from '../../contract/api/payment';
+import { cardTokenSchema } from '../../contract/api/payment';
 import { cvvLength, normaliseCardNumber, type CardBrand } from '../../contract/cards';
 import { buildApp } from '../../server/app';
 import type { Database } from '../../server/db/database';
@@ -33,6 +33,7 @@ import { ServerKeys } from '../../server/domain/serverKeys';
 import { ticketSigner } from '../../server/domain/ticketCodes';
 import { testCard, type SandboxBehaviour } from '../../server/payments/sandbox/testCards';
 import { orderScope } from '../../server/routes/orders';
+import { buyerBrowser as browser, detailsBody, deviceData } from './checkoutFixtures';
 import { callApi, newBuyer as newBuyerOf, newKey, type Buyer } from './buyers';
 import { absentCvv, CATALOGUE_TABLES, expectNoCardData } from './cardData';
 import { cleanPerformance, expireHold, seatsInRow, type PerformanceFixture } from './race/fixtures';
@@ -94,26 +95,6 @@ async function holdOf(buyer: Buyer, body: object, region = 'uk') {
 const holdSeats = (buyer: Buyer, seats: string[]) =>
   holdOf(buyer, { performanceId: theatre.performanceId, seats });
 
-function detailsBody(method: string, region: string) {
-  const us = region !== 'uk';
-  return {
-    delivery: { method, address: null },
-    contact: {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: 'ada@example.com',
-      phone: us ? '(313) 555-0123' : '020 7946 0958',
-    },
-    answers: {},
-    consents: {
-      termsAccepted: true,
-      marketingOptIn: false,
-      pecrOptOut: false,
-      abandonedBasketOptOut: false,
-    },
-  };
-}
-
 async function saveDetails(buyer: Buyer, holdId: string, method = 'eTicket', region = 'uk') {
   const response = await callApi(app, buyer, 'PUT', `/holds/${holdId}/details`, {
     body: detailsBody(method, region),
@@ -153,14 +134,6 @@ async function tokenFor(brand: CardBrand, behaviour: SandboxBehaviour): Promise<
   expect(response.statusCode).toBe(201);
   return cardTokenSchema.parse(response.json()).token;
 }
-
-const browser: BrowserData = {
-  language: 'en-GB',
-  colorDepth: 24,
-  screenWidth: 1440,
-  screenHeight: 900,
-  timeZoneOffset: 0,
-};
 
 interface PayOptions {
   cardToken: string | null;
@@ -215,16 +188,6 @@ async function submitStep(url: string, fields: Record<string, string>) {
   expect(sent.statusCode).toBe(303);
   return String(sent.headers.location);
 }
-
-const deviceData = {
-  screenWidth: '1440',
-  screenHeight: '900',
-  colorDepth: '24',
-  timeZoneOffset: '0',
-  timeZone: 'Europe/London',
-  language: 'en-GB',
-  javascriptEnabled: 'true',
-};
 
 /** Device-data collection (every card's first step); the browser is sent back to verify. */
 async function collectDeviceData(answer: PayResponse) {

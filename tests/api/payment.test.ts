@@ -2,12 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../contract/api/common';
-import {
-  PAYMENT_RETURN_PARAM,
-  cardTokenSchema,
-  type BrowserData,
-  type Payment,
-} from '../../contract/api/payment';
+import { PAYMENT_RETURN_PARAM, cardTokenSchema, type Payment } from '../../contract/api/payment';
 import { cvvLength, normaliseCardNumber, type CardBrand } from '../../contract/cards';
 import { buildApp } from '../../server/app';
 import type { Database } from '../../server/db/database';
@@ -26,6 +21,7 @@ import {
 import { PaymentService, type AuthoriseInput } from '../../server/payments/service';
 import { expectNoCardData } from './cardData';
 import { openMigratedDatabase, venues } from './testDatabase';
+import { buyerBrowser as browser } from './checkoutFixtures';
 
 /**
  * The provider's time limit for the shared app: generous, so a loaded machine never turns a
@@ -95,14 +91,6 @@ async function tokenFor(brand: CardBrand, behaviour: SandboxBehaviour): Promise<
   expect(response.statusCode).toBe(201);
   return cardTokenSchema.parse(response.json()).token;
 }
-
-const browser: BrowserData = {
-  language: 'en-GB',
-  colorDepth: 24,
-  screenWidth: 1440,
-  screenHeight: 900,
-  timeZoneOffset: 0,
-};
 
 const fraud = {
   browser,

@@ -12,6 +12,7 @@ import { parseTrustProxy } from '../../server/config';
 import type { Database } from '../../server/db/database';
 import { testCard } from '../../server/payments/sandbox/testCards';
 import { callApi, newBuyer, type Buyer } from './buyers';
+import { buyerBrowser, detailsBody } from './checkoutFixtures';
 import { cleanPerformance, seatsInRow, type PerformanceFixture } from './race/fixtures';
 import { openSeededDatabase, venues } from './testDatabase';
 
@@ -119,13 +120,7 @@ describe('the client address', () => {
     const paid = await call('POST', `/holds/${hold.id}/order`, {
       basketVersion: basket.basket.version,
       cardToken: token,
-      browser: {
-        language: 'en-GB',
-        colorDepth: 24,
-        screenWidth: 1440,
-        screenHeight: 900,
-        timeZoneOffset: 0,
-      },
+      browser: buyerBrowser,
     });
     expect(paid.statusCode, paid.body).toBe(200);
     const { paymentId } = payResponseSchema.parse(paid.json());
@@ -137,25 +132,6 @@ describe('the client address', () => {
     expect(rows.map((row) => row.ip)).toEqual(['203.0.113.99']);
   });
 });
-
-function detailsBody() {
-  return {
-    delivery: { method: 'eTicket', address: null },
-    contact: {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: 'ada@example.com',
-      phone: '020 7946 0958',
-    },
-    answers: {},
-    consents: {
-      termsAccepted: true,
-      marketingOptIn: false,
-      pecrOptOut: false,
-      abandonedBasketOptOut: false,
-    },
-  };
-}
 
 /** A throwaway self-signed pair for 127.0.0.1, only for the TLS test below; it protects nothing. */
 const TEST_TLS = {

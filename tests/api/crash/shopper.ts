@@ -5,29 +5,12 @@ import { payResponseSchema, type PayResponse } from '../../../contract/api/order
 import { cardTokenSchema } from '../../../contract/api/payment';
 import { sessionSchema } from '../../../contract/api/session';
 import { testCard, type SandboxBehaviour } from '../../../server/payments/sandbox/testCards';
+import { buyerBrowser as browser, detailsBody, deviceData } from '../checkoutFixtures';
 
 /**
  * A buyer driving a server over real HTTP, as the SPA does (crash.test.ts): a session, a hold,
  * details, a card token, the pay request and the 3-D Secure pages.
  */
-
-const browser = {
-  language: 'en-GB',
-  colorDepth: 24,
-  screenWidth: 1440,
-  screenHeight: 900,
-  timeZoneOffset: 0,
-};
-
-const deviceData = {
-  screenWidth: '1440',
-  screenHeight: '900',
-  colorDepth: '24',
-  timeZoneOffset: '0',
-  timeZone: 'Europe/London',
-  language: 'en-GB',
-  javascriptEnabled: 'true',
-};
 
 async function expectOk(response: Response, what: string): Promise<unknown> {
   const text = await response.text();
@@ -71,22 +54,7 @@ export class Shopper {
   async holdAndDetails(performanceId: string, seatId: string): Promise<void> {
     const held = await this.api('POST', '/holds', { performanceId, seats: [seatId] });
     this.holdId = holdResponseSchema.parse(await expectOk(held, 'hold')).hold.id;
-    const details = await this.api('PUT', `/holds/${this.holdId}/details`, {
-      delivery: { method: 'eTicket', address: null },
-      contact: {
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        email: 'ada@example.com',
-        phone: '020 7946 0958',
-      },
-      answers: {},
-      consents: {
-        termsAccepted: true,
-        marketingOptIn: false,
-        pecrOptOut: false,
-        abandonedBasketOptOut: false,
-      },
-    });
+    const details = await this.api('PUT', `/holds/${this.holdId}/details`, detailsBody());
     await expectOk(details, 'details');
     let basket = await this.readBasket();
     if (basket.ticketProtection?.choice === 'undecided') {
