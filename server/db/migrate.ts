@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Database } from './database';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+const FUNCTIONS_DIR = fileURLToPath(new URL('./functions/', import.meta.url));
 
 /**
  * Key of the advisory lock that serialises schema changes and the seed, so two processes
@@ -25,8 +26,26 @@ export function listMigrations(dir = MIGRATIONS_DIR): Migration[] {
     }));
 }
 
-/** Applies pending migrations in one transaction; returns the versions it applied. */
-export async function migrate(db: Database, migrations = listMigrations()): Promise<string[]> {
+/**
+ * Database functions with one home each (functions/pricing.sql: the price rule), written as
+ * CREATE OR REPLACE so they are applied again after the numbered migrations on every run.
+ */
+export function listFunctionFiles(dir = FUNCTIONS_DIR): string[] {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.sql'))
+    .sort()
+    .map((name) => readFileSync(`${dir}/${name}`, 'utf8'));
+}
+
+/**
+ * Applies pending migrations, then the function files, in one transaction; returns the versions
+ * it applied.
+ */
+export async function migrate(
+  db: Database,
+  migrations = listMigrations(),
+  functions = listFunctionFiles(),
+): Promise<string[]> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK_KEY]);
     await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -40,6 +59,7 @@ export async function migrate(db: Database, migrations = listMigrations()): Prom
       await tx.exec(migration.sql);
       await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [migration.version]);
     }
+    for (const sql of functions) await tx.exec(sql);
     return pending.map((migration) => migration.version);
   });
 }
