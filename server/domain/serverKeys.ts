@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database';
+import { ensureServerKey } from '../db/queries/serverKeys';
 
 /**
  * Keys the server makes for itself once and every instance shares (migration 0011,
@@ -22,16 +23,7 @@ export class ServerKeys {
     return key;
   }
 
-  private async load(name: string, make: () => string): Promise<string> {
-    // Two instances starting together both try; ON CONFLICT keeps the first and both read it.
-    await this.db.query(
-      'INSERT INTO server_keys (name, material) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING',
-      [name, make()],
-    );
-    const { rows } = await this.db.query<{ material: string }>(
-      'SELECT material FROM server_keys WHERE name = $1',
-      [name],
-    );
-    return rows[0]!.material;
+  private load(name: string, make: () => string): Promise<string> {
+    return ensureServerKey(this.db, name, make());
   }
 }

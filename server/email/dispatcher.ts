@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/database';
+import { claimDueEmails, markEmailFailed, markEmailSent } from '../db/queries/outbox';
 import { runPeriodically } from '../http/periodicJob';
-import type { MailTransport, OutgoingEmail } from './transport';
+import type { MailTransport } from './transport';
 
 /**
  * Sends the outbox's unsent emails through a MailTransport. Any instance may run it: a row is
@@ -22,20 +23,6 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(60 * 2 ** Math.max(0, attempts - 1), 3600);
 }
 
-async function claimDue(db: Queryable): Promise<(OutgoingEmail & { attempts: number })[]> {
-  const { rows } = await db.query<OutgoingEmail & { attempts: number }>(
-    `UPDATE email_outbox SET attempts = attempts + 1,
-       next_attempt_at = now() + make_interval(secs => $2::int)
-     WHERE id IN (
-       SELECT id FROM email_outbox
-       WHERE sent_at IS NULL AND next_attempt_at <= now() AND attempts < $3
-       ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-     RETURNING id::text AS id, recipient AS "to", subject, html, text, attempts`,
-    [BATCH, LEASE_SECONDS, MAX_SEND_ATTEMPTS],
-  );
-  return rows;
-}
-
 /** The transport's reason, short and on one line; never the message itself. */
 function reasonOf(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
@@ -49,19 +36,18 @@ export async function dispatchOutbox(
 ): Promise<{ sent: number; failed: number }> {
   let sent = 0;
   let failed = 0;
-  for (const { attempts, ...email } of await claimDue(db)) {
+  for (const { attempts, ...email } of await claimDueEmails(
+    db,
+    BATCH,
+    LEASE_SECONDS,
+    MAX_SEND_ATTEMPTS,
+  )) {
     try {
       await transport.send(email);
-      await db.query('UPDATE email_outbox SET sent_at = now(), last_error = NULL WHERE id = $1', [
-        email.id,
-      ]);
+      await markEmailSent(db, email.id);
       sent += 1;
     } catch (error) {
-      await db.query(
-        `UPDATE email_outbox SET last_error = $2,
-           next_attempt_at = now() + make_interval(secs => $3::int) WHERE id = $1`,
-        [email.id, reasonOf(error), retryDelaySeconds(attempts)],
-      );
+      await markEmailFailed(db, email.id, reasonOf(error), retryDelaySeconds(attempts));
       failed += 1;
     }
   }

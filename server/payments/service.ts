@@ -7,10 +7,7 @@ import {
   cardBrandSchema,
   paymentSchema,
   type CardToken,
-  type DeclineReason,
   type Payment,
-  type PaymentActionKind,
-  type PaymentStatus,
   type TokeniseBody,
 } from '../../contract/api/payment';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../contract/api/holds';
@@ -24,6 +21,15 @@ import {
   type CardBrand,
 } from '../../contract/cards';
 import type { Database } from '../db/database';
+import {
+  deletePendingPayment,
+  findPaymentRecord,
+  insertPendingPayment,
+  markPaymentTimedOut,
+  savePaymentAnswer,
+  type PaymentRecord,
+  type RecordStatus,
+} from '../db/queries/payments';
 import { idempotentEffect, requestHash, type StoredResponse } from '../domain/idempotency';
 import { ApiError } from '../http/errors';
 import {
@@ -70,29 +76,6 @@ const authoriseInputSchema = z.strictObject({
   }),
   acceptedBrands: z.array(cardBrandSchema).min(1).optional(),
 });
-
-/** Our record's status: `pending` until the provider first answers (never shown to a client). */
-type RecordStatus = PaymentStatus | 'pending';
-
-interface PaymentRecord {
-  id: string;
-  providerRef: string | null;
-  status: RecordStatus;
-  amount: number;
-  currency: Currency;
-  declineReason: DeclineReason | null;
-  cardBrand: CardBrand | null;
-  cardLast4: string | null;
-  capturedAmount: number;
-  refundedAmount: number;
-  actionKind: PaymentActionKind | null;
-  actionUrl: string | null;
-}
-
-const RECORD_COLUMNS = `id::text AS id, provider_ref AS "providerRef", status, amount, currency,
-  decline_reason AS "declineReason", card_brand AS "cardBrand", card_last4 AS "cardLast4",
-  captured_amount AS "capturedAmount", refunded_amount AS "refundedAmount",
-  action_kind AS "actionKind", action_url AS "actionUrl"`;
 
 /**
  * How far along a payment is. Answers from the provider can arrive out of order (two
@@ -385,22 +368,15 @@ export class PaymentService {
   private async start(input: AuthoriseInput, returnUrl: string): Promise<StoredResponse> {
     // Created before the provider is asked, so a rerun of this key finds the same id (the
     // provider's idempotency key and the return URL both carry it).
-    const { rows } = await this.db.query<{ id: string }>(
-      `INSERT INTO payments (id, session_id, idempotency_key, provider, reference, amount, currency, status)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending')
-       ON CONFLICT (session_id, idempotency_key) DO UPDATE SET updated_at = now()
-       RETURNING id::text AS id`,
-      [
-        randomUUID(),
-        input.sessionId,
-        input.idempotencyKey,
-        this.provider.name,
-        input.reference,
-        input.amount,
-        input.currency,
-      ],
-    );
-    const id = rows[0]!.id;
+    const id = await insertPendingPayment(this.db, {
+      id: randomUUID(),
+      sessionId: input.sessionId,
+      idempotencyKey: input.idempotencyKey,
+      provider: this.provider.name,
+      reference: input.reference,
+      amount: input.amount,
+      currency: input.currency,
+    });
     try {
       const answer = await this.withTimeout((options) =>
         this.provider.authorise(
@@ -423,7 +399,7 @@ export class PaymentService {
       const refusal = toApiError(error);
       // A refused attempt charged nothing: no record of a payment is left behind.
       if (refusal.statusCode < 500) {
-        await this.db.query(`DELETE FROM payments WHERE id = $1 AND status = 'pending'`, [id]);
+        await deletePendingPayment(this.db, id);
       }
       throw refusal;
     }
@@ -432,50 +408,34 @@ export class PaymentService {
   /** The provider gave no answer in time: cancel whatever it may still do, and say so. */
   private async timedOut(id: string): Promise<Payment> {
     await this.provider.cancelAttempt(id);
-    await this.db.query(
-      `UPDATE payments SET status = 'timed_out', progress = $2, action_kind = NULL, action_url = NULL,
-         updated_at = now()
-       WHERE id = $1 AND progress < $2`,
-      [id, PROGRESS.timed_out],
-    );
+    await markPaymentTimedOut(this.db, id, PROGRESS.timed_out);
     return this.toPayment(await this.find(id));
   }
 
   /** Writes the provider's answer, unless the record has already moved further. */
   private async save(id: string, answer: ProviderPayment): Promise<Payment> {
     const { status, progress } = fromProvider(answer);
-    await this.db.query(
-      `UPDATE payments SET provider_ref = $2, status = $3, progress = $4, decline_reason = $5,
-         card_brand = $6, card_last4 = $7, captured_amount = $8, refunded_amount = $9,
-         action_kind = $10, action_url = $11, updated_at = now()
-       WHERE id = $1 AND (progress < $4 OR (progress = $4 AND refunded_amount <= $9))`,
-      [
-        id,
-        answer.ref,
-        status,
-        progress,
-        answer.declineReason ?? null,
-        answer.card.brand,
-        answer.card.last4,
-        answer.capturedAmount,
-        answer.refundedAmount,
-        answer.action?.kind ?? null,
-        answer.action?.url ?? null,
-      ],
-    );
+    await savePaymentAnswer(this.db, id, {
+      providerRef: answer.ref,
+      status,
+      progress,
+      declineReason: answer.declineReason ?? null,
+      cardBrand: answer.card.brand,
+      cardLast4: answer.card.last4,
+      capturedAmount: answer.capturedAmount,
+      refundedAmount: answer.refundedAmount,
+      actionKind: answer.action?.kind ?? null,
+      actionUrl: answer.action?.url ?? null,
+    });
     return this.toPayment(await this.find(id));
   }
 
   private async find(paymentId: string, sessionId?: string): Promise<PaymentRecord> {
     const notFound = new ApiError(404, 'not_found', 'Payment was not found.');
     if (!z.guid().safeParse(paymentId).success) throw notFound;
-    const { rows } = await this.db.query<PaymentRecord>(
-      `SELECT ${RECORD_COLUMNS} FROM payments
-       WHERE id = $1 AND ($2::uuid IS NULL OR session_id = $2::uuid)`,
-      [paymentId, sessionId ?? null],
-    );
-    if (!rows[0]) throw notFound;
-    return rows[0];
+    const record = await findPaymentRecord(this.db, paymentId, sessionId ?? null);
+    if (!record) throw notFound;
+    return record;
   }
 
   private async providerRefOf(paymentId: string): Promise<string> {

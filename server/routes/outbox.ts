@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/database';
 import { escapeHtml } from '../email/layout';
-import { findOutboxEmail, listOutbox, type OutboxSummary } from '../email/outbox';
+import { findOutboxEmail, listOutbox, type OutboxSummary } from '../db/queries/outbox';
 import { ApiError, notFound } from '../http/errors';
 
 /**
