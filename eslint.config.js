@@ -4,6 +4,8 @@ import react from 'eslint-plugin-react';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', '.data/', 'coverage/', 'public/', 'bench/results.json'] },
@@ -69,6 +71,42 @@ export default tseslint.config(
     files: ['src/**/*.test.tsx', 'tests/**/*.tsx'],
     // useMswServer() registers test hooks (beforeAll/afterEach), not React hooks.
     rules: { 'react/jsx-no-literals': 'off', 'react-hooks/rules-of-hooks': 'off' },
+  },
+  {
+    // Server and contract boundaries (issue 12): the booking API never reaches into the SPA; the
+    // domain knows nothing of HTTP (it throws domain errors the http/ handler maps); no value
+    // import cycles (type-only and lazy `import()` ones are erased or deferred, so they may stay).
+    files: ['server/**/*.ts', 'contract/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { allowUnsafeDynamicCyclicDependency: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './server',
+              from: './src',
+              message: 'The booking API never imports the SPA; share code through contract/.',
+            },
+            {
+              target: './contract',
+              from: ['./src', './server'],
+              message: 'contract/ is shared by the SPA and the server and depends on neither.',
+            },
+            {
+              target: './server/domain',
+              from: ['./server/routes', './server/http'],
+              message:
+                'The domain knows nothing of HTTP: throw the errors of server/domain/errors.ts and let server/http map them.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['eslint.config.js'],

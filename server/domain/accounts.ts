@@ -4,7 +4,7 @@ import { passwordProblem } from '../../contract/passwords';
 import type { VenueSettings } from '../../contract/venue';
 import type { Database, Queryable } from '../db/database';
 import { queueAccountActivation } from '../email/outbox';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, notFound } from './errors';
 import { hashPassword } from './passwordHash';
 
 /**

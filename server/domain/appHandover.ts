@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { APP_HANDOVER_MINUTES, type AppHandover } from '../../contract/api/orders';
 import type { Queryable } from '../db/database';
 import * as o from '../db/queries/orders';
-import { notFound } from '../http/errors';
+import { notFound } from './errors';
 
 /**
  * "Get your tickets in the app": the owner's page asks for a one-time token, the phone opens

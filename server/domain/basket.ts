@@ -11,7 +11,7 @@ import { CARD_BRANDS } from '../../contract/cards';
 import type { Queryable } from '../db/database';
 import * as b from '../db/queries/basket';
 import * as q from '../db/queries/holds';
-import { ApiError } from '../http/errors';
+import { ApiError } from './errors';
 import { ownHold, type HoldScope } from './holds';
 import { GUEST, type PromoBuyer } from './promo';
 

@@ -16,7 +16,7 @@ import type { VenueSettings } from '../../contract/venue';
 import type { Queryable } from '../db/database';
 import * as d from '../db/queries/checkoutDetails';
 import * as q from '../db/queries/holds';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, notFound } from './errors';
 import { readBasket, type BasketScope } from './basket';
 import {
   checkAnswers,

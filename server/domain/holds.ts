@@ -9,7 +9,7 @@ import {
 import type { Queryable } from '../db/database';
 import * as q from '../db/queries/holds';
 import { lockHold, supersedePending } from '../db/queries/orders';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, notFound } from './errors';
 import { chooseBestAvailable } from './holdsBestAvailable';
 import { codeForHold, type AppliedCode } from './holdsPromo';
 import type { PerformanceCache } from './performanceCache';

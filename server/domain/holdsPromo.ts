@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database';
-import { ApiError } from '../http/errors';
+import { ApiError } from './errors';
 import { GUEST, mayBuy, promoFits, resolvePromo, type PromoBuyer, type PromoRule } from './promo';
 
 /**

@@ -9,7 +9,7 @@ import {
 } from '../../contract/api/holds';
 import type { Queryable } from '../db/database';
 import * as q from '../db/queries/holds';
-import { notFound } from '../http/errors';
+import { notFound } from './errors';
 import { sellable, type HoldScope } from './holds';
 import { codeForPrices } from './holdsPromo';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
-import { ApiError } from '../http/errors';
+import { ApiError } from './errors';
 import { inTransaction } from './holdsTransaction';
 
 /**

@@ -2,7 +2,7 @@ import type { OrderTicket, OrderView } from '../../contract/api/orders';
 import type { VenueSettings } from '../../contract/venue';
 import type { Queryable } from '../db/database';
 import * as o from '../db/queries/orders';
-import { notFound } from '../http/errors';
+import { notFound } from './errors';
 import type { BasketScope } from './basket';
 
 /** One regional API's view of orders: the basket's scope plus each venue's settings. */

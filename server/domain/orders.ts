@@ -9,7 +9,7 @@ import {
 import type { Payment } from '../../contract/api/payment';
 import type { Database, Queryable } from '../db/database';
 import * as o from '../db/queries/orders';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, notFound } from './errors';
 import type { FraudData } from '../payments/provider';
 import type { PaymentService } from '../payments/service';
 import { readBasket } from './basket';

@@ -15,7 +15,7 @@ import {
 } from '../db/queries/calendar';
 import { availabilityLevel } from '../domain/availability';
 import { mayBuy, resolvePromo, type PromoResolution, type PromoRule } from '../domain/promo';
-import { notFound } from '../http/errors';
+import { notFound } from '../domain/errors';
 import { localDateTime, monthAt, monthBounds } from './months';
 
 /** One region's view of the catalogue: another region's venue does not exist here. */

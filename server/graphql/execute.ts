@@ -13,7 +13,7 @@ import {
 import type { GraphqlErrorResponse } from '../../contract/api/calendar';
 import type { ApiErrorCode } from '../../contract/api/common';
 import { isDatabaseOutage } from '../db/outage';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../domain/errors';
 import { GRAPHQL_LIMITS, TOO_LARGE, queryLimitsRule } from './limits';
 
 /**

@@ -10,21 +10,10 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ApiErrorCode } from '../../contract/api/common';
 import type { Database } from '../db/database';
 import { isDatabaseOutage } from '../db/outage';
+import { ApiError } from '../domain/errors';
 
-/** An error with the status and stable code a client sees; thrown by handlers. */
-export class ApiError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: ApiErrorCode,
-    message: string,
-    readonly fields?: string[],
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
-export const notFound = (what: string) => new ApiError(404, 'not_found', `${what} was not found.`);
+// payments/service.ts still takes ApiError from here; new code imports server/domain/errors.
+export { ApiError, notFound } from '../domain/errors';
 
 /** Long enough for a failover or a restart; a client retrying sooner would only add load. */
 export const OUTAGE_RETRY_AFTER_SECONDS = 5;

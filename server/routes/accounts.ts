@@ -10,8 +10,8 @@ import { apiErrorSchema } from '../../contract/api/common';
 import type { VenueBundle } from '../../contract/venueFiles';
 import type { Database } from '../db/database';
 import { signUpFromOrder, verifyAccount } from '../domain/accounts';
-import { buyerSessions } from '../domain/holdsSession';
-import { ApiError } from '../http/errors';
+import { buyerSessions } from '../http/buyerSession';
+import { ApiError } from '../domain/errors';
 import { countCall, type RateLimit } from '../payments/rateLimit';
 import { noStoreByDefault } from '../http/noStore';
 

@@ -5,7 +5,7 @@ import { apiErrorSchema } from '../../contract/api/common';
 import { normalisedPostcode } from '../addressLookup/postcode';
 import type { AddressLookupProvider } from '../addressLookup/provider';
 import type { Database } from '../db/database';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../domain/errors';
 import { countCall, type RateLimit } from '../payments/rateLimit';
 
 export interface AddressLookupRoutesOptions {

@@ -8,7 +8,7 @@ import type { Region } from '../../contract/regions';
 import type { VenueBundle } from '../../contract/venueFiles';
 import type { Database } from '../db/database';
 import { readBasket, updateBasket, type BasketScope, type PriceDisplay } from '../domain/basket';
-import { buyerSessions } from '../domain/holdsSession';
+import { buyerSessions } from '../http/buyerSession';
 import { onceForKey, sendStored } from '../http/idempotentRoute';
 import { holdScope } from './holds';
 import { noStoreByDefault } from '../http/noStore';

@@ -23,7 +23,7 @@ import {
   upcomingPerformances,
   type ShowRow,
 } from '../db/queries/content';
-import { notFound } from '../http/errors';
+import { notFound } from '../domain/errors';
 
 /** How many upcoming performances a show page lists before the calendar takes over. */
 export const UPCOMING_LIMIT = 6;

@@ -22,7 +22,7 @@ import { isCalendarMonth } from '../graphql/months';
 import { chooseDocument, type DocumentChoice } from '../graphql/persisted';
 import { schema } from '../graphql/schema';
 import { graphqlSettingsFromEnv, type GraphqlSettings } from '../graphql/settings';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../domain/errors';
 import { countCall } from '../payments/rateLimit';
 
 /** Same freshness as the content reads: a code-free calendar is the same for every buyer. */

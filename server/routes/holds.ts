@@ -35,7 +35,7 @@ import {
   seatStatus,
   type PlanEncoding,
 } from '../domain/holdsSeatMap';
-import { buyerSessions, optionalSession, type BuyerSession } from '../domain/holdsSession';
+import { buyerSessions, optionalSession, type BuyerSession } from '../http/buyerSession';
 import { inTransaction } from '../domain/holdsTransaction';
 import { releaseAttempts } from '../domain/orders';
 import { PerformanceCache } from '../domain/performanceCache';

@@ -24,7 +24,7 @@ import type { VenueBundle } from '../../contract/venueFiles';
 import type { Database } from '../db/database';
 import * as o from '../db/queries/orders';
 import { createHandover, redeemHandover } from '../domain/appHandover';
-import { buyerSessions, optionalSession } from '../domain/holdsSession';
+import { buyerSessions, optionalSession } from '../http/buyerSession';
 import { accessKeyMatches, LinkSealer } from '../domain/orderKeys';
 import {
   continuePayment,
@@ -36,7 +36,7 @@ import {
 import { orderVenue, orderView, type OrderScope } from '../domain/orderView';
 import { ServerKeys } from '../domain/serverKeys';
 import { signerFromPem, ticketSigner, type TicketSigner } from '../domain/ticketCodes';
-import { notFound } from '../http/errors';
+import { notFound } from '../domain/errors';
 import { idempotencyKeyOf, sendStored } from '../http/idempotentRoute';
 import { runPeriodically } from '../http/periodicJob';
 import type { PaymentService } from '../payments/service';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Database } from '../db/database';
 import { escapeHtml } from '../email/layout';
 import { findOutboxEmail, listOutbox, type OutboxSummary } from '../db/queries/outbox';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, notFound } from '../domain/errors';
 
 /**
  * The dev outbox viewer (`/services/outbox/<secret>/`): the emails the shop has written, newest

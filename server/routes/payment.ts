@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiErrorSchema } from '../../contract/api/common';
 import { cardTokenSchema, tokeniseBodySchema } from '../../contract/api/payment';
 import type { Database } from '../db/database';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../domain/errors';
 import type { PaymentConfig } from '../payments/config';
 import { countCall } from '../payments/rateLimit';
 import type { PaymentService } from '../payments/service';

@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import type { FastifyPluginCallback } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../contract/api/common';
@@ -7,23 +7,15 @@ import { SESSION_COOKIE, createSessionBodySchema, sessionSchema } from '../../co
 import type { Database } from '../db/database';
 import { clientDigest } from '../domain/clientDigest';
 import { ServerKeys } from '../domain/serverKeys';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../domain/errors';
+import { hashSessionToken, readCookie } from '../http/buyerSession';
 import { noStoreByDefault } from '../http/noStore';
 import { countCall, type RateLimit } from '../payments/rateLimit';
 
 /** Anonymous sessions last this long; baskets and holds live well within it. */
 export const SESSION_TTL_HOURS = 8;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 const newToken = () => randomBytes(32).toString('base64url');
-
-export function readCookie(request: FastifyRequest, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return undefined;
-}
 
 function sessionCookie(token: string, secure: boolean): string {
   return [
@@ -97,7 +89,7 @@ export const sessionRoutes: FastifyPluginCallback<SessionRoutesOptions> = (
         const { rows } = await db.query<SessionRow>(
           `UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1 AND expires_at > now()
            RETURNING csrf_token AS "csrfToken", expires_at AS "expiresAt"`,
-          [hashToken(existing)],
+          [hashSessionToken(existing)],
         );
         const session = rows[0];
         if (session)
@@ -117,7 +109,12 @@ export const sessionRoutes: FastifyPluginCallback<SessionRoutesOptions> = (
         `INSERT INTO sessions (token_hash, csrf_token, expires_at, client_digest)
          VALUES ($1, $2, now() + make_interval(hours => $3::int), $4)
          RETURNING expires_at AS "expiresAt"`,
-        [hashToken(token), csrfToken, SESSION_TTL_HOURS, await clientDigest(keys, request.ip)],
+        [
+          hashSessionToken(token),
+          csrfToken,
+          SESSION_TTL_HOURS,
+          await clientDigest(keys, request.ip),
+        ],
       );
       return reply
         .status(201)

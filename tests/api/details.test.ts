@@ -8,7 +8,7 @@ import { buildApp } from '../../server/app';
 import type { Database } from '../../server/db/database';
 import { purgeAbandonedDetails } from '../../server/db/queries/checkoutDetails';
 import { requireCompleteDetails } from '../../server/domain/checkoutDetails';
-import { ApiError } from '../../server/http/errors';
+import { ApiError } from '../../server/domain/errors';
 import { callApi, newBuyer as newBuyerOf, newKey, type Buyer } from './buyers';
 import { cleanPerformance, expireHold, seatsInRow } from './race/fixtures';
 import { openSeededDatabase, venues } from './testDatabase';

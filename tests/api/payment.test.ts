@@ -6,7 +6,7 @@ import { PAYMENT_RETURN_PARAM, cardTokenSchema, type Payment } from '../../contr
 import { cvvLength, normaliseCardNumber, type CardBrand } from '../../contract/cards';
 import { buildApp } from '../../server/app';
 import type { Database } from '../../server/db/database';
-import { ApiError } from '../../server/http/errors';
+import { ApiError } from '../../server/domain/errors';
 import type {
   AuthoriseRequest,
   CallOptions,

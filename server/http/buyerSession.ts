@@ -2,11 +2,19 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { CSRF_HEADER, SESSION_COOKIE } from '../../contract/api/session';
 import type { Queryable } from '../db/database';
-import { ApiError } from '../http/errors';
-import { readCookie } from '../routes/session';
+import { ApiError } from '../domain/errors';
 
-/** The same digest the session service stores (server/routes/session.ts): only hashes are kept. */
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+/** Session tokens are kept only as this digest (issued by server/routes/session.ts). */
+export const hashSessionToken = (token: string) =>
+  createHash('sha256').update(token).digest('base64url');
+
+export function readCookie(request: FastifyRequest, name: string): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return undefined;
+}
 
 export interface BuyerSession {
   id: string;
@@ -20,7 +28,7 @@ async function lookup(
   if (!token || !/^[\w-]{43}$/.test(token)) return undefined;
   const { rows } = await db.query<{ id: string; csrfToken: string }>(
     `SELECT id, csrf_token AS "csrfToken" FROM sessions WHERE token_hash = $1 AND expires_at > now()`,
-    [hashToken(token)],
+    [hashSessionToken(token)],
   );
   return rows[0];
 }
