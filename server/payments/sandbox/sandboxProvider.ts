@@ -1,22 +1,23 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyPluginCallback } from 'fastify';
-import { detectCardBrand, type CardBrand } from '../../../contract/cards';
+import { detectCardBrand } from '../../../contract/cards';
 import type { DeclineReason } from '../../../contract/api/payment';
 import type { Database, Queryable } from '../../db/database';
+import * as g from '../../db/queries/sandboxGateway';
+import type { SandboxPaymentRow } from '../../db/queries/sandboxGateway';
 import { requestHash } from '../../domain/idempotency';
 import {
   ProviderError,
   type AuthoriseRequest,
   type CallOptions,
   type CardDetails,
-  type Currency,
   type PaymentProvider,
   type ProviderPayment,
   type ProviderState,
   type TokenisedCard,
 } from '../provider';
 import { sandboxPages } from './pages';
-import { behaviourOf, type SandboxBehaviour } from './testCards';
+import { behaviourOf } from './testCards';
 
 /** A token pays once, within this long of being issued (about a checkout's payment step). */
 export const TOKEN_LIFETIME_MINUTES = 15;
@@ -34,30 +35,7 @@ export interface SandboxOptions {
   hangMs?: number;
 }
 
-interface PaymentRow {
-  ref: string;
-  idempotencyKey: string;
-  requestHash: string;
-  brand: CardBrand;
-  last4: string;
-  behaviour: SandboxBehaviour;
-  amount: number;
-  currency: Currency;
-  state: ProviderState;
-  declineReason: DeclineReason | null;
-  returnUrl: string;
-  deviceDataAt: Date | null;
-  challengeResult: 'authenticated' | 'failed' | null;
-  actionExpired: boolean;
-  capturedAmount: number;
-  refundedAmount: number;
-}
-
-const PAYMENT_COLUMNS = `ref::text AS ref, idempotency_key AS "idempotencyKey", request_hash AS "requestHash",
-  brand, last4, behaviour, amount, currency, state, decline_reason AS "declineReason",
-  return_url AS "returnUrl", device_data_at AS "deviceDataAt", challenge_result AS "challengeResult",
-  coalesce(action_expires_at <= now(), false) AS "actionExpired",
-  captured_amount AS "capturedAmount", refunded_amount AS "refundedAmount"`;
+type PaymentRow = SandboxPaymentRow;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -105,32 +83,24 @@ export class SandboxProvider implements PaymentProvider {
     if (!brand) throw new ProviderError('brand_not_accepted', 'The sandbox takes no such card.');
     const token = `tok_${randomBytes(24).toString('base64url')}`;
     const last4 = card.number.slice(-4);
-    const { rows } = await this.db.query<{ expiresAt: Date }>(
-      `INSERT INTO sandbox_card_tokens (token_hash, brand, last4, expiry_month, expiry_year, behaviour, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(mins => $7::int))
-       RETURNING expires_at AS "expiresAt"`,
-      [
-        hashToken(token),
-        brand,
-        last4,
-        card.expiryMonth,
-        card.expiryYear,
-        behaviourOf(card.number),
-        TOKEN_LIFETIME_MINUTES,
-      ],
-    );
+    const expiresAt = await g.insertCardToken(this.db, {
+      tokenHash: hashToken(token),
+      brand,
+      last4,
+      expiryMonth: card.expiryMonth,
+      expiryYear: card.expiryYear,
+      behaviour: behaviourOf(card.number),
+      lifetimeMinutes: TOKEN_LIFETIME_MINUTES,
+    });
     // Bounded clean-up of long-dead tokens, so the vault does not grow without a sweeper.
-    await this.db.query(
-      `DELETE FROM sandbox_card_tokens WHERE token_hash IN (
-         SELECT token_hash FROM sandbox_card_tokens WHERE expires_at < now() - interval '1 hour' LIMIT 100)`,
-    );
+    await g.purgeDeadCardTokens(this.db);
     return {
       token,
       brand,
       last4,
       expiryMonth: card.expiryMonth,
       expiryYear: card.expiryYear,
-      expiresAt: rows[0]!.expiresAt,
+      expiresAt,
     };
   }
 
@@ -148,28 +118,19 @@ export class SandboxProvider implements PaymentProvider {
     try {
       created = await this.db.transaction(async (tx) => {
         const token = await this.spendToken(tx, request);
-        const { rows } = await tx.query<PaymentRow>(
-          `INSERT INTO sandbox_payments (ref, idempotency_key, request_hash, brand, last4, behaviour,
-             amount, currency, state, return_url, browser)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'processing', $9, $10::jsonb)
-           ON CONFLICT (idempotency_key) DO NOTHING
-           RETURNING ${PAYMENT_COLUMNS}`,
-          [
-            randomUUID(),
-            request.idempotencyKey,
-            hash,
-            token.brand,
-            token.last4,
-            token.behaviour,
-            request.amount,
-            request.currency,
-            request.returnUrl,
-            JSON.stringify(request.fraud),
-          ],
-        );
+        const row = await g.insertSandboxPayment(tx, {
+          ref: randomUUID(),
+          idempotencyKey: request.idempotencyKey,
+          requestHash: hash,
+          token,
+          amount: request.amount,
+          currency: request.currency,
+          returnUrl: request.returnUrl,
+          browser: request.fraud,
+        });
         // A concurrent call under the same key won: roll back so the token stays as it was.
-        if (!rows[0]) throw new ProviderError('in_progress', 'Another call created this payment.');
-        return rows[0];
+        if (!row) throw new ProviderError('in_progress', 'Another call created this payment.');
+        return row;
       });
     } catch (error) {
       // Whatever went wrong, a payment that now exists under the key is the answer.
@@ -230,56 +191,35 @@ export class SandboxProvider implements PaymentProvider {
     const row = await this.find(ref);
     const take = amount ?? row.amount;
     if (row.state === 'captured' && row.capturedAmount === take) return this.toPayment(row);
-    const { rows } = await this.db.query<PaymentRow>(
-      `UPDATE sandbox_payments SET state = 'captured', captured_amount = $2, updated_at = now()
-       WHERE ref = $1 AND state = 'authorised' AND $2 BETWEEN 1 AND amount
-       RETURNING ${PAYMENT_COLUMNS}`,
-      [ref, take],
-    );
-    if (!rows[0]) throw this.invalidState(ref, 'captured');
-    return this.toPayment(rows[0]);
+    const captured = await g.captureSandboxPayment(this.db, ref, take);
+    if (!captured) throw this.invalidState(ref, 'captured');
+    return this.toPayment(captured);
   }
 
   async void(ref: string): Promise<ProviderPayment> {
     const row = await this.find(ref);
     if (row.state === 'voided') return this.toPayment(row);
-    const { rows } = await this.db.query<PaymentRow>(
-      `UPDATE sandbox_payments SET state = 'voided', updated_at = now()
-       WHERE ref = $1 AND state IN ('authorised', 'device_data_required', 'challenge_required')
-       RETURNING ${PAYMENT_COLUMNS}`,
-      [ref],
-    );
-    if (!rows[0]) throw this.invalidState(ref, 'voided');
-    return this.toPayment(rows[0]);
+    const voided = await g.voidSandboxPayment(this.db, ref);
+    if (!voided) throw this.invalidState(ref, 'voided');
+    return this.toPayment(voided);
   }
 
   async refund(ref: string, amount: number, idempotencyKey: string): Promise<ProviderPayment> {
     await this.find(ref);
     try {
       await this.db.transaction(async (tx) => {
-        const claimed = await tx.query(
-          `INSERT INTO sandbox_refunds (idempotency_key, ref, amount) VALUES ($1, $2, $3)
-           ON CONFLICT (idempotency_key) DO NOTHING RETURNING idempotency_key`,
-          [idempotencyKey, ref, amount],
-        );
-        if (claimed.rows.length === 0) throw new ProviderError('in_progress', 'Refund exists.');
-        const { rows } = await tx.query(
-          `UPDATE sandbox_payments SET refunded_amount = refunded_amount + $2, updated_at = now(),
-             state = CASE WHEN refunded_amount + $2 = captured_amount THEN 'refunded' ELSE state END
-           WHERE ref = $1 AND state = 'captured' AND $2 > 0 AND refunded_amount + $2 <= captured_amount
-           RETURNING ref`,
-          [ref, amount],
-        );
-        if (rows.length === 0) throw this.invalidState(ref, 'refunded');
+        if (!(await g.claimRefundKey(tx, idempotencyKey, ref, amount))) {
+          throw new ProviderError('in_progress', 'Refund exists.');
+        }
+        if (!(await g.refundSandboxPayment(tx, ref, amount))) {
+          throw this.invalidState(ref, 'refunded');
+        }
       });
     } catch (error) {
       if (!(error instanceof ProviderError && error.code === 'in_progress')) throw error;
       // The key was used before: the same refund is answered with the payment as it is now.
-      const { rows } = await this.db.query<{ ref: string; amount: number }>(
-        'SELECT ref::text AS ref, amount FROM sandbox_refunds WHERE idempotency_key = $1',
-        [idempotencyKey],
-      );
-      if (rows[0]?.ref !== ref.toLowerCase() || rows[0].amount !== amount) {
+      const earlier = await g.findRefund(this.db, idempotencyKey);
+      if (earlier?.ref !== ref.toLowerCase() || earlier.amount !== amount) {
         throw new ProviderError('idempotency_mismatch', 'This key was used for another refund.');
       }
     }
@@ -291,12 +231,7 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   async cancelAttempt(idempotencyKey: string): Promise<void> {
-    await this.db.query(
-      `UPDATE sandbox_payments SET state = 'voided', updated_at = now()
-       WHERE idempotency_key = $1
-         AND state IN ('processing', 'device_data_required', 'challenge_required', 'authorised')`,
-      [idempotencyKey],
-    );
+    await g.cancelSandboxAttempt(this.db, idempotencyKey);
   }
 
   // ---- the hosted pages' side (pages.ts) ----
@@ -304,50 +239,23 @@ export class SandboxProvider implements PaymentProvider {
   /** A payment by its ref for the hosted pages; undefined for a malformed or unknown ref. */
   async pageState(ref: string): Promise<PaymentRow | undefined> {
     if (!UUID.test(ref)) return undefined;
-    const { rows } = await this.db.query<PaymentRow>(
-      `SELECT ${PAYMENT_COLUMNS} FROM sandbox_payments WHERE ref = $1`,
-      [ref],
-    );
-    return rows[0];
+    return g.findSandboxPayment(this.db, ref);
   }
 
   /** Device data arrives once, while the step is open; later posts change nothing. */
   async recordDeviceData(ref: string, deviceData: Record<string, unknown>): Promise<void> {
-    await this.db.query(
-      `UPDATE sandbox_payments SET device_data = $2::jsonb, device_data_at = now(), updated_at = now()
-       WHERE ref = $1 AND state = 'device_data_required' AND device_data_at IS NULL
-         AND action_expires_at > now()`,
-      [ref, JSON.stringify(deviceData)],
-    );
+    await g.recordDeviceData(this.db, ref, deviceData);
   }
 
   /** The buyer's answer to the challenge; the first one counts. */
   async recordChallenge(ref: string, result: 'authenticated' | 'failed'): Promise<void> {
-    await this.db.query(
-      `UPDATE sandbox_payments SET challenge_result = $2, updated_at = now()
-       WHERE ref = $1 AND state = 'challenge_required' AND challenge_result IS NULL
-         AND action_expires_at > now()`,
-      [ref, result],
-    );
+    await g.recordChallenge(this.db, ref, result);
   }
 
   // ---- internals ----
 
-  private async spendToken(
-    tx: Queryable,
-    request: AuthoriseRequest,
-  ): Promise<{ brand: CardBrand; last4: string; behaviour: SandboxBehaviour }> {
-    const { rows } = await tx.query<{
-      brand: CardBrand;
-      last4: string;
-      behaviour: SandboxBehaviour;
-    }>(
-      `UPDATE sandbox_card_tokens SET used_at = now()
-       WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
-       RETURNING brand, last4, behaviour`,
-      [hashToken(request.token)],
-    );
-    const token = rows[0];
+  private async spendToken(tx: Queryable, request: AuthoriseRequest): Promise<g.SpentToken> {
+    const token = await g.spendCardToken(tx, hashToken(request.token));
     if (!token)
       throw new ProviderError('token_invalid', 'The card token is unknown, used or expired.');
     // Checked after spending so that a refused brand rolls the spend back with it.
@@ -358,11 +266,7 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   private async findByKey(idempotencyKey: string): Promise<PaymentRow | undefined> {
-    const { rows } = await this.db.query<PaymentRow>(
-      `SELECT ${PAYMENT_COLUMNS} FROM sandbox_payments WHERE idempotency_key = $1`,
-      [idempotencyKey],
-    );
-    return rows[0];
+    return g.findSandboxPaymentByKey(this.db, idempotencyKey);
   }
 
   private async find(ref: string): Promise<PaymentRow> {
@@ -391,21 +295,14 @@ export class SandboxProvider implements PaymentProvider {
     to: ProviderState,
     options: { declineReason?: DeclineReason; startAction?: boolean } = {},
   ): Promise<ProviderPayment> {
-    const { rows } = await this.db.query<PaymentRow>(
-      `UPDATE sandbox_payments SET state = $3, decline_reason = $4, updated_at = now(),
-         action_expires_at = CASE WHEN $5 THEN now() + make_interval(mins => $6::int) END
-       WHERE ref = $1 AND state = $2
-       RETURNING ${PAYMENT_COLUMNS}`,
-      [
-        ref,
-        from,
-        to,
-        options.declineReason ?? null,
-        options.startAction ?? false,
-        ACTION_LIFETIME_MINUTES,
-      ],
-    );
-    return this.toPayment(rows[0] ?? (await this.find(ref)));
+    const moved = await g.moveSandboxPayment(this.db, ref, {
+      from,
+      to,
+      declineReason: options.declineReason ?? null,
+      startAction: options.startAction ?? false,
+      actionMinutes: ACTION_LIFETIME_MINUTES,
+    });
+    return this.toPayment(moved ?? (await this.find(ref)));
   }
 
   private invalidState(ref: string, wanted: string): ProviderError {
