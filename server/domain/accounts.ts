@@ -1,11 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { activationPath, VERIFICATION_LINK_HOURS } from '../../contract/accountActivation';
 import { passwordProblem } from '../../contract/passwords';
 import type { VenueSettings } from '../../contract/venue';
 import type { Database, Queryable } from '../db/database';
+import * as a from '../db/queries/accounts';
+import type { OrderCustomer } from '../db/queries/accounts';
 import { queueAccountActivation } from '../email/outbox';
 import { ApiError, notFound } from './errors';
 import { hashPassword } from './passwordHash';
+import { hashToken } from './tokenHash';
 
 /**
  * Accounts made from an order (issue 5, the confirmation page's sign-up panel). The account
@@ -30,32 +33,13 @@ export interface SignUpContext {
   linkOrigin: string;
 }
 
-interface OrderCustomer {
-  email: string;
-  firstName: string;
-  lastName: string;
-  number: string;
-  venueSlug: string;
-}
-
 /** The customer of a confirmed order this session bought; anyone else's order is not found. */
 async function customerOfOwnOrder(
   db: Queryable,
   sessionId: string,
   orderId: string,
 ): Promise<OrderCustomer> {
-  const { rows } = await db.query<OrderCustomer>(
-    `SELECT o.details->'contact'->>'email' AS email,
-            o.details->'contact'->>'firstName' AS "firstName",
-            o.details->'contact'->>'lastName' AS "lastName",
-            o.number, sh.venue_slug AS "venueSlug"
-     FROM orders o
-     JOIN performances p ON p.id = o.performance_id
-     JOIN shows sh ON sh.id = p.show_id
-     WHERE o.id = $1 AND o.session_id = $2 AND o.status = 'confirmed'`,
-    [orderId, sessionId],
-  );
-  const customer = rows[0];
+  const customer = await a.findOrderCustomer(db, sessionId, orderId);
   if (!customer) throw notFound('The order');
   return customer;
 }
@@ -63,22 +47,11 @@ async function customerOfOwnOrder(
 const accountExists = () =>
   new ApiError(409, 'account_exists', 'An account with this email address already exists.');
 
-async function verifiedAccountExists(db: Queryable, email: string): Promise<boolean> {
-  const { rows } = await db.query(
-    'SELECT 1 FROM accounts WHERE lower(email) = lower($1) AND verified_at IS NOT NULL',
-    [email],
-  );
-  return rows.length > 0;
-}
-
 /** 256 random bits for the link; the database keeps only their SHA-256. */
 function newVerificationToken(): { token: string; tokenHash: string } {
   const token = randomBytes(32).toString('base64url');
-  return { token, tokenHash: verificationTokenHash(token) };
+  return { token, tokenHash: hashToken(token) };
 }
-
-const verificationTokenHash = (token: string) =>
-  createHash('sha256').update(token).digest('base64url');
 
 /** Looks for the email's account again when a concurrent sign-up inserted one meanwhile. */
 const INSERT_ATTEMPTS = 3;
@@ -104,7 +77,7 @@ export async function signUpFromOrder(
     // The length rules were checked with the body; what is left needs the order's email.
     throw new ApiError(400, 'validation_failed', 'The password cannot be used.', ['body.password']);
   }
-  if (await verifiedAccountExists(db, customer.email)) throw accountExists();
+  if (await a.verifiedAccountExists(db, customer.email)) throw accountExists();
   const passwordHash = await hashPassword(input.password);
   const { token, tokenHash } = newVerificationToken();
 
@@ -116,11 +89,7 @@ export async function signUpFromOrder(
     });
     // An order already in another account stays there; throwing rolls everything back,
     // the replaced account included.
-    const linked = await tx.query(
-      'UPDATE orders SET account_id = $1 WHERE id = $2 AND account_id IS NULL',
-      [accountId, input.orderId],
-    );
-    if (linked.rowCount !== 1) throw accountExists();
+    if (!(await a.linkOrderToAccount(tx, accountId, input.orderId))) throw accountExists();
     await queueAccountActivation(tx, {
       venue,
       firstName: customer.firstName,
@@ -144,31 +113,19 @@ async function insertReplacingUnverified(
   secrets: { passwordHash: string; marketingOptIn: boolean; tokenHash: string },
 ): Promise<string> {
   for (let attempt = 0; attempt < INSERT_ATTEMPTS; attempt += 1) {
-    const { rows: existing } = await tx.query<{ id: string; verified: boolean }>(
-      `SELECT id, verified_at IS NOT NULL AS verified FROM accounts
-       WHERE lower(email) = lower($1) FOR UPDATE`,
-      [customer.email],
-    );
-    const current = existing[0];
+    const current = await a.lockAccountByEmail(tx, customer.email);
     if (current?.verified) throw accountExists();
-    if (current) await tx.query('DELETE FROM accounts WHERE id = $1', [current.id]);
-    const { rows } = await tx.query<{ id: string }>(
-      `INSERT INTO accounts (email, first_name, last_name, password_hash, marketing_opt_in,
-         verification_token_hash, verification_expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(hours => $7::int))
-       ON CONFLICT ((lower(email))) DO NOTHING
-       RETURNING id`,
-      [
-        customer.email,
-        customer.firstName,
-        customer.lastName,
-        secrets.passwordHash,
-        secrets.marketingOptIn,
-        secrets.tokenHash,
-        VERIFICATION_LINK_HOURS,
-      ],
-    );
-    if (rows[0]) return rows[0].id;
+    if (current) await a.deleteAccount(tx, current.id);
+    const id = await a.insertAccount(tx, {
+      email: customer.email,
+      firstName: customer.firstName,
+      lastName: customer.lastName,
+      passwordHash: secrets.passwordHash,
+      marketingOptIn: secrets.marketingOptIn,
+      verificationTokenHash: secrets.tokenHash,
+      verificationHours: VERIFICATION_LINK_HOURS,
+    });
+    if (id) return id;
     // Another sign-up for the email committed between the look and the insert: look again.
   }
   throw accountExists();
@@ -186,14 +143,7 @@ const linkInvalid = () =>
  * checks the deadline and clears the token, so two clicks at once activate it one time.
  */
 export async function verifyAccount(db: Queryable, token: string): Promise<{ email: string }> {
-  const { rows } = await db.query<{ email: string }>(
-    `UPDATE accounts SET verified_at = now(), verification_token_hash = NULL,
-       verification_expires_at = NULL
-     WHERE verification_token_hash = $1 AND verification_expires_at > now()
-     RETURNING email`,
-    [verificationTokenHash(token)],
-  );
-  const account = rows[0];
-  if (!account) throw linkInvalid();
-  return { email: account.email };
+  const email = await a.verifyAccountByToken(db, hashToken(token));
+  if (email === undefined) throw linkInvalid();
+  return { email };
 }

@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { APP_HANDOVER_MINUTES, type AppHandover } from '../../contract/api/orders';
 import type { Queryable } from '../db/database';
 import * as o from '../db/queries/orders';
 import { notFound } from './errors';
+import { hashToken } from './tokenHash';
 
 /**
  * "Get your tickets in the app": the owner's page asks for a one-time token, the phone opens
@@ -14,8 +15,6 @@ import { notFound } from './errors';
 /** The app's URL scheme (its deep link) and the path of its universal link on the shop. */
 export const APP_DEEP_LINK = 'stagedoor://tickets';
 export const APP_WEB_PATH = '/app/tickets';
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 export async function createHandover(
   db: Queryable,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
+import * as k from '../db/queries/idempotency';
 import { ApiError } from './errors';
 import { inTransaction } from './holdsTransaction';
 
@@ -75,40 +76,25 @@ export function errorResponse(error: ApiError): StoredResponse {
  * key over (after IN_FLIGHT_TIMEOUT_S) has answered, or freed it, and a stalled run must never
  * overwrite what the client was told.
  */
-async function store(
+function store(
   db: Queryable,
   request: IdempotentRequest,
   response: StoredResponse,
 ): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `UPDATE idempotency_keys SET state = 'done', response_status = $3, response_body = $4::jsonb
-     WHERE session_id = $1 AND key = $2 AND state = 'in_flight'`,
-    [request.sessionId, request.key, response.status, JSON.stringify(response.body)],
-  );
-  return rowCount > 0;
+  return k.storeAnswer(db, request, response);
 }
 
 /** The answer kept under the key, if any. */
-async function storedAnswer(
+function storedAnswer(
   db: Queryable,
   request: IdempotentRequest,
 ): Promise<StoredResponse | undefined> {
-  const { rows } = await db.query<{ status: number; body: unknown }>(
-    `SELECT response_status AS status, response_body AS body FROM idempotency_keys
-     WHERE session_id = $1 AND key = $2 AND state = 'done'`,
-    [request.sessionId, request.key],
-  );
-  return rows[0];
+  return k.keptAnswer(db, request);
 }
 
 /** Frees a key still in flight (never one that has its answer). */
 async function release(db: Queryable, request: IdempotentRequest) {
-  await db
-    .query(
-      `DELETE FROM idempotency_keys WHERE session_id = $1 AND key = $2 AND state = 'in_flight'`,
-      [request.sessionId, request.key],
-    )
-    .catch(() => undefined);
+  await k.releaseKey(db, request).catch(() => undefined);
 }
 
 /** Thrown inside `idempotent`'s transaction when another run answered first: roll this one back. */
@@ -123,27 +109,9 @@ async function claim(
   db: Queryable,
   request: IdempotentRequest,
 ): Promise<StoredResponse | undefined> {
-  const { sessionId, key, hash } = request;
-  const claimed = await db.query(
-    `INSERT INTO idempotency_keys (session_id, key, request_hash, state) VALUES ($1, $2, $3, 'in_flight')
-     ON CONFLICT (session_id, key) DO UPDATE SET locked_at = now()
-       WHERE idempotency_keys.state = 'in_flight' AND idempotency_keys.request_hash = EXCLUDED.request_hash
-         AND idempotency_keys.locked_at < now() - make_interval(secs => $4::int)
-     RETURNING key`,
-    [sessionId, key, hash, IN_FLIGHT_TIMEOUT_S],
-  );
-  if (claimed.rows.length > 0) return undefined;
-  const { rows } = await db.query<{
-    requestHash: string;
-    state: string;
-    status: number | null;
-    body: unknown;
-  }>(
-    `SELECT request_hash AS "requestHash", state, response_status AS status, response_body AS body
-     FROM idempotency_keys WHERE session_id = $1 AND key = $2`,
-    [sessionId, key],
-  );
-  const existing = rows[0];
+  const { hash } = request;
+  if (await k.claimKey(db, request, hash, IN_FLIGHT_TIMEOUT_S)) return undefined;
+  const existing = await k.findKey(db, request);
   if (existing && existing.requestHash !== hash) {
     throw new ApiError(
       422,
@@ -232,16 +200,6 @@ const PURGE_BATCH = 1_000;
  * last 8 hours, so an older answer can never be asked for again; without this the table would
  * grow by every hold, extension and payment ever made.
  */
-export async function purgeIdempotencyKeys(db: Queryable): Promise<number> {
-  const { rows } = await db.query<{ purged: number }>(
-    `WITH gone AS (
-       DELETE FROM idempotency_keys WHERE (session_id, key) IN (
-         SELECT session_id, key FROM idempotency_keys
-         WHERE created_at < now() - interval '1 day' LIMIT $1)
-       RETURNING 1
-     )
-     SELECT count(*)::int AS purged FROM gone`,
-    [PURGE_BATCH],
-  );
-  return rows[0]?.purged ?? 0;
+export function purgeIdempotencyKeys(db: Queryable): Promise<number> {
+  return k.purgeOldKeys(db, PURGE_BATCH);
 }

@@ -1,12 +1,13 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { CSRF_HEADER, SESSION_COOKIE } from '../../contract/api/session';
 import type { Queryable } from '../db/database';
+import { findLiveSession } from '../db/queries/sessions';
 import { ApiError } from '../domain/errors';
+import { hashToken } from '../domain/tokenHash';
 
 /** Session tokens are kept only as this digest (issued by server/routes/session.ts). */
-export const hashSessionToken = (token: string) =>
-  createHash('sha256').update(token).digest('base64url');
+export const hashSessionToken = hashToken;
 
 export function readCookie(request: FastifyRequest, name: string): string | undefined {
   for (const part of (request.headers.cookie ?? '').split(';')) {
@@ -26,11 +27,7 @@ async function lookup(
 ): Promise<{ id: string; csrfToken: string } | undefined> {
   const token = readCookie(request, SESSION_COOKIE);
   if (!token || !/^[\w-]{43}$/.test(token)) return undefined;
-  const { rows } = await db.query<{ id: string; csrfToken: string }>(
-    `SELECT id, csrf_token AS "csrfToken" FROM sessions WHERE token_hash = $1 AND expires_at > now()`,
-    [hashSessionToken(token)],
-  );
-  return rows[0];
+  return findLiveSession(db, hashSessionToken(token));
 }
 
 function sameToken(sent: string, expected: string): boolean {
