@@ -13,14 +13,15 @@ import * as b from '../db/queries/basket';
 import * as q from '../db/queries/holds';
 import { ApiError } from './errors';
 import { ownHold, type HoldScope } from './holds';
+import { basketTotal, lineTotal, protectionAmount, transactionFee } from './pricing';
 import { GUEST, type PromoBuyer } from './promo';
 
 /**
  * The basket of a live hold (issue 5): its tickets at their all-in prices, the extras and the
  * ticket protection the buyer chose, the per-order transaction fee and the total. Priced afresh
  * from the catalogue on every read; only the buyer's choices are stored (basket_choices,
- * basket_upsells). Unit prices come from the database's price rule; this module only multiplies
- * by quantities and sums lines.
+ * basket_upsells). Unit prices come from the database's price rule; line totals, fees and the
+ * total come from pricing.ts; this module only assembles the lines.
  */
 
 /** Which parts of a ticket's price the venue shows beside the all-in price (spec §3 flags). */
@@ -81,7 +82,7 @@ function ticketLines(
       quantity: 1,
       unitPrice: seat.unitPrice,
       ...shown(seat.faceValue, seat.bookingFee),
-      lineTotal: seat.unitPrice,
+      lineTotal: lineTotal(seat.unitPrice, 1),
     })),
     ...admissions.map((admission) => ({
       kind: 'admission' as const,
@@ -96,7 +97,7 @@ function ticketLines(
       quantity: admission.quantity,
       unitPrice: admission.unitPrice,
       ...shown(admission.faceValue, admission.bookingFee),
-      lineTotal: admission.unitPrice * admission.quantity,
+      lineTotal: lineTotal(admission.unitPrice, admission.quantity),
     })),
   ];
 }
@@ -115,7 +116,7 @@ function extraLines(offered: b.UpsellRow[], chosen: Map<string, number>): ExtraL
         priceZone: upsell.priceZone,
         unitPrice: upsell.unitPrice,
         quantity,
-        lineTotal: upsell.unitPrice * quantity,
+        lineTotal: lineTotal(upsell.unitPrice, quantity),
       },
     ];
   });
@@ -135,7 +136,7 @@ function protectionLine(
     choice,
     feePerTicket,
     tickets,
-    amount: choice === 'yes' ? feePerTicket * tickets : 0,
+    amount: protectionAmount(choice, feePerTicket, tickets),
   };
 }
 
@@ -147,18 +148,14 @@ function basketVersion(
 }
 
 /**
- * The member fee waiver (spec §6): a buyer in a scheme that waives it (membership_schemes, e.g.
- * ATG+ and Access) pays no transaction fee. Guests pay it; sessions carry no membership until
- * accounts exist, and that issue passes the signed-in buyer's schemes here.
+ * The member fee waiver (spec §6, pricing.ts): a buyer in a scheme that waives it
+ * (membership_schemes, e.g. ATG+ and Access) pays no transaction fee. Guests pay it; sessions
+ * carry no membership until accounts exist, and that issue passes the signed-in buyer's schemes
+ * here. No query when there is nothing to waive or no scheme to ask about.
  */
 async function transactionFeeFor(db: Queryable, fee: number, buyer: PromoBuyer): Promise<number> {
   if (fee === 0 || buyer.memberships.length === 0) return fee;
-  const { rows } = await db.query<{ waived: boolean }>(
-    `SELECT coalesce(bool_or(waives_transaction_fee), false) AS waived FROM membership_schemes
-     WHERE slug = ANY($1::text[])`,
-    [buyer.memberships],
-  );
-  return rows[0]?.waived ? 0 : fee;
+  return transactionFee(fee, await b.membershipWaivesTransactionFee(db, buyer.memberships));
 }
 
 async function priceBasket(
@@ -178,20 +175,15 @@ async function priceBasket(
   const extras = extraLines(offered, choices.upsells);
   const ticketCount = tickets.reduce((sum, line) => sum + line.quantity, 0);
   const ticketProtection = protectionLine(fees, choices.ticketProtection, ticketCount);
-  const transactionFee = await transactionFeeFor(db, fees.transactionFee, buyer);
-  const total =
-    tickets.reduce((sum, line) => sum + line.lineTotal, 0) +
-    extras.reduce((sum, line) => sum + line.lineTotal, 0) +
-    (ticketProtection?.amount ?? 0) +
-    transactionFee;
+  const fee = await transactionFeeFor(db, fees.transactionFee, buyer);
   const priced = {
     holdId: hold.id,
     currency: hold.currency,
     tickets,
     extras,
     ticketProtection,
-    transactionFee,
-    total,
+    transactionFee: fee,
+    total: basketTotal({ tickets, extras, ticketProtection, transactionFee: fee }),
   };
   return {
     ...priced,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PromoCodeRow } from '../db/queries/promo';
-import { judgePromo, mayBuy, promoDiscount, promoFits, type PromoRule } from './promo';
+import { promoDiscount } from './pricing';
+import { judgePromo, mayBuy, promoFits, type PromoRule } from './promo';
 
 const SHOW = '11111111-1111-4111-8111-111111111111';
 const OTHER_SHOW = '22222222-2222-4222-8222-222222222222';

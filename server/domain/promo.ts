@@ -4,7 +4,8 @@ import { findPromoCode, type PromoCodeRow } from '../db/queries/promo';
 
 /**
  * The rules of promo and presale codes, in one place for the calendar and for holds: which code
- * a buyer may use for a show, which performances it fits, and what it takes off a price.
+ * a buyer may use for a show and which performances it fits. What it takes off a price is the
+ * price rule's (pricing.ts, server/db/functions/pricing.sql).
  */
 
 export type { PromoStatus };
@@ -92,15 +93,4 @@ export function promoFits(rule: PromoRule, performance: { presale: boolean }): b
 /** Whether the buyer may buy a performance: on general sale, or a presale their code unlocks. */
 export function mayBuy(rule: PromoRule | null, performance: { presale: boolean }): boolean {
   return !performance.presale || (rule !== null && rule.kind === 'presale');
-}
-
-/**
- * A code's discount on one ticket: a percentage of the face value, rounded half up to the minor
- * unit; fees are never discounted. Prices are discounted in the database by the same rule
- * (`ticket_all_in_price`, migration 0006), which every query uses; this is the rule for code that
- * reasons about a discount without a query, and the tests hold the two together.
- */
-export function promoDiscount(faceValue: number, rule: PromoRule | null): number {
-  if (rule === null || rule.discountPercent === 0) return 0;
-  return Math.round((faceValue * rule.discountPercent) / 100);
 }

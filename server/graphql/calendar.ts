@@ -15,6 +15,7 @@ import {
 } from '../db/queries/calendar';
 import { availabilityLevel } from '../domain/availability';
 import { mayBuy, resolvePromo, type PromoResolution, type PromoRule } from '../domain/promo';
+import { calendarDiscount } from '../domain/pricing';
 import { notFound } from '../domain/errors';
 import { localDateTime, monthAt, monthBounds } from './months';
 
@@ -112,8 +113,7 @@ export async function loadCalendar(
   const rule = resolution?.status === 'applied' ? resolution.rule : null;
   const { from, to } = monthBounds(month, timeZone);
   // Prices come discounted from the database's one price rule; fees are never discounted.
-  const discount =
-    rule === null ? null : { percent: rule.discountPercent, presale: rule.kind === 'presale' };
+  const discount = calendarDiscount(rule);
   const rows = await calendarPerformances(scope.db, show.id, from, to, discount);
 
   return {

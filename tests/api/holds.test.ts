@@ -17,7 +17,7 @@ import { PLAN_CACHE_CONTROL } from '../../server/routes/holds';
 import type { Database } from '../../server/db/database';
 import { sweepExpiredHolds } from '../../server/domain/holds';
 import { requestHash } from '../../server/domain/idempotency';
-import { promoDiscount } from '../../server/domain/promo';
+import { promoDiscount } from '../../server/domain/pricing';
 import {
   cleanPerformance,
   expireHold,

@@ -189,3 +189,16 @@ export async function replaceUpsells(
     [holdId, upsells.map((upsell) => upsell.id), upsells.map((upsell) => upsell.quantity)],
   );
 }
+
+/** Whether any of the buyer's membership schemes waives the transaction fee. */
+export async function membershipWaivesTransactionFee(
+  db: Queryable,
+  memberships: readonly string[],
+): Promise<boolean> {
+  const { rows } = await db.query<{ waived: boolean }>(
+    `SELECT coalesce(bool_or(waives_transaction_fee), false) AS waived FROM membership_schemes
+     WHERE slug = ANY($1::text[])`,
+    [memberships],
+  );
+  return rows[0]?.waived ?? false;
+}
