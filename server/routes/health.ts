@@ -3,10 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { healthSchema, type Health } from '../../contract/api/common';
 import type { Database } from '../db/database';
+import { ping } from '../db/queries/health';
 
 export async function checkDatabase(db: Database): Promise<boolean> {
   try {
-    await db.query('SELECT 1');
+    await ping(db);
     return true;
   } catch {
     return false;
