@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { apiErrorSchema } from '../../contract/api/common';
 import { SESSION_COOKIE, createSessionBodySchema, sessionSchema } from '../../contract/api/session';
 import type { Database } from '../db/database';
+import { insertSession, touchLiveSession } from '../db/queries/sessions';
 import { clientDigest } from '../domain/clientDigest';
 import { ServerKeys } from '../domain/serverKeys';
 import { ApiError } from '../domain/errors';
@@ -51,11 +52,6 @@ export interface SessionRoutesOptions {
   rateLimit?: RateLimit;
 }
 
-interface SessionRow {
-  csrfToken: string;
-  expiresAt: Date;
-}
-
 /**
  * POST /sessions issues an anonymous session kept in the database (so any instance can read it).
  * A browser that already holds a live session gets that one back instead of a second one.
@@ -86,12 +82,7 @@ export const sessionRoutes: FastifyPluginCallback<SessionRoutesOptions> = (
     async (request, reply) => {
       const existing = readCookie(request, SESSION_COOKIE);
       if (existing && /^[\w-]{43}$/.test(existing)) {
-        const { rows } = await db.query<SessionRow>(
-          `UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1 AND expires_at > now()
-           RETURNING csrf_token AS "csrfToken", expires_at AS "expiresAt"`,
-          [hashSessionToken(existing)],
-        );
-        const session = rows[0];
+        const session = await touchLiveSession(db, hashSessionToken(existing));
         if (session)
           return reply
             .status(200)
@@ -105,21 +96,16 @@ export const sessionRoutes: FastifyPluginCallback<SessionRoutesOptions> = (
       }
       const token = newToken();
       const csrfToken = newToken();
-      const { rows } = await db.query<{ expiresAt: Date }>(
-        `INSERT INTO sessions (token_hash, csrf_token, expires_at, client_digest)
-         VALUES ($1, $2, now() + make_interval(hours => $3::int), $4)
-         RETURNING expires_at AS "expiresAt"`,
-        [
-          hashSessionToken(token),
-          csrfToken,
-          SESSION_TTL_HOURS,
-          await clientDigest(keys, request.ip),
-        ],
-      );
+      const expiresAt = await insertSession(db, {
+        tokenHash: hashSessionToken(token),
+        csrfToken,
+        ttlHours: SESSION_TTL_HOURS,
+        clientDigest: await clientDigest(keys, request.ip),
+      });
       return reply
         .status(201)
         .header('set-cookie', sessionCookie(token, request.protocol === 'https'))
-        .send({ csrfToken, expiresAt: rows[0]!.expiresAt.toISOString() });
+        .send({ csrfToken, expiresAt: expiresAt.toISOString() });
     },
   );
   done();
