@@ -26,7 +26,7 @@ let firstRouteUrls: string[] = [];
  * (boot), the app chunk it imports once the browser passes the feature check, the directory
  * page's chunk, each with its static imports and CSS.
  */
-const FIRST_ROUTE_MODULES = ['src/app/start.tsx', 'src/features/directory/DirectoryPage.tsx'];
+const FIRST_ROUTE_MODULES = ['src/app/start.tsx', 'src/features/catalogue/DirectoryPage.tsx'];
 
 async function measureBundle(outDir: string): Promise<void> {
   await build({

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
-import { buildSeatMapModel, isSelectable } from '../src/features/seatMap/model';
+import { buildSeatMapModel, isSelectable } from '../src/features/seatSelection/seatMap/model';
 import { launchBrowser } from '../tests/e2e/browser';
 import type { SeatMapLibrary, TheirLayout } from './seatmap/api';
 import { benchPlans, type BenchData } from './seatmap/plans';

@@ -8,9 +8,9 @@ import '@alisaitteke/seatmap-canvas/dist/esm/seatmap.canvas.css';
 import type { SeatStatus, SeatingPlan } from '@contract/api/holds';
 import enGB from '../../locales/en-GB.json';
 import lumenTheme from '../../venues/lumen-theatre/theme.json';
-import { buildSeatMapModel, type SeatMapModel } from '@/features/seatMap/model';
-import { SeatMapCanvas, type FrameInfo } from '@/features/seatMap/SeatMapCanvas';
-import { toScreen } from '@/features/seatMap/viewTransform';
+import { buildSeatMapModel, type SeatMapModel } from '@/features/seatSelection/seatMap/model';
+import { SeatMapCanvas, type FrameInfo } from '@/features/seatSelection/seatMap/SeatMapCanvas';
+import { toScreen } from '@/features/seatSelection/seatMap/viewTransform';
 import { buildTheme } from '@/theme/buildTheme';
 import type { SeatMapBenchApi, SeatMapLibrary, SeatTarget, TheirLayout } from './api';
 

@@ -9,7 +9,7 @@ import { GlobalStyle } from '@/theme/GlobalStyle';
 import { PageLayout } from '@/components/layout/PageLayout';
 import { NavigationFocusContext } from '@/components/navigationFocus';
 import { selectConfigOverride } from '@/features/session/sessionSlice';
-import { selectPageTitle } from '@/features/ui/uiSlice';
+import { selectPageTitle } from '@/lib/uiSlice';
 import { useAppSelector } from './hooks';
 
 /** The venue a page is framed in: the one it is about, else the house venue, else the first. */

@@ -1,14 +1,14 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { selectPaymentLoaded } from '@/features/payment/paymentInFlight';
-import { selectReservation } from '@/features/reservation/reservationSlice';
-import { RouteErrorPage } from '@/features/errors/RouteErrorPage';
-import { ReservationBar } from '@/features/reservation/ReservationBar';
+import { selectPaymentLoaded } from '@/features/checkout/payment/paymentInFlight';
+import { selectReservation } from '@/features/hold/reservationSlice';
+import { RouteErrorPage } from '@/components/errors/RouteErrorPage';
+import { ReservationBar } from '@/features/hold/ReservationBar';
 import { Frame } from './Frame';
 import { useAppSelector } from './hooks';
-import { lazyWithTimeout } from './lazyWithTimeout';
-import { useRootHandle } from './usePaths';
-import { useRouteTarget } from './useRouteTarget';
+import { lazyWithTimeout } from '../lib/lazyWithTimeout';
+import { useRootHandle } from '../config/usePaths';
+import { useRouteTarget } from '../config/useRouteTarget';
 
 /** The venue of the page: its route's target, else (checkout) the reserved performance's venue. */
 function useFrameVenueSlug(): string | undefined {
@@ -18,7 +18,7 @@ function useFrameVenueSlug(): string | undefined {
 }
 
 const PaymentOutcomeNavigation = lazy(
-  lazyWithTimeout(() => import('@/features/payment/PaymentOutcomeNavigation')),
+  lazyWithTimeout(() => import('@/features/checkout/payment/PaymentOutcomeNavigation')),
 );
 
 /**

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Navigate, Outlet, useSearchParams } from 'react-router';
 import { isId } from '@contract/patterns';
-import { isHoldLive, selectReservation } from '@/features/reservation/reservationSlice';
-import { NotFoundPage } from '@/features/errors/errorPages';
+import { isHoldLive, selectReservation } from '@/features/hold/reservationSlice';
+import { NotFoundPage } from '@/components/errors/errorPages';
 import { LoadingBlock } from '@/components/LoadingBlock';
 import { useAppSelector } from './hooks';
-import { usePaths } from './usePaths';
+import { usePaths } from '../config/usePaths';
 
 /**
  * Checkout steps act on held seats; without a live hold there is nothing to check out, so the

@@ -1,10 +1,10 @@
 import { combineSlices } from '@reduxjs/toolkit';
-import { cmsSlice } from '@/features/cms/cmsSlice';
-import { reservationSlice } from '@/features/reservation/reservationSlice';
+import { cmsSlice } from '@/features/catalogue/cmsSlice';
+import { reservationSlice } from '@/features/hold/reservationSlice';
 import { sessionSlice } from '@/features/session/sessionSlice';
-import { showSlice } from '@/features/show/showSlice';
-import { uiSlice } from '@/features/ui/uiSlice';
-import { venueSlice } from '@/features/venue/venueSlice';
+import { showSlice } from '@/features/catalogue/showSlice';
+import { uiSlice } from '@/lib/uiSlice';
+import { venueSlice } from '@/features/catalogue/venueSlice';
 
 /**
  * Slices that load with the pages needing them (choosing and checkout), so the first page a buyer

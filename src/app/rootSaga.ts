@@ -1,8 +1,8 @@
 import { spawn } from 'redux-saga/effects';
-import { watchCms } from '@/features/cms/cmsSaga';
-import { watchReservation } from '@/features/reservation/reservationSaga';
-import { watchShow } from '@/features/show/showSaga';
-import { watchVenue } from '@/features/venue/venueSaga';
+import { watchCms } from '@/features/catalogue/cmsSaga';
+import { watchReservation } from '@/features/hold/reservationSaga';
+import { watchShow } from '@/features/catalogue/showSaga';
+import { watchVenue } from '@/features/catalogue/venueSaga';
 
 /**
  * The flows every page may need; the hold's is here so a reload anywhere restores it. Choosing

@@ -3,7 +3,7 @@ import { takeEvery } from 'redux-saga/effects';
 import {
   selectPaymentInFlight,
   selectPaymentRedirecting,
-} from '@/features/payment/paymentInFlight';
+} from '@/features/checkout/payment/paymentInFlight';
 import { makeStore } from './store';
 
 const PING = { type: 'test/ping' };

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import type { ShowSummary } from '@contract/api/content';
-import { usePaths } from '@/app/usePaths';
+import { usePaths } from '@/config/usePaths';
 import { CardList } from './CardList';
 import { ShowSummaryCard } from './ShowSummaryCard';
 

@@ -1,9 +1,10 @@
 import { screen } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from './contract';
 import type { Basket } from '@contract/api/basket';
 import type { Hold } from '@contract/api/holds';
 import type { Region } from '@contract/regions';
-import type { ReservationState } from '@/features/reservation/reservationSlice';
+import type { ReservationState } from '@/features/hold/reservationSlice';
 import { GLASS_ORCHARD_LUMEN_FIRST } from './fixtures';
 import { renderApp } from './render';
 import { server } from './server';

@@ -5,7 +5,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { makeStore, type RootState } from '@/app/store';
 import type { RoutingMode } from '@/config/env';
-import { routeTable, type RouteEnv } from '@/config/routes';
+import { routeTable } from '@/app/router';
+import type { RouteEnv } from '@/config/paths';
 
 // Vitest runs without globals, so Testing Library cannot unmount between tests by itself.
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { RoutingMode } from '@/config/env';
-import { CHECKOUT_PATHS, pathsFor } from '@/config/routes';
+import { CHECKOUT_PATHS, pathsFor } from '@/config/paths';
 import type { RootState } from '@/app/store';
 import { useMswServer } from '../msw/server';
 import { orderViewOf } from '../msw/orders';

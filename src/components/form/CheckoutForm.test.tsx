@@ -7,9 +7,9 @@ import { countryOptions } from '@contract/address/countries';
 import {
   customerDetailsSchema,
   emptyCustomerDetails,
-} from '@/features/customerDetails/validation/customerDetailsSchema';
-import { fieldSpecs, selectSpecs } from '@/features/customerDetails/validation/fieldSpecs';
-import { validationContextFor } from '@/features/customerDetails/validation/validationContext';
+} from '@/components/form/validation/customerDetailsSchema';
+import { fieldSpecs, selectSpecs } from '@/components/form/validation/fieldSpecs';
+import { validationContextFor } from '@/components/form/validation/validationContext';
 import { renderForm } from '../../../tests/unit/renderForm';
 import { CheckboxField } from './CheckboxField';
 import { ErrorSummary } from './ErrorSummary';

@@ -2,7 +2,7 @@ import { useId, type MouseEvent } from 'react';
 import { getIn, useFormikContext } from 'formik';
 import { FormattedMessage } from 'react-intl';
 import styled from 'styled-components';
-import { isFieldMessage } from '@/features/customerDetails/validation/fieldMessage';
+import { isFieldMessage } from '@/components/form/validation/fieldMessage';
 import { FieldMessageText } from './FieldMessageText';
 import { ERROR_SUMMARY_MARKER, fieldId } from './fieldIds';
 import { formColours } from './formColours';

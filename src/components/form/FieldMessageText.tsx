@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import type { FieldMessage } from '@/features/customerDetails/validation/fieldMessage';
+import type { FieldMessage } from '@/components/form/validation/fieldMessage';
 
 /**
  * The one place a validation descriptor becomes text in the venue's language (style.md). Every

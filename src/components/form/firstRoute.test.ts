@@ -24,7 +24,12 @@ const CHECKOUT_ONLY_PACKAGES = [
   'card-validator',
   'credit-card-type',
 ];
-const CHECKOUT_ONLY_FOLDERS = ['src/components/form/', 'src/features/customerDetails/'];
+const CHECKOUT_ONLY_FOLDERS = [
+  'src/components/form/',
+  'src/features/checkout/details/',
+  'src/features/checkout/delivery/',
+  'src/features/checkout/contacts/',
+];
 
 /**
  * Choosing and checkout state (slices, sagas, their API modules) loads with its routes
@@ -32,14 +37,9 @@ const CHECKOUT_ONLY_FOLDERS = ['src/components/form/', 'src/features/customerDet
  * once a hold exists (ReservationBar). Together about 10 kB gzip that the first page never uses.
  */
 const LAZY_STATE_FOLDERS = [
-  'src/features/basket/',
   'src/features/calendar/',
   'src/features/checkout/',
-  'src/features/confirmation/',
-  'src/features/holdDetails/',
-  'src/features/payment/',
   'src/features/promo/',
-  'src/features/seats/',
 ];
 const LAZY_STATE_FILES = [
   'src/api/addressLookup.ts',
@@ -47,10 +47,12 @@ const LAZY_STATE_FILES = [
   'src/api/calendar.ts',
   'src/api/details.ts',
   'src/api/orders.ts',
-  'src/features/reservation/HoldBar.tsx',
-  'src/features/reservation/HoldTimer.tsx',
-  'src/features/reservation/ExpiryDialog.tsx',
-  'src/features/reservation/LeaveDialog.tsx',
+  'src/features/seatSelection/seatsSaga.ts',
+  'src/features/seatSelection/seatsSlice.ts',
+  'src/features/hold/HoldBar.tsx',
+  'src/features/hold/HoldTimer.tsx',
+  'src/features/hold/ExpiryDialog.tsx',
+  'src/features/hold/LeaveDialog.tsx',
 ];
 /**
  * Read by the hold's clock and leave guard without the payment slice: no slice, no payment. The
@@ -58,15 +60,15 @@ const LAZY_STATE_FILES = [
  * loading the payment flow to ask about it.
  */
 const FIRST_ROUTE_EXCEPTIONS = [
-  'src/features/payment/paymentInFlight.ts',
-  'src/features/payment/payAttemptStorage.ts',
+  'src/features/checkout/payment/paymentInFlight.ts',
+  'src/features/checkout/payment/payAttemptStorage.ts',
 ];
 /** What must stay: a reload on any page restores the tab's hold, and leaving is guarded at once. */
 const HOLD_ESSENTIALS = [
-  'src/features/reservation/reservationSlice.ts',
-  'src/features/reservation/reservationSaga.ts',
-  'src/features/reservation/holdStorage.ts',
-  'src/features/reservation/useLeaveGuard.ts',
+  'src/features/hold/reservationSlice.ts',
+  'src/features/hold/reservationSaga.ts',
+  'src/features/hold/holdStorage.ts',
+  'src/features/hold/useLeaveGuard.ts',
   'src/app/guards.tsx',
 ];
 
@@ -129,9 +131,9 @@ function staticGraph(entries: string[]): { files: Set<string>; packages: Set<str
 }
 
 const FIRST_ROUTES = {
-  "What's on": 'src/features/directory/DirectoryPage.tsx',
-  venue: 'src/features/venue/VenuePage.tsx',
-  show: 'src/features/show/ShowPage.tsx',
+  "What's on": 'src/features/catalogue/DirectoryPage.tsx',
+  venue: 'src/features/catalogue/VenuePage.tsx',
+  show: 'src/features/catalogue/ShowPage.tsx',
 };
 
 describe('checkout-only code stays out of the first route', () => {
@@ -169,16 +171,16 @@ describe('checkout-only code stays out of the first route', () => {
 
   it('does see that state where its routes load it', () => {
     const checkout = staticGraph(['src/features/checkout/CheckoutFlows.tsx']).files;
-    expect(checkout).toContain(join(root, 'src/features/payment/paymentSaga.ts'));
-    expect(checkout).toContain(join(root, 'src/features/basket/basketSlice.ts'));
-    const hold = staticGraph(['src/features/reservation/HoldBar.tsx']).files;
-    expect(hold).toContain(join(root, 'src/features/reservation/HoldTimer.tsx'));
+    expect(checkout).toContain(join(root, 'src/features/checkout/payment/paymentSaga.ts'));
+    expect(checkout).toContain(join(root, 'src/features/checkout/basketSlice.ts'));
+    const hold = staticGraph(['src/features/hold/HoldBar.tsx']).files;
+    expect(hold).toContain(join(root, 'src/features/hold/HoldTimer.tsx'));
   });
 
   it('does see those libraries where they are used', () => {
     const graph = staticGraph(['src/components/form/TextField.tsx']);
     expect([...graph.packages]).toEqual(expect.arrayContaining(['formik']));
-    const details = staticGraph(['src/features/customerDetails/validation/cardSchema.ts']);
+    const details = staticGraph(['src/components/form/validation/cardSchema.ts']);
     expect([...details.packages]).toEqual(
       expect.arrayContaining(['yup', 'libphonenumber-js', 'card-validator', 'credit-card-type']),
     );

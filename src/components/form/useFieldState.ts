@@ -2,7 +2,7 @@ import { useField, type FieldHookConfig } from 'formik';
 import {
   isFieldMessage,
   type FieldMessage,
-} from '@/features/customerDetails/validation/fieldMessage';
+} from '@/components/form/validation/fieldMessage';
 import { describedBy, errorIdOf, fieldId, hintIdOf } from './fieldIds';
 
 /**

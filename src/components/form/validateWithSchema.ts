@@ -3,7 +3,7 @@ import { ValidationError, type Schema } from 'yup';
 import {
   isFieldMessage,
   type FieldMessage,
-} from '@/features/customerDetails/validation/fieldMessage';
+} from '@/components/form/validation/fieldMessage';
 
 /**
  * Formik's `validate` for a yup schema whose messages are FieldMessage descriptors. Formik's own

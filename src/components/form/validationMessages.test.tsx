@@ -8,23 +8,23 @@ import { getVenue } from '@/config/venues';
 import {
   addressSchema,
   postcodeLookupSchema,
-} from '@/features/customerDetails/validation/addressSchema';
-import { cardSchema } from '@/features/customerDetails/validation/cardSchema';
+} from '@/components/form/validation/addressSchema';
+import { cardSchema } from '@/components/form/validation/cardSchema';
 import {
   deliveryMethodSchema,
   paymentMethodSchema,
   termsSchema,
-} from '@/features/customerDetails/validation/choiceSchemas';
+} from '@/components/form/validation/choiceSchemas';
 import {
   giftCardSchema,
   promoCodeSchema,
   voucherSchema,
-} from '@/features/customerDetails/validation/codeSchemas';
-import { contactSchema } from '@/features/customerDetails/validation/contactSchema';
+} from '@/components/form/validation/codeSchemas';
+import { contactSchema } from '@/components/form/validation/contactSchema';
 import { US_STATES, countryOptions } from '@contract/address/countries';
-import { fieldSpecs, selectSpecs } from '@/features/customerDetails/validation/fieldSpecs';
-import { answersSchema } from '@/features/customerDetails/validation/questionsSchema';
-import { validationContextFor } from '@/features/customerDetails/validation/validationContext';
+import { fieldSpecs, selectSpecs } from '@/components/form/validation/fieldSpecs';
+import { answersSchema } from '@/components/form/validation/questionsSchema';
+import { validationContextFor } from '@/components/form/validation/validationContext';
 import { renderForm } from '../../../tests/unit/renderForm';
 import { CheckboxField } from './CheckboxField';
 import { RadioGroupField } from './RadioGroupField';

@@ -2,7 +2,7 @@ import { put, takeLatest } from 'redux-saga/effects';
 import type { Calendar } from '@contract/api/calendar';
 import { fetchCalendar } from '@/api/calendar';
 import { toLoadErrorCode } from '@/api/errors';
-import { callAbortable } from '@/features/common/sagaEffects';
+import { callAbortable } from '@/lib/sagaEffects';
 import { calendarKey, left, loadFailed, loadRequested, loaded } from './calendarSlice';
 
 function* loadCalendar(action: ReturnType<typeof loadRequested> | ReturnType<typeof left>) {

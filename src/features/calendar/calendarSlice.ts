@@ -3,7 +3,7 @@ import type { Calendar } from '@contract/api/calendar';
 import type { Region } from '@contract/regions';
 import { injectConfig, rootReducer } from '@/app/rootReducer';
 import type { LoadErrorCode } from '@/api/errors';
-import { idleLoad, type LoadState } from '@/features/common/loadState';
+import { idleLoad, type LoadState } from '@/lib/loadState';
 
 /** One calendar read: a show's month (or its first month on sale), with or without a code. */
 export interface CalendarRequest {

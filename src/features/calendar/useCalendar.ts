@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import type { RouteTarget } from '@/config/routes';
+import type { RouteTarget } from '@/config/paths';
 import { codeEntered, selectPromoEntry, type PromoEntry } from '@/features/promo/promoSlice';
 import {
   calendarKey,

@@ -1,11 +1,11 @@
 import { Outlet } from 'react-router';
 import { useSagas } from '@/app/hooks';
-import { watchBasket } from '@/features/basket/basketSaga';
-import { watchOrder } from '@/features/confirmation/orderSaga';
-import { watchAddressLookup } from '@/features/holdDetails/addressLookupSaga';
-import { watchDetails } from '@/features/holdDetails/detailsSaga';
-import { watchPayment } from '@/features/payment/paymentSaga';
-import { watchSeats } from '@/features/seats/seatsSaga';
+import { watchBasket } from '@/features/checkout/basketSaga';
+import { watchOrder } from '@/features/checkout/confirmation/orderSaga';
+import { watchAddressLookup } from '@/features/checkout/delivery/addressLookupSaga';
+import { watchDetails } from '@/features/checkout/details/detailsSaga';
+import { watchPayment } from '@/features/checkout/payment/paymentSaga';
+import { watchSeats } from '@/features/seatSelection/seatsSaga';
 
 // Seats too: a step reloaded in the middle of checkout reads the plan again for place names.
 const CHECKOUT_SAGAS = [

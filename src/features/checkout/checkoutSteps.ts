@@ -1,5 +1,5 @@
 import type { Basket } from '@contract/api/basket';
-import { CHECKOUT_PATHS } from '@/config/routes';
+import { CHECKOUT_PATHS } from '@/config/paths';
 
 /**
  * The order of the checkout steps after seats are held (spec §2), and which of them a basket

@@ -1,4 +1,4 @@
-import { ErrorPage } from '@/features/errors/ErrorPage';
+import { ErrorPage } from '@/components/errors/ErrorPage';
 
 type Props = { onContinue: () => void };
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import { SecondaryButton } from '@/components/Button';
 import { Dialog } from '@/components/Dialog';
-import { CATALOGUE_PATHS } from '@/config/routes';
+import { CATALOGUE_PATHS } from '@/config/paths';
 
 type Props = {
   open: boolean;

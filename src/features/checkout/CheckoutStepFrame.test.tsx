@@ -1,0 +1,123 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { CHECKOUT_PATHS } from '@/config/paths';
+import { useMswServer } from '../../../tests/msw/server';
+import { renderApp } from '../../../tests/msw/render';
+import { checkoutHoldId, heldState } from '../../../tests/msw/checkoutState';
+import { basketOf, inventory, resetInventory } from '../../../tests/msw/inventory';
+import { readReviewedVersion, storeReviewedVersion } from './reviewedVersionStorage';
+import { selectBasketState } from './basketSlice';
+
+useMswServer();
+beforeEach(() => resetInventory());
+
+const findPageHeading = (name: string) =>
+  screen.findByRole('heading', { level: 1, name }, { timeout: 5000 });
+
+// Pages are lazy chunks: the first in a run can take a while on a busy machine.
+describe('the checkout step frame', { timeout: 20_000 }, () => {
+  it('links "Back" to the step before, as this basket runs its steps', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp({
+      route: CHECKOUT_PATHS.ticketProtection,
+      preloadedState: heldState(),
+    });
+    await findPageHeading('Ticket refund protection');
+    const back = await screen.findByRole('link', { name: 'Back' });
+    expect(back).toHaveAttribute('href', CHECKOUT_PATHS.extras);
+    await user.click(back);
+    await findPageHeading('Extras');
+    expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.extras);
+    expect(await screen.findByRole('link', { name: 'Back' })).toHaveAttribute(
+      'href',
+      CHECKOUT_PATHS.reservations,
+    );
+  });
+
+  it('skips a step the basket does not need on the way back', async () => {
+    inventory.basket.upsells = [];
+    renderApp({ route: CHECKOUT_PATHS.ticketProtection, preloadedState: heldState() });
+    await findPageHeading('Ticket refund protection');
+    expect(await screen.findByRole('link', { name: 'Back' })).toHaveAttribute(
+      'href',
+      CHECKOUT_PATHS.reservations,
+    );
+  });
+
+  it('shows the basket beside the step, and passes axe', async () => {
+    const { container } = renderApp({
+      route: CHECKOUT_PATHS.extras,
+      preloadedState: heldState(),
+    });
+    await findPageHeading('Extras');
+    // The Lumen's own text group words the spec's sub-heading for its extras.
+    expect(screen.getByText(/^Enhance your experience/)).toBeInTheDocument();
+    const drawer = await screen.findByRole('region', { name: 'Your basket' });
+    // jsdom has no media queries: the phone layout, folded behind its button.
+    expect(within(drawer).getByRole('button', { name: 'Your basket £130' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    const results = await axe.run(container);
+    expect(results.violations).toEqual([]);
+  });
+
+  it('shows only the total where the venue hides the price drawer', async () => {
+    renderApp({
+      route: CHECKOUT_PATHS.extras,
+      preloadedState: heldState({ venueSlug: 'motor-city-music-hall', region: 'us-east' }),
+    });
+    await findPageHeading('Extras');
+    expect(await screen.findByText('Total: $130')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /Your (basket|cart)/ })).toBeNull();
+  });
+
+  it('interrupts with the price-change alert, and Continue goes to review the basket', async () => {
+    const state = heldState();
+    const before = basketOf(state.reservation!.hold!);
+    storeReviewedVersion(checkoutHoldId(), before.version);
+    inventory.basket.priceRise = 200;
+    const user = userEvent.setup();
+    const { router, store } = renderApp({ route: CHECKOUT_PATHS.extras, preloadedState: state });
+    await findPageHeading('Extras');
+
+    const alert = await screen.findByRole('alertdialog', { name: 'Your basket has changed' });
+    expect(alert).toHaveTextContent(
+      'There has been a change in either the price of your tickets or the associated fees. Please continue to review your cart.',
+    );
+    await user.click(within(alert).getByRole('button', { name: 'Continue' }));
+    await findPageHeading('Best available tickets');
+    expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.reservations);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    const basket = selectBasketState(store.getState());
+    expect(basket.reviewedVersion).not.toBe(before.version);
+    expect(basket.reviewedVersion).toBe(basket.basket?.version);
+    await waitFor(() => expect(readReviewedVersion(checkoutHoldId())).toBe(basket.reviewedVersion));
+    // The review step shows the new prices: two seats at £67.
+    expect(await screen.findByText('Total: £134')).toBeInTheDocument();
+  });
+
+  it('sends the buyer back to ticket protection until it is answered', async () => {
+    const { router } = renderApp({
+      route: CHECKOUT_PATHS.payment,
+      preloadedState: heldState(),
+    });
+    await findPageHeading('Ticket refund protection');
+    expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.ticketProtection);
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+  });
+
+  it('lets the buyer on once protection is answered', async () => {
+    const { router } = renderApp({
+      route: CHECKOUT_PATHS.payment,
+      preloadedState: heldState({ protection: 'no' }),
+    });
+    await findPageHeading('Payment');
+    expect(
+      await screen.findByLabelText('Card number', undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.payment);
+  });
+});

@@ -1,0 +1,163 @@
+import { useEffect, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, Navigate } from 'react-router';
+import styled from 'styled-components';
+import { VENUE_FLAG_DEFAULTS } from '@contract/venueDefaults';
+import type { VenueFlags } from '@contract/venue';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { LoadingBlock } from '@/components/LoadingBlock';
+import { PageHeading } from '@/components/PageHeading';
+import { useDocumentTitle } from '@/components/useDocumentTitle';
+import { applyConfigOverride } from '@/config/overrides';
+import { getVenue } from '@/config/venues';
+import {
+  previousStep,
+  stepPath,
+  unansweredStepBefore,
+  type CheckoutStep,
+} from '@/features/checkout/checkoutSteps';
+import { selectReservation } from '@/features/hold/reservationSlice';
+import { selectConfigOverride } from '@/features/session/sessionSlice';
+import type { MessageId } from '@/i18n/messageIds';
+import { formatMoney } from '@/i18n/format';
+import { BasketProblem } from './BasketProblem';
+import { PriceChangeAlert } from './PriceChangeAlert';
+import { PriceDrawer } from './PriceDrawer';
+import { usePlaceNames } from './placeNames';
+import { requestBasket, useBasket, useBasketTarget } from './useBasket';
+
+type Props = {
+  step: CheckoutStep;
+  headingId: MessageId;
+  subheadingId?: MessageId;
+  /**
+   * The step states the total itself (the review step, under its list). Otherwise a venue
+   * without the drawer (shouldHidePriceDrawer) gets the total as one line in its place.
+   */
+  showsTotal?: boolean;
+  children: ReactNode;
+};
+
+/** The venue's flags for the held performance (with the session's `cfg` override, as framed). */
+export function useVenueFlags(): VenueFlags {
+  const { venueSlug } = useAppSelector(selectReservation);
+  const cfg = useAppSelector(selectConfigOverride);
+  const venue = venueSlug === undefined ? undefined : getVenue(venueSlug);
+  if (venue === undefined)
+    return { ...VENUE_FLAG_DEFAULTS, viewFromSeat: { ...VENUE_FLAG_DEFAULTS.viewFromSeat } };
+  return applyConfigOverride(venue, cfg ?? undefined).settings.flags;
+}
+
+/**
+ * The frame every checkout step renders in: "Back" to the step before (as this basket's steps
+ * run), the step's spec heading and sub-heading, the step itself, and the price drawer beside it
+ * (below it on a phone). Opening a step reads the basket afresh, so a price that moved since the
+ * last step raises the price-change alert here rather than at the pay button.
+ */
+export function CheckoutStepFrame({
+  step,
+  headingId,
+  subheadingId,
+  showsTotal = false,
+  children,
+}: Props) {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const target = useBasketTarget();
+  const { basket, priceChanged } = useBasket();
+  useDocumentTitle(intl.formatMessage({ id: headingId }));
+
+  useEffect(() => {
+    if (target !== null) dispatch(requestBasket(target));
+  }, [dispatch, target, step]);
+
+  // A step that needs an earlier answer (ticket protection) sends the buyer back for it, so
+  // typing a later address does not skip the question.
+  const owed = basket === null ? null : unansweredStepBefore(step, basket);
+  if (owed !== null) return <Navigate to={stepPath(owed)} replace />;
+
+  const back = basket !== null && step !== 'reservations' ? previousStep(step, basket) : null;
+
+  return (
+    <section>
+      {back === null ? null : (
+        <BackLink to={stepPath(back)}>
+          <FormattedMessage id="checkout.back" />
+        </BackLink>
+      )}
+      <PageHeading
+        subheading={subheadingId === undefined ? undefined : <FormattedMessage id={subheadingId} />}
+      >
+        <FormattedMessage id={headingId} />
+      </PageHeading>
+      <Columns>
+        <div>{children}</div>
+        <Side>
+          <BasketAside showsTotal={showsTotal} />
+        </Side>
+      </Columns>
+      <PriceChangeAlert open={priceChanged} />
+    </section>
+  );
+}
+
+/** Beside the step: the drawer, or only the total where the venue hides the drawer. */
+function BasketAside({ showsTotal }: { showsTotal: boolean }) {
+  const intl = useIntl();
+  const { basket, status, error, retry, saving } = useBasket();
+  const flags = useVenueFlags();
+  const names = usePlaceNames();
+  if (basket === null)
+    return status === 'failed' ? (
+      <BasketProblem error={error} onRetry={retry} />
+    ) : (
+      <LoadingBlock minHeight="8rem" />
+    );
+  if (!flags.shouldHidePriceDrawer)
+    return <PriceDrawer basket={basket} flags={flags} names={names} busy={saving} />;
+  if (showsTotal) return null;
+  return (
+    <PlainTotal aria-busy={saving}>
+      <FormattedMessage
+        id="basket.totalLine"
+        values={{ total: formatMoney(intl, { amount: basket.total, currency: basket.currency }) }}
+      />
+    </PlainTotal>
+  );
+}
+
+const BackLink = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  min-height: ${({ theme }) => theme.minTarget};
+  margin-bottom: ${({ theme }) => theme.space[2]}px;
+  color: ${({ theme }) => theme.colors.accentText};
+
+  &::before {
+    content: '‹';
+    margin-right: ${({ theme }) => theme.space[1]}px;
+  }
+`;
+
+const Columns = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[5]}px;
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) {
+    grid-template-columns: minmax(0, 2fr) minmax(16rem, 1fr);
+    align-items: start;
+  }
+`;
+
+const Side = styled.div`
+  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) {
+    position: sticky;
+    top: ${({ theme }) => theme.space[4]}px;
+  }
+`;
+
+const PlainTotal = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.large};
+  font-weight: 600;
+`;

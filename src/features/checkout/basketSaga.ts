@@ -1,0 +1,150 @@
+import { buffers, type Channel, type Task } from 'redux-saga';
+import {
+  actionChannel,
+  call,
+  cancel,
+  delay,
+  fork,
+  put,
+  select,
+  take,
+  takeEvery,
+} from 'redux-saga/effects';
+import type { Basket } from '@contract/api/basket';
+import { getBasket, putBasket } from '@/api/basket';
+import { toApiError } from '@/api/errors';
+import { callAbortable } from '@/lib/sagaEffects';
+import { holdExpired } from '@/features/hold/reservationSlice';
+import { withBookingSession } from '@/features/session/bookingSession';
+import {
+  loadFailed,
+  loadRequested,
+  loaded,
+  priceChangeDetected,
+  priceChangeReviewed,
+  selectBasketState,
+  updateFailed,
+  updateRequested,
+  updateRetried,
+  updated,
+  type BasketChange,
+  type BasketError,
+  type BasketState,
+  type BasketTarget,
+} from './basketSlice';
+import { storeReviewedVersion } from './reviewedVersionStorage';
+
+/** Connection failures of a change are retried this many times, under the same key. */
+const CONNECTION_RETRIES = 2;
+const RETRY_DELAY_MS = 1_000;
+
+export function toBasketError(error: unknown): BasketError {
+  const apiError = toApiError(error);
+  if (apiError.kind === 'network' || apiError.kind === 'timeout') return 'connection';
+  if (apiError.status === 410 || apiError.code === 'hold_expired') return 'expired';
+  if (apiError.status === 404) return 'notFound';
+  return 'general';
+}
+
+/** The hold is gone on the server: the reservation's expiry dialog tells the buyer what next. */
+function* noticeExpiry(error: BasketError) {
+  if (error === 'expired') yield put(holdExpired());
+}
+
+function* loadFlow({ payload: { region, holdId } }: ReturnType<typeof loadRequested>) {
+  try {
+    const basket: Basket = yield* callAbortable((signal) => getBasket(region, holdId, signal));
+    yield put(loaded({ basket }));
+  } catch (error) {
+    const reason = toBasketError(error);
+    yield put(loadFailed({ error: reason }));
+    yield* noticeExpiry(reason);
+  }
+}
+
+function isRetryable(error: unknown): boolean {
+  return (
+    toBasketError(error) === 'connection' || toApiError(error).code === 'idempotency_in_flight'
+  );
+}
+
+/**
+ * Sends one change; a dropped connection is retried under the change's own key, so a change
+ * that did reach the server is answered again rather than applied twice.
+ */
+function* sendChange({ region, holdId }: BasketTarget, change: BasketChange) {
+  const { body, idempotencyKey } = change;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const basket: Basket = yield* withBookingSession((csrfToken) =>
+        putBasket(region, holdId, body, { csrfToken, idempotencyKey }),
+      );
+      yield put(updated({ basket, idempotencyKey }));
+      return;
+    } catch (error) {
+      if (isRetryable(error) && attempt < CONNECTION_RETRIES) {
+        yield delay(RETRY_DELAY_MS * (attempt + 1));
+        continue;
+      }
+      const reason = toBasketError(error);
+      yield put(updateFailed({ error: reason, idempotencyKey }));
+      yield* noticeExpiry(reason);
+      return;
+    }
+  }
+}
+
+/**
+ * Changes go one at a time, in order; while one is out only the newest waiting one is kept
+ * (each carries the whole of its part of the basket, so the ones in between add nothing).
+ */
+function* changeQueue() {
+  const channel = (yield actionChannel(
+    [updateRequested.type, updateRetried.type],
+    buffers.sliding(1),
+  )) as Channel<ReturnType<typeof updateRequested> | ReturnType<typeof updateRetried>>;
+  while (true) {
+    const action = (yield take(channel)) as
+      ReturnType<typeof updateRequested> | ReturnType<typeof updateRetried>;
+    if (updateRequested.match(action)) {
+      yield call(sendChange, action.payload, action.payload.change);
+      continue;
+    }
+    const { update } = (yield select(selectBasketState)) as BasketState;
+    if (update.status === 'saving' && update.change !== null)
+      yield call(sendChange, action.payload, update.change);
+  }
+}
+
+/**
+ * One read at a time (the frame and the step ask together when a step opens); a change drops
+ * the read in flight, since the change's answer is the newer basket and must not be overtaken.
+ */
+function* loads() {
+  let task: Task | undefined;
+  while (true) {
+    const action = (yield take([loadRequested.type, updateRequested.type, updateRetried.type])) as
+      ReturnType<typeof loadRequested> | ReturnType<typeof updateRequested>;
+    if (loadRequested.match(action)) {
+      if (!task?.isRunning()) task = (yield fork(loadFlow, action)) as Task;
+    } else if (task?.isRunning()) {
+      yield cancel(task);
+    }
+  }
+}
+
+/** The reviewed version outlives a reload of the tab (reviewedVersionStorage). */
+function* rememberReviewed() {
+  const { holdId, reviewedVersion } = (yield select(selectBasketState)) as BasketState;
+  if (holdId !== null && reviewedVersion !== null)
+    yield call(storeReviewedVersion, holdId, reviewedVersion);
+}
+
+export function* watchBasket() {
+  yield fork(loads);
+  yield fork(changeQueue);
+  yield takeEvery(
+    [loaded.type, updated.type, priceChangeDetected.type, priceChangeReviewed.type],
+    rememberReviewed,
+  );
+}

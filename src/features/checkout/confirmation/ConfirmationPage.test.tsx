@@ -1,0 +1,250 @@
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { http, HttpResponse } from 'msw';
+import { REGIONS } from '@contract/regions';
+import { CHECKOUT_PATHS } from '@/config/paths';
+import { renderApp } from '../../../../tests/msw/render';
+import { server, useMswServer } from '../../../../tests/msw/server';
+import { checkoutHoldId, heldState } from '../../../../tests/msw/checkoutState';
+import { resetInventory } from '../../../../tests/msw/inventory';
+import { ORDER_KEY, orders, orderViewOf, resetOrders, seedOrder } from '../../../../tests/msw/orders';
+
+useMswServer();
+beforeEach(() => {
+  resetInventory();
+  resetOrders();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const ORDER_ID = '0DE40000-0000-4000-8000-0000000000A1';
+
+/** The order of the two Stalls seats held in checkoutState, bought with a Visa ending 1111. */
+function boughtOrder() {
+  heldState();
+  const view = orderViewOf(checkoutHoldId(), ORDER_ID, {
+    card: { brand: 'visa', last4: '1111' },
+  });
+  seedOrder('uk', view);
+  return view;
+}
+
+/** The order reads the page makes (GET /api/:region/orders/:id), as full addresses. */
+function recordOrderReads(): string[] {
+  const reads: string[] = [];
+  const listener = ({ request }: { request: Request }) => {
+    if (request.method === 'GET' && /\/api\/[^/]+\/orders\//.test(new URL(request.url).pathname))
+      reads.push(new URL(request.url).pathname);
+  };
+  server.events.on('request:start', listener);
+  onTestFinished(() => server.events.removeListener('request:start', listener));
+  return reads;
+}
+
+const heading = () =>
+  screen.findByRole('heading', { level: 1, name: 'Your order is confirmed' }, { timeout: 5000 });
+
+/** A phone: no hover, a coarse pointer. */
+function onPhone(phone: boolean) {
+  vi.stubGlobal(
+    'matchMedia',
+    (query: string) =>
+      ({
+        matches: phone && query.includes('pointer: coarse'),
+        media: query,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+      }) as unknown as MediaQueryList,
+  );
+}
+
+describe('the confirmation page', { timeout: 30_000 }, () => {
+  it('says what was bought, for when, how the tickets come, and what was paid, axe-clean', async () => {
+    boughtOrder();
+    const { container } = renderApp({
+      route: `${CHECKOUT_PATHS.confirmation}?order=${ORDER_ID}&venue=lumen-theatre`,
+    });
+    await heading();
+    // The number stands out in bold, so it is its own element inside the line.
+    expect(screen.getByText(/^Order number:/)).toHaveTextContent('Order number: SD-7K3QF9XM');
+    for (const text of [
+      'Name: Ada Lovelace',
+      'Show: The Glass Orchard',
+      'Venue: The Lumen Theatre',
+      // 19:30 UTC on 13 March is 19:30 in London (GMT).
+      'Date: Fri, 13 March 2026, 19:30',
+      "We've sent your confirmation to ada@example.com. It should arrive within one hour.",
+      'Delivery: eTicket',
+      // The venue's own eTicket wording (eTicketDescription) says what happens next.
+      'Your eTickets will be emailed to you and added to your account. Show them on your phone at the door.',
+      'Ticket refund protection: not included',
+      'Total: £132.50',
+      'Including a transaction fee of £2.50',
+      'Paid with Visa ending 1111',
+    ])
+      expect(screen.getByText(text)).toBeInTheDocument();
+    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  });
+
+  it('shows a QR code per eTicket, each named for its seat', async () => {
+    boughtOrder();
+    renderApp({ route: `${CHECKOUT_PATHS.confirmation}?order=${ORDER_ID}&venue=lumen-theatre` });
+    await heading();
+    const codes = screen.getAllByRole('img', { name: /^Ticket for / });
+    expect(codes.map((code) => code.getAttribute('aria-label'))).toEqual([
+      'Ticket for Stalls, Row A, Seat 2',
+      'Ticket for Stalls, Row A, Seat 3',
+    ]);
+    expect(codes[0]!.tagName.toLowerCase()).toBe('svg');
+    // Each code draws its own ticket's signed payload.
+    expect(codes[0]!.innerHTML).not.toBe(codes[1]!.innerHTML);
+  });
+
+  it('shows no codes for tickets collected at the box office, and says how to collect them', async () => {
+    heldState();
+    const view = orderViewOf(checkoutHoldId(), ORDER_ID, { card: null });
+    seedOrder('uk', {
+      ...view,
+      delivery: { method: 'boxOffice', address: null },
+      tickets: view.tickets.map((ticket) => ({ ...ticket, code: null })),
+      payment: null,
+      total: 0,
+      transactionFee: 0,
+    });
+    renderApp({ route: `${CHECKOUT_PATHS.confirmation}?order=${ORDER_ID}&venue=lumen-theatre` });
+    await heading();
+    expect(screen.queryAllByRole('img', { name: /^Ticket for / })).toEqual([]);
+    expect(
+      screen.getByText(
+        'Collect your tickets from the box office before the performance. Bring your order number and the card you paid with.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('No payment is needed for this order')).toBeInTheDocument();
+  });
+
+  it('gives the buyer the secret link to bookmark and the sign-up panel', async () => {
+    boughtOrder();
+    renderApp({ route: `${CHECKOUT_PATHS.confirmation}?order=${ORDER_ID}&venue=lumen-theatre` });
+    await heading();
+    const section = screen.getByRole('heading', { name: 'Keep this link' }).parentElement!;
+    const link = within(section).getByRole('link');
+    expect(link).toHaveAttribute(
+      'href',
+      `${CHECKOUT_PATHS.confirmation}?order=${ORDER_ID}&key=${ORDER_KEY}&venue=lumen-theatre`,
+    );
+    expect(
+      screen.getByRole('heading', { name: 'Save your details for next time' }),
+    ).toBeInTheDocument();
+  });
+
+  it('offers no sign-up where the venue disables login, even with the panel flag on', async () => {
+    heldState({ venueSlug: 'bayou-discovery', region: 'us-central' });
+    const view = orderViewOf(checkoutHoldId(), ORDER_ID, {
+      card: { brand: 'visa', last4: '1111' },
+    });
+    seedOrder('us-central', {
+      ...view,
+      show: { ...view.show, venueName: 'Bayou Discovery', venueSlug: 'bayou-discovery' },
+    });
+    renderApp({
+      route: `${CHECKOUT_PATHS.confirmation}?order=${ORDER_ID}&venue=bayou-discovery`,
+    });
+    await heading();
+    // The buyer's own order (the secret link is there), but Bayou Discovery has no accounts.
+    expect(screen.getByRole('heading', { name: 'Keep this link' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Save your details for next time' })).toBeNull();
+  });
+
+  it('hands the tickets to the app: a QR code of the web link on a computer', async () => {
+    onPhone(false);
+    boughtOrder();
+    const user = userEvent.setup();
+    renderApp({ route: `${CHECKOUT_PATHS.confirmation}?order=${ORDER_ID}&venue=lumen-theatre` });
+    await heading();
+    await user.click(screen.getByRole('button', { name: 'Get your tickets in the app' }));
+    const code = await screen.findByRole('img', {
+      name: 'Code that opens your tickets in the app',
+    });
+    expect(code.tagName.toLowerCase()).toBe('svg');
+    // The button is gone: focus moves to what replaced it, not to the top of the page.
+    await waitFor(() => expect(code.closest('[tabindex="-1"]')).toHaveFocus());
+    expect(orders.handovers).toBe(1);
+    expect(screen.getByText(/It works once, until/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Open your tickets in the app' })).toBeNull();
+  });
+
+  it('hands the tickets to the app: a link that opens it on a phone', async () => {
+    onPhone(true);
+    boughtOrder();
+    const user = userEvent.setup();
+    renderApp({ route: `${CHECKOUT_PATHS.confirmation}?order=${ORDER_ID}&venue=lumen-theatre` });
+    await heading();
+    await user.click(screen.getByRole('button', { name: 'Get your tickets in the app' }));
+    const link = await screen.findByRole('link', { name: 'Open your tickets in the app' });
+    expect(link).toHaveAttribute('href', 'stagedoor://tickets?token=handover-1');
+    await waitFor(() => expect(link).toHaveFocus());
+  });
+
+  it('says so, once, when the app link cannot be made', async () => {
+    server.use(http.post('/api/:region/orders/:orderId/app-handover', () => HttpResponse.error()));
+    boughtOrder();
+    const user = userEvent.setup();
+    renderApp({ route: `${CHECKOUT_PATHS.confirmation}?order=${ORDER_ID}&venue=lumen-theatre` });
+    await heading();
+    await user.click(screen.getByRole('button', { name: 'Get your tickets in the app' }));
+    const message = await screen.findByText(
+      "We couldn't get your app link. Please try again.",
+      undefined,
+      { timeout: 5000 },
+    );
+    // A polite live region announces it; an alert inside it as well would say it twice.
+    expect(message.closest('[aria-live="polite"]')).not.toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Get your tickets in the app' })).toHaveFocus();
+  });
+
+  it('opens from the email link (?order=&key=) in whichever region holds the order', async () => {
+    heldState({ venueSlug: 'hudson-stage', region: 'us-east' });
+    const view = orderViewOf(checkoutHoldId(), ORDER_ID, {
+      card: { brand: 'amex', last4: '0005' },
+    });
+    seedOrder('us-east', {
+      ...view,
+      show: {
+        ...view.show,
+        venueName: 'The Hudson Stage',
+        venueSlug: 'hudson-stage',
+        timezone: 'America/New_York',
+      },
+    });
+    const { router } = renderApp({
+      route: `${CHECKOUT_PATHS.confirmation}?order=${ORDER_ID}&key=${ORDER_KEY}`,
+    });
+    await heading();
+    // Found in us-east, the page moves into its venue's frame: New York time, en-US wording.
+    await waitFor(() => expect(router.state.location.search).toContain('venue=hudson-stage'));
+    // 19:30 UTC is 3:30 PM in New York (EDT from 8 March 2026).
+    expect(await screen.findByText('Date: Fri, March 13, 2026, 3:30 PM')).toBeInTheDocument();
+    expect(screen.getByText('Paid with American Express ending 0005')).toBeInTheDocument();
+    expect(screen.getAllByRole('img', { name: /^Ticket for / })).toHaveLength(2);
+    // A reader with the link sees the order, but is not its buyer.
+    expect(screen.queryByRole('button', { name: 'Get your tickets in the app' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Keep this link' })).toBeNull();
+  });
+
+  it('is not found for an order no region knows, after asking each region', async () => {
+    const reads = recordOrderReads();
+    renderApp({ route: `${CHECKOUT_PATHS.confirmation}?order=${ORDER_ID}&key=${ORDER_KEY}` });
+    await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 5000 });
+    expect(new Set(reads.map((path) => path.split('/')[2]))).toEqual(new Set(REGIONS));
+  });
+
+  it('is not found without an order, and asks for none', async () => {
+    const reads = recordOrderReads();
+    renderApp({ route: CHECKOUT_PATHS.confirmation });
+    await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 5000 });
+    expect(reads).toEqual([]);
+  });
+});

@@ -1,0 +1,194 @@
+import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
+import { Formik, useFormikContext } from 'formik';
+import { FormattedMessage, useIntl } from 'react-intl';
+import styled from 'styled-components';
+import { CARD_BRAND_NAMES, type CardBrand } from '@contract/cards';
+import type { Money } from '@contract/api/common';
+import { PrimaryButton } from '@/components/Button';
+import { CheckoutForm } from '@/components/form/CheckoutForm';
+import { TextField } from '@/components/form/TextField';
+import { fieldId } from '@/components/form/fieldIds';
+import { validateWithSchema } from '@/components/form/validateWithSchema';
+import {
+  acceptedCardTypes,
+  cardSchema,
+  type CardValues,
+} from '@/components/form/validation/cardSchema';
+import {
+  fieldMessage as m,
+  type FieldMessage,
+} from '@/components/form/validation/fieldMessage';
+import { fieldSpecs } from '@/components/form/validation/fieldSpecs';
+import type { ValidationContext } from '@/components/form/validation/validationContext';
+import { formatMoney } from '@/i18n/format';
+import { RetryAlert } from './PaymentNotices';
+import type { CardField, CardProblem, CardProblems } from './paymentSlice';
+
+const EMPTY: CardValues = { cardNumber: '', cardName: '', expiry: '', cvv: '' };
+const FIELD_ORDER: readonly CardField[] = ['cardNumber', 'cardName', 'expiry', 'cvv'];
+
+type Props = {
+  context: ValidationContext;
+  acceptedBrands: readonly CardBrand[];
+  amount: Money;
+  /** The hold is gone: the button says "Reservation expired" and does nothing. */
+  expired: boolean;
+  /** A payment is in flight or waits to be sent again: a second click must do nothing. */
+  busy: boolean;
+  /** Refusals the payment service or the pay request made, shown beside their fields. */
+  cardProblems: CardProblems;
+  /** The retry alert, when the last answer was lost; `pending` resends the stored attempt. */
+  retry: { pending: boolean; onRetryPending: () => void } | null;
+  /** The payment's status region, beside the button the buyer has just pressed. */
+  progress: ReactNode;
+  onPay: (values: CardValues) => Promise<void>;
+};
+
+/**
+ * The card fields of spec §3 (number, name on card, expiry MM/YY, CVV) with every §5 card
+ * message, checked by the yup card schema for the brands these seats accept, and the Pay button.
+ * Formik keeps what was typed; only the token ever leaves this form for the store.
+ */
+export function CardForm({
+  context,
+  acceptedBrands,
+  amount,
+  expired,
+  busy,
+  cardProblems,
+  retry,
+  progress,
+  onPay,
+}: Props) {
+  const intl = useIntl();
+  const titleId = useId();
+  const validate = useMemo(
+    () => validateWithSchema<CardValues>(cardSchema(context, { acceptedBrands })),
+    [context, acceptedBrands],
+  );
+  const amexOnly = acceptedBrands.length === 1 && acceptedBrands[0] === 'amex';
+  const fields = fieldSpecs(context);
+
+  return (
+    <Formik initialValues={EMPTY} validate={validate} onSubmit={onPay}>
+      {({ submitForm }) => (
+        <CheckoutForm aria-labelledby={titleId}>
+          <Legend id={titleId}>
+            <FormattedMessage id="payment.card.legend" />
+          </Legend>
+          {amexOnly ? (
+            <Note>
+              <FormattedMessage id="seatMap.legend.amexNote" />
+            </Note>
+          ) : null}
+          <Note>
+            <FormattedMessage
+              id="payment.card.accepted"
+              values={{
+                cardTypes: intl.formatList(acceptedBrands.map((brand) => CARD_BRAND_NAMES[brand])),
+              }}
+            />
+          </Note>
+          {retry !== null ? (
+            <RetryAlert onRetry={retry.pending ? retry.onRetryPending : () => void submitForm()} />
+          ) : null}
+          <ServerCardProblems
+            problems={cardProblems}
+            acceptedBrands={acceptedBrands}
+            locale={context.locale}
+          />
+          <TextField {...fields.cardNumber} />
+          <TextField {...fields.cardName} />
+          <TextField {...fields.expiry} />
+          <TextField {...fields.cvv} />
+          {progress}
+          <PayButton type="submit" disabled={expired} aria-disabled={busy || undefined}>
+            {expired ? (
+              <FormattedMessage id="payment.payButton.expired" />
+            ) : (
+              <FormattedMessage
+                id="payment.payButton.label"
+                values={{ amount: formatMoney(intl, amount) }}
+              />
+            )}
+          </PayButton>
+        </CheckoutForm>
+      )}
+    </Formik>
+  );
+}
+
+function problemMessage(
+  problem: CardProblem,
+  acceptedBrands: readonly CardBrand[],
+  locale: string,
+): FieldMessage {
+  switch (problem) {
+    case 'number':
+      return m('validation.card.number');
+    case 'notAccepted':
+      return m('validation.card.numberForTypes', {
+        cardTypes: acceptedCardTypes(acceptedBrands, locale),
+      });
+    case 'expiryMonth':
+      return m('validation.card.expiryMonth');
+    case 'expiryYear':
+      return m('validation.card.expiryYear');
+    case 'cvv':
+      return m('validation.card.cvv');
+    case 'name':
+      return m('validation.name.full');
+  }
+}
+
+/**
+ * Puts the server's card refusals beside their fields, as the form's own rules would, and moves
+ * focus to the first of them; typing in a field lets the form's rules take over again.
+ */
+function ServerCardProblems({
+  problems,
+  acceptedBrands,
+  locale,
+}: {
+  problems: CardProblems;
+  acceptedBrands: readonly CardBrand[];
+  locale: string;
+}) {
+  const { setErrors, setTouched, touched } = useFormikContext<CardValues>();
+  const shown = useRef<CardProblems | null>(null);
+  useEffect(() => {
+    if (shown.current === problems) return;
+    shown.current = problems;
+    const failing = FIELD_ORDER.filter((field) => problems[field] !== undefined);
+    if (failing.length === 0) return;
+    const errors = Object.fromEntries(
+      failing.map((field) => [field, problemMessage(problems[field]!, acceptedBrands, locale)]),
+    );
+    // Descriptors, as the form's own rules give them (validateWithSchema).
+    setErrors(errors);
+    void setTouched(
+      { ...touched, ...Object.fromEntries(failing.map((field) => [field, true])) },
+      false,
+    );
+    document.getElementById(fieldId(failing[0]!))?.focus();
+  }, [problems, acceptedBrands, locale, setErrors, setTouched, touched]);
+  return null;
+}
+
+/** Pay, greyed while a payment is on its way (it stays focusable: a second press does nothing). */
+export const PayButton = styled(PrimaryButton)`
+  &[aria-disabled='true'],
+  &:disabled {
+    opacity: 0.6;
+    cursor: not-allowed;
+  }
+`;
+
+const Legend = styled.h2`
+  margin: 0 0 ${({ theme }) => theme.space[3]}px;
+  font-size: ${({ theme }) => theme.fontSizes.h2};
+`;
+
+const Note = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space[3]}px;
+`;

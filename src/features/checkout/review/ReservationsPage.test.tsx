@@ -1,0 +1,98 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RootState } from '@/app/store';
+import { CHECKOUT_PATHS } from '@/config/paths';
+import { useMswServer } from '../../../../tests/msw/server';
+import { renderApp } from '../../../../tests/msw/render';
+import { heldState } from '../../../../tests/msw/checkoutState';
+import { inventory, resetInventory } from '../../../../tests/msw/inventory';
+
+useMswServer();
+beforeEach(() => resetInventory());
+
+/** The review step of a held reservation, once its page has loaded. */
+async function openReview(preloadedState: Partial<RootState> = heldState()) {
+  const view = renderApp({ route: CHECKOUT_PATHS.reservations, preloadedState });
+  await screen.findByRole(
+    'heading',
+    { level: 1, name: 'Best available tickets' },
+    { timeout: 5000 },
+  );
+  return view;
+}
+
+async function continueFromReview() {
+  const user = userEvent.setup();
+  const view = await openReview();
+  // The basket's total (fees included) once it has been read.
+  await screen.findByRole('button', { name: 'Your basket £130' });
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  return view;
+}
+
+// Pages are lazy chunks: the first in a run can take a while on a busy machine.
+describe('the review step', { timeout: 20_000 }, () => {
+  it('goes on to Extras when the hold is offered some', async () => {
+    const { router } = await continueFromReview();
+    await waitFor(() => expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.extras));
+  });
+
+  it('goes straight to ticket protection when there are no extras', async () => {
+    inventory.basket.upsells = [];
+    const { router } = await continueFromReview();
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.ticketProtection),
+    );
+  });
+
+  it('goes straight to delivery when the basket needs neither step', async () => {
+    inventory.basket.upsells = [];
+    inventory.basket.protectionFee = null;
+    const { router } = await continueFromReview();
+    await waitFor(() => expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.collection));
+    // Pushed, not replaced: Back returns to the review.
+    expect(router.state.historyAction).toBe('PUSH');
+  });
+
+  it('states the basket total, fees included, under the seats', async () => {
+    inventory.basket.transactionFee = 300;
+    renderApp({ route: CHECKOUT_PATHS.reservations, preloadedState: heldState() });
+    expect(await screen.findByText('Total: £133', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+});
+
+/** A hold of two £65 seats (£130) reserved by a buyer who was shown `quotedTotal` on the seats page. */
+function heldAfterQuote(quotedTotal: number): Partial<RootState> {
+  const state = heldState();
+  return { ...state, reservation: { ...state.reservation!, quotedTotal } };
+}
+
+describe('a price or fee change since the seats page (spec §4)', { timeout: 20_000 }, () => {
+  it('stops the review with the alert until the buyer reviews the basket, then lets them go on', async () => {
+    const user = userEvent.setup();
+    const { router } = await openReview(heldAfterQuote(12_000));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'There has been a change in either the price of your tickets or the associated fees. Please continue to review your cart.',
+    );
+    const next = screen.getByRole('button', { name: 'Continue' });
+    expect(next).toHaveAttribute('aria-disabled', 'true');
+    await user.click(next);
+    expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.reservations);
+
+    await user.click(screen.getByRole('button', { name: 'Review my basket' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(next).not.toHaveAttribute('aria-disabled', 'true');
+    await user.click(next);
+    await waitFor(() => expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.extras));
+  });
+
+  it('says nothing when the held total is the one the buyer was shown', async () => {
+    const user = userEvent.setup();
+    const { router } = await openReview(heldAfterQuote(13_000));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Review my basket' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.extras));
+  });
+});

@@ -1,0 +1,301 @@
+import { call, delay, put, race, select, spawn, take, takeLeading } from 'redux-saga/effects';
+import {
+  createBestAvailableHold,
+  createHold,
+  extendHold,
+  getHold,
+  releaseHold,
+  type HoldResult,
+  type WriteContext,
+} from '@/api/holds';
+import { toApiError } from '@/api/errors';
+import { readPayAttempt } from '@/features/checkout/payment/payAttemptStorage';
+import { selectPaymentInFlight } from '@/features/checkout/payment/paymentInFlight';
+import { withBookingSession } from '@/features/session/bookingSession';
+import { forgetHold, readStoredHold, storeHold } from './holdStorage';
+import { newIdempotencyKey } from './idempotencyKey';
+import {
+  extendFailed,
+  extendRequested,
+  extended,
+  held,
+  holdExpired,
+  millisecondsLeft,
+  previousHoldReleased,
+  restoredExpired,
+  holdFailed,
+  holdRequested,
+  holdLost,
+  orderConfirmed,
+  releaseRequested,
+  released,
+  restoreFinished,
+  restoreStarted,
+  selectReservation,
+  type HoldRequest,
+  type HoldTarget,
+  type ReservationError,
+  type ReservationState,
+} from './reservationSlice';
+
+/** The `Date` header counts whole seconds; a smaller difference is rounding, not a wrong clock. */
+const CLOCK_TOLERANCE_MS = 2_000;
+
+/** Server clock minus ours, from an answer's `Date` header; undefined when there was none. */
+export function clockOffset(result: HoldResult, now = Date.now()): number | undefined {
+  if (result.serverNow === null) return undefined;
+  const offset = result.serverNow - now;
+  return Math.abs(offset) < CLOCK_TOLERANCE_MS ? 0 : offset;
+}
+
+/** Connection failures are retried this many times, with the same idempotency key. */
+const CONNECTION_RETRIES = 2;
+const RETRY_DELAY_MS = 1_000;
+
+export function toReservationError(error: unknown): ReservationError {
+  const apiError = toApiError(error);
+  if (apiError.kind === 'network' || apiError.kind === 'timeout') return 'connection';
+  switch (apiError.code) {
+    case 'seats_unavailable':
+    case 'admissions_unavailable':
+      return 'unavailable';
+    case 'seat_limit_exceeded':
+      return 'limit';
+    case 'client_hold_limit':
+      return 'clientLimit';
+    case 'presale_required':
+      return 'presale';
+    case 'promo_invalid':
+    case 'promo_expired':
+      return 'promo';
+    case 'promo_not_for_event':
+      return 'promoNotForEvent';
+    case 'hold_expired':
+      return 'expired';
+    case 'hold_extension_limit':
+      return 'extensionLimit';
+    default:
+      return 'general';
+  }
+}
+
+/**
+ * Worth asking again with the same key: the connection dropped, or the first try is still being
+ * worked on (409 `idempotency_in_flight`, after a timeout on a slow network) and will answer.
+ */
+function isRetryable(error: unknown): boolean {
+  return (
+    toReservationError(error) === 'connection' || toApiError(error).code === 'idempotency_in_flight'
+  );
+}
+
+/**
+ * A write that may be retried when the connection drops: the idempotency key makes the retry the
+ * same request, so a hold that did reach the server is answered, not made twice.
+ */
+function* writeWithRetries<T>(
+  request: (context: WriteContext) => Promise<T>,
+  idempotencyKey = newIdempotencyKey(),
+): Generator<unknown, T, unknown> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return yield* withBookingSession((csrfToken) => request({ csrfToken, idempotencyKey }));
+    } catch (error) {
+      if (!isRetryable(error) || attempt >= CONNECTION_RETRIES) throw error;
+      yield delay(RETRY_DELAY_MS * (attempt + 1));
+    }
+  }
+}
+
+function sendHold(
+  target: HoldTarget,
+  request: HoldRequest,
+  promoCode: string | undefined,
+): (context: WriteContext) => Promise<HoldResult> {
+  const base = { performanceId: target.performanceId, ...(promoCode ? { promoCode } : {}) };
+  switch (request.kind) {
+    case 'seats':
+      return (context) => createHold(target.region, { ...base, seats: request.seats }, context);
+    case 'admissions':
+      return (context) =>
+        createHold(target.region, { ...base, admissions: request.admissions }, context);
+    case 'bestAvailable': {
+      const { quantity, priceBand, section, accessible } = request;
+      const choice = { quantity, priceBand, section, accessible };
+      return (context) => createBestAvailableHold(target.region, { ...base, ...choice }, context);
+    }
+  }
+}
+
+/** Lets the server have the seats back; it expires them anyway, so a failure is not fatal. */
+function* releaseOnServer(reservation: ReservationState) {
+  const { hold, region } = reservation;
+  if (hold === undefined || region === undefined) return;
+  try {
+    yield* withBookingSession((csrfToken) => releaseHold(region, hold.id, csrfToken));
+  } catch {
+    // Unreachable or already gone: the deadline releases the seats on the server.
+  }
+}
+
+function* remember(target: HoldTarget, result: HoldResult, quotedTotal?: number) {
+  const { hold } = result;
+  const offset = clockOffset(result);
+  yield call(storeHold, { ...target, holdId: hold.id });
+  yield put(
+    held({
+      ...target,
+      hold,
+      ...(quotedTotal === undefined ? {} : { quotedTotal }),
+      ...(offset === undefined ? {} : { clockOffsetMs: offset }),
+    }),
+  );
+}
+
+/**
+ * A reserve whose answer never arrived (the connection failed through every retry). It may still
+ * have made a hold on the server, which would then block the buyer's own seats until it expired:
+ * sending the same choice again reuses its key, so the server answers with that hold instead.
+ */
+type UnansweredHold = { current?: { choice: string; idempotencyKey: string } };
+
+function* holdFlow(unanswered: UnansweredHold, action: ReturnType<typeof holdRequested>) {
+  const { request, promoCode, quotedTotal, ...target } = action.payload;
+  const choice = JSON.stringify([target, request, promoCode ?? null]);
+  const idempotencyKey =
+    unanswered.current?.choice === choice ? unanswered.current.idempotencyKey : newIdempotencyKey();
+  unanswered.current = undefined;
+  // One basket: a new choice replaces the old hold (the page asked "Empty your cart?" first).
+  const before = (yield select(selectReservation)) as ReservationState;
+  if (before.hold !== undefined) {
+    yield* releaseOnServer(before);
+    yield call(forgetHold);
+    // Gone on the server, so gone here: a failed new hold must not fall back to it.
+    yield put(previousHoldReleased());
+  }
+  try {
+    const result = yield* writeWithRetries(sendHold(target, request, promoCode), idempotencyKey);
+    yield* remember(target, result, quotedTotal);
+  } catch (error) {
+    if (toReservationError(error) === 'connection') unanswered.current = { choice, idempotencyKey };
+    yield put(
+      holdFailed({
+        error: toReservationError(error),
+        takenSeatIds: [...(toApiError(error).seatIds ?? [])],
+      }),
+    );
+  }
+}
+
+function* extendFlow() {
+  const reservation = (yield select(selectReservation)) as ReservationState;
+  const { hold, region } = reservation;
+  if (hold === undefined || region === undefined) return;
+  try {
+    const result = yield* writeWithRetries((context) => extendHold(region, hold.id, context));
+    const offset = clockOffset(result);
+    yield put(
+      extended({ hold: result.hold, ...(offset === undefined ? {} : { clockOffsetMs: offset }) }),
+    );
+  } catch (error) {
+    const reason = toReservationError(error);
+    yield put(extendFailed({ error: reason }));
+    if (reason === 'expired') yield put(holdExpired());
+  }
+}
+
+function* releaseFlow() {
+  let reservation = (yield select(selectReservation)) as ReservationState;
+  // Let go while a hold was on its way (the buyer left mid-reserve): wait for it, then release
+  // it, so it cannot land afterwards on whatever page the buyer went to.
+  if (reservation.status === 'holding') {
+    yield take([held.type, holdFailed.type]);
+    reservation = (yield select(selectReservation)) as ReservationState;
+  }
+  if (reservation.status === 'held') yield* releaseOnServer(reservation);
+  yield call(forgetHold);
+  yield put(released());
+}
+
+/**
+ * The deadline, kept in the browser too: when it passes, the hold is expired here (the dialog
+ * opens) and released on the server, which would refuse it from now on anyway.
+ */
+function* expiryFlow() {
+  while (true) {
+    const reservation = (yield select(selectReservation)) as ReservationState;
+    if (reservation.status !== 'held' || reservation.expiresAt === undefined) {
+      yield take([held.type, extended.type]);
+      continue;
+    }
+    const wait = millisecondsLeft(reservation, Date.now());
+    const { deadline } = (yield race({
+      deadline: delay(wait),
+      changed: take([held.type, extended.type, released.type, orderConfirmed.type, holdLost.type]),
+    })) as { deadline?: true };
+    if (deadline) {
+      // A payment in flight keeps the hold on the server (PAYMENT_WINDOW_MINUTES); its answer
+      // decides, and the payment flow reads the new deadline back before it settles. Settled is
+      // read from the state after each action (the payment slice loads later, with the checkout).
+      if ((yield select(selectPaymentInFlight)) as boolean) {
+        while ((yield select(selectPaymentInFlight)) as boolean) yield take('*');
+        continue;
+      }
+      yield put(holdExpired());
+      yield call(forgetHold);
+      yield* releaseOnServer(reservation);
+    }
+  }
+}
+
+const loadPaymentFlow = () => import('@/features/checkout/payment/paymentSaga');
+
+/**
+ * The hold is gone, but this tab paid for it and never heard the answer: the server may have sold
+ * the hold to that payment. The payment flow (loaded now, as it comes with the checkout) sends the
+ * attempt again under its key and settles the answer, so the buyer sees their order rather than
+ * "expired". True when that answer ended the hold (an order, or the seats lost).
+ */
+function* replayUnansweredPayment(holdId: string) {
+  const attempt = readPayAttempt();
+  if (attempt?.holdId !== holdId || attempt.paymentId !== undefined) return false;
+  try {
+    const { replayAfterHoldEnded } = (yield call(loadPaymentFlow)) as Awaited<
+      ReturnType<typeof loadPaymentFlow>
+    >;
+    return yield* replayAfterHoldEnded(attempt);
+  } catch {
+    // The payment flow could not load: kept, so the next reload asks again.
+    return false;
+  }
+}
+
+/** After a reload, the tab's hold is looked up again; one the server no longer has is dropped. */
+function* restoreFlow() {
+  const stored = readStoredHold();
+  if (stored === null) return;
+  const { holdId, ...target } = stored;
+  yield put(restoreStarted(target));
+  try {
+    const result = (yield call(getHold, target.region, holdId)) as HoldResult;
+    yield* remember(target, result);
+  } catch (error) {
+    const { status } = toApiError(error);
+    // Only the server saying the hold is gone forgets it; a network blip keeps it for next time.
+    if (status === 404 || status === 410) {
+      yield call(forgetHold);
+      const ended = yield* replayUnansweredPayment(holdId);
+      if (!ended && status === 410) yield put(restoredExpired(target));
+    }
+  }
+  yield put(restoreFinished());
+}
+
+export function* watchReservation() {
+  yield spawn(restoreFlow);
+  yield spawn(expiryFlow);
+  const unanswered: UnansweredHold = {};
+  yield takeLeading(holdRequested.type, holdFlow, unanswered);
+  yield takeLeading(extendRequested.type, extendFlow);
+  yield takeLeading(releaseRequested.type, releaseFlow);
+}

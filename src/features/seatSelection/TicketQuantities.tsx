@@ -1,0 +1,158 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import styled from 'styled-components';
+import type { SeatStatus, SeatingPlan } from '@contract/api/holds';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { formatMoney } from '@/i18n/format';
+import { priceOptionName } from '@/i18n/priceOptionName';
+import { quantityChanged, quantityKey, selectSeats } from '@/features/seatSelection/seatsSlice';
+
+type Props = { plan: SeatingPlan; seatStatus: SeatStatus; singleLine: boolean };
+
+/**
+ * General admission and timed entry: how many places at each price option in each area. Numbers
+ * never pass what is left in the area or the venue's selection limit (the slice clamps them).
+ */
+export function TicketQuantities({ plan, seatStatus, singleLine }: Props) {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const { quantities } = useAppSelector(selectSeats);
+  const currency = seatStatus.currency;
+
+  return (
+    <Areas>
+      {plan.areas.map((area) => {
+        const remaining = seatStatus.areas.find((a) => a.code === area.code)?.remaining ?? 0;
+        const options = seatStatus.priceOptions.filter((option) => option.area === area.code);
+        if (options.length === 0) return null;
+        return (
+          <Area key={area.code} aria-labelledby={`area-${area.code}`}>
+            <AreaHeading id={`area-${area.code}`}>
+              <FormattedMessage id="tickets.ga.area" values={{ area: area.name }} />
+            </AreaHeading>
+            <p>
+              <FormattedMessage id="tickets.ga.remaining" values={{ remaining }} />
+            </p>
+            <Options>
+              {options.map((option) => {
+                const key = quantityKey(area.code, option.code);
+                const quantity = quantities[key] ?? 0;
+                const inputId = `qty-${key}`;
+                const set = (next: number) =>
+                  dispatch(
+                    quantityChanged({ area: area.code, priceOption: option.code, quantity: next }),
+                  );
+                const price = formatMoney(intl, { amount: option.price, currency });
+                const name = priceOptionName(intl, option.name);
+                return (
+                  <Option key={option.code} $singleLine={singleLine}>
+                    <label htmlFor={inputId}>
+                      <FormattedMessage id="tickets.ga.quantity" values={{ option: name, price }} />
+                    </label>
+                    <Stepper>
+                      <StepButton
+                        type="button"
+                        aria-label={intl.formatMessage(
+                          { id: 'tickets.ga.decrease' },
+                          { option: name },
+                        )}
+                        disabled={quantity === 0}
+                        onClick={() => set(quantity - 1)}
+                      >
+                        −
+                      </StepButton>
+                      <QuantityInput
+                        id={inputId}
+                        type="number"
+                        inputMode="numeric"
+                        min={0}
+                        max={remaining}
+                        value={quantity}
+                        disabled={remaining === 0}
+                        onChange={(event) => set(Number(event.target.value) || 0)}
+                      />
+                      <StepButton
+                        type="button"
+                        aria-label={intl.formatMessage(
+                          { id: 'tickets.ga.increase' },
+                          { option: name },
+                        )}
+                        disabled={remaining === 0}
+                        onClick={() => set(quantity + 1)}
+                      >
+                        +
+                      </StepButton>
+                    </Stepper>
+                  </Option>
+                );
+              })}
+            </Options>
+          </Area>
+        );
+      })}
+    </Areas>
+  );
+}
+
+const Areas = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[5]}px;
+`;
+
+const Area = styled.section`
+  padding: ${({ theme }) => theme.space[4]}px;
+  border: 1px solid ${({ theme }) => theme.colors.divider};
+  border-radius: ${({ theme }) => theme.radius};
+`;
+
+const AreaHeading = styled.h2`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.h3};
+`;
+
+const Options = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]}px;
+`;
+
+/** `isSingleLinePriceOption`: name and price on one line instead of a card. */
+const Option = styled.div<{ $singleLine: boolean }>`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space[3]}px;
+  padding: ${({ theme, $singleLine }) => ($singleLine ? 0 : `${theme.space[3]}px`)};
+  background: ${({ theme, $singleLine }) => ($singleLine ? 'transparent' : theme.colors.surface)};
+  border-radius: ${({ theme }) => theme.radius};
+`;
+
+const Stepper = styled.div`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]}px;
+`;
+
+const StepButton = styled.button`
+  min-width: ${({ theme }) => theme.minTarget};
+  min-height: ${({ theme }) => theme.minTarget};
+  border: 2px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.background};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.large};
+  cursor: pointer;
+
+  &:disabled {
+    cursor: not-allowed;
+    opacity: 0.6;
+  }
+`;
+
+const QuantityInput = styled.input`
+  width: 4rem;
+  min-height: ${({ theme }) => theme.minTarget};
+  border: 2px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+  text-align: center;
+  font-size: ${({ theme }) => theme.fontSizes.body};
+`;

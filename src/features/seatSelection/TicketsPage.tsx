@@ -1,0 +1,404 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+import styled from 'styled-components';
+import type { SeatStatus, SeatingPlan } from '@contract/api/holds';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { usePaths } from '@/config/usePaths';
+import { useRequiredRouteTarget } from '@/config/useRouteTarget';
+import { PrimaryButton } from '@/components/Button';
+import { LoadingBlock } from '@/components/LoadingBlock';
+import { PageHeading } from '@/components/PageHeading';
+import { useDocumentTitle } from '@/components/useDocumentTitle';
+import { CHECKOUT_PATHS } from '@/config/paths';
+import { getVenue, type VenueConfig } from '@/config/venues';
+import { LoadFailure } from '@/components/errors/LoadFailure';
+import {
+  errorCleared,
+  holdRequested,
+  selectReservation,
+  type HoldRequest,
+} from '@/features/hold/reservationSlice';
+import { PresaleAlert } from '@/features/promo/PresaleAlert';
+import { ReleaseQuestion } from '@/features/hold/ReleaseQuestion';
+import { left, loadRequested, selectSeats } from '@/features/seatSelection/seatsSlice';
+import { buildSeatMapModel } from '@/features/seatSelection/seatMap/model';
+import { seatName } from '@/features/seatSelection/seatMap/seatName';
+import { useShowContent } from '@/features/catalogue/useShowContent';
+import { formatPerformanceDate, formatPerformanceTime, formatMoney } from '@/i18n/format';
+import { BestAvailableForm, type BestAvailableChoice } from './BestAvailableForm';
+import { OffersPanel } from './OffersPanel';
+import { PerformanceNotices, unacknowledgedNotices } from './PerformanceNotices';
+import { ReservationErrorAlert } from './ReservationErrorAlert';
+import { SeatLimitMessage } from './SeatLimitMessage';
+import { SeatChoice } from './SeatChoice';
+import { TicketQuantities } from './TicketQuantities';
+import { useAppliedPromoCode } from './useAppliedPromoCode';
+
+/**
+ * Seat selection for one performance (the route has validated its id): the seat map and list
+ * for reserved seating, with best available beside it; quantities per price option for general
+ * admission and timed entry. Reserving holds the choice on the server and moves on to review it.
+ */
+export default function TicketsPage() {
+  const target = useRequiredRouteTarget();
+  const { region, venueSlug, performanceId } = target;
+  const titleSlug = target.titleSlug ?? '';
+  const venue = getVenue(venueSlug);
+  const dispatch = useAppDispatch();
+  const { show } = useShowContent(target);
+  const promoCode = useAppliedPromoCode(venueSlug, titleSlug);
+  const seats = useAppSelector(selectSeats);
+  const reservation = useAppSelector(selectReservation);
+  const navigate = useNavigate();
+  const [replacing, setReplacing] = useState<PendingHold | null>(null);
+
+  const load = useCallback(() => {
+    if (performanceId !== undefined) dispatch(loadRequested({ region, performanceId, promoCode }));
+  }, [dispatch, region, performanceId, promoCode]);
+  useEffect(() => {
+    load();
+    return () => void dispatch(left());
+  }, [load, dispatch]);
+  // A refusal belongs to the performance it happened on: none follows the buyer to another.
+  useEffect(() => () => void dispatch(errorCleared()), [dispatch, performanceId]);
+  useContinueWhenHeld(performanceId);
+
+  const current = seats.performanceId === performanceId;
+  if (current && seats.status === 'failed' && seats.error !== null)
+    return <LoadFailure error={seats.error} onRetry={load} />;
+  if (!current || seats.plan === null || seats.seatStatus === null || venue === undefined)
+    return <LoadingBlock minHeight="32rem" />;
+  const send = ({ request, quotedTotal }: PendingHold) =>
+    dispatch(
+      holdRequested({
+        region,
+        venueSlug,
+        titleSlug,
+        performanceId: seats.seatStatus!.performanceId,
+        request,
+        promoCode,
+        quotedTotal,
+      }),
+    );
+  return (
+    <>
+      <Choice
+        venue={venue}
+        titleSlug={titleSlug}
+        plan={seats.plan}
+        seatStatus={seats.seatStatus}
+        showTitle={show.data?.title ?? ''}
+        hold={(request, quotedTotal) => {
+          // The basket holds another date (this page was opened by its address, so no leave
+          // guard asked): one basket, so reserving here empties it, but only once agreed to.
+          const otherDate =
+            reservation.status === 'held' &&
+            reservation.performanceId?.toUpperCase() !==
+              seats.seatStatus!.performanceId.toUpperCase();
+          if (otherDate) setReplacing({ request, quotedTotal });
+          else send({ request, quotedTotal });
+        }}
+      />
+      {replacing !== null ? (
+        <ReleaseQuestion
+          kind="emptyCart"
+          onRelease={() => {
+            setReplacing(null);
+            send(replacing);
+          }}
+          onKeep={() => {
+            setReplacing(null);
+            void navigate(CHECKOUT_PATHS.reservations);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** A reserve waiting for the buyer to agree to empty the basket of another date. */
+type PendingHold = { request: HoldRequest; quotedTotal?: number };
+
+/** Once the hold this page asked for is in place, the buyer reviews it (the first checkout step). */
+function useContinueWhenHeld(performanceId: string | undefined) {
+  const navigate = useNavigate();
+  const { status, performanceId: heldFor } = useAppSelector(selectReservation);
+  const previous = useRef(status);
+  useEffect(() => {
+    const asked = previous.current === 'holding';
+    previous.current = status;
+    if (asked && status === 'held' && heldFor === performanceId)
+      void navigate(CHECKOUT_PATHS.reservations);
+  }, [status, heldFor, performanceId, navigate]);
+}
+
+type ChoiceProps = {
+  venue: VenueConfig;
+  titleSlug: string;
+  plan: SeatingPlan;
+  seatStatus: SeatStatus;
+  showTitle: string;
+  hold: (request: HoldRequest, quotedTotal?: number) => void;
+};
+
+function Choice({ venue, titleSlug, plan, seatStatus, showTitle, hold }: ChoiceProps) {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const paths = usePaths();
+  const reservation = useAppSelector(selectReservation);
+  const { selected, droppedSeatIds, quantities, limitReached, acknowledged } =
+    useAppSelector(selectSeats);
+  const [mode, setMode] = useState<'pick' | 'bestAvailable'>('pick');
+  const [nudge, setNudge] = useState<'notice' | 'empty' | null>(null);
+  const reserved = plan.seating === 'reserved';
+  const heading = reserved ? 'steps.seatmap.heading' : 'steps.tickets.heading';
+  const busy = reservation.status === 'holding';
+  const pendingNotices = unacknowledgedNotices(seatStatus, acknowledged);
+  const model = useMemo(
+    () => (reserved ? buildSeatMapModel(plan, seatStatus) : null),
+    [reserved, plan, seatStatus],
+  );
+  /** A taken seat by its full name ("Stalls, Row B, Seat 4, unavailable"). */
+  const takenSeatName = (id: string) => {
+    const i = model?.ids.indexOf(id) ?? -1;
+    return model !== null && i >= 0 ? seatName(model, i, intl) : id;
+  };
+
+  useDocumentTitle(
+    intl.formatMessage(
+      { id: 'tickets.documentTitle' },
+      { heading: intl.formatMessage({ id: heading }), showTitle },
+    ),
+  );
+
+  // What was last sent, so a failed reserve can be sent again with one press.
+  const lastReserve = useRef<PendingHold | null>(null);
+  /** Every way of reserving passes the same gate: notices read, something chosen. */
+  const reserve = (request: HoldRequest | null, quotedTotal?: number) => {
+    if (pendingNotices.length > 0) return setNudge('notice');
+    if (request === null) return setNudge('empty');
+    setNudge(null);
+    lastReserve.current = { request, quotedTotal };
+    hold(request, quotedTotal);
+  };
+  const retry = () => {
+    if (lastReserve.current === null) return;
+    dispatch(errorCleared());
+    hold(lastReserve.current.request, lastReserve.current.quotedTotal);
+  };
+
+  const admissions = Object.entries(quantities)
+    .filter(([, quantity]) => quantity > 0)
+    .map(([key, quantity]) => {
+      const [area = '', priceOption = ''] = key.split('/');
+      return { area, priceOption, quantity };
+    });
+  const gaTotal = admissions.reduce(
+    (sum, a) =>
+      sum +
+      a.quantity *
+        (seatStatus.priceOptions.find((o) => o.code === a.priceOption && o.area === a.area)
+          ?.price ?? 0),
+    0,
+  );
+
+  return (
+    <section>
+      <PageHeading
+        subheading={
+          <>
+            {showTitle}
+            {' — '}
+            <FormattedMessage
+              id="tickets.performance"
+              values={{
+                date: formatPerformanceDate(intl, seatStatus.startsAt),
+                time: formatPerformanceTime(intl, seatStatus.startsAt),
+              }}
+            />
+          </>
+        }
+      >
+        <FormattedMessage id={heading} />
+      </PageHeading>
+      <p>
+        <FormattedMessage id={reserved ? 'steps.seatmap.subheading' : 'steps.tickets.subheading'} />
+      </p>
+      {plan.seating === 'timed-entry' ? (
+        // Each timed-entry performance is one entry slot: say which this page sells.
+        <p>
+          <FormattedMessage
+            id="tickets.timeSlot"
+            values={{ time: formatPerformanceTime(intl, seatStatus.startsAt) }}
+          />
+        </p>
+      ) : null}
+
+      <PerformanceNotices seatStatus={seatStatus} />
+      {nudge === 'notice' && pendingNotices.length > 0 ? (
+        <Nudge role="alert">
+          <FormattedMessage id="notice.required" />
+        </Nudge>
+      ) : null}
+      {nudge === 'empty' ? (
+        <Nudge role="alert">
+          <FormattedMessage id="tickets.chooseFirst" />
+        </Nudge>
+      ) : null}
+      <PresaleAlert
+        open={reservation.error === 'presale'}
+        backgroundImage={venue.settings.presaleBackgroundImage}
+        showPath={paths.showPath(titleSlug, venue.settings.slug)}
+        onClose={() => {
+          dispatch(errorCleared());
+          void navigate(paths.calendarPath(titleSlug, venue.settings.slug));
+        }}
+      />
+      {reservation.error !== null &&
+      reservation.error !== 'limit' &&
+      reservation.error !== 'presale' ? (
+        <ReservationErrorAlert
+          error={reservation.error}
+          takenSeats={reservation.takenSeatIds.map((id) => takenSeatName(id))}
+          onRetry={retry}
+        />
+      ) : null}
+      {reservation.error === null && droppedSeatIds.length > 0 ? (
+        <ReservationErrorAlert
+          error="unavailable"
+          takenSeats={droppedSeatIds.map((id) => takenSeatName(id))}
+        />
+      ) : null}
+      {limitReached || reservation.error === 'limit' ? (
+        <SeatLimitMessage venue={venue} limit={seatStatus.seatSelectionLimit} />
+      ) : null}
+      {busy ? (
+        <p role="status">
+          <FormattedMessage id="tickets.reserving" />
+        </p>
+      ) : null}
+
+      <OffersPanel seatStatus={seatStatus} />
+      {reserved ? (
+        <>
+          <Modes>
+            <legend>
+              <FormattedMessage id="tickets.mode.legend" />
+            </legend>
+            <label>
+              <input
+                type="radio"
+                name="choose-mode"
+                checked={mode === 'pick'}
+                onChange={() => setMode('pick')}
+              />
+              <FormattedMessage id="tickets.mode.pick" />
+            </label>
+            <label>
+              <input
+                type="radio"
+                name="choose-mode"
+                checked={mode === 'bestAvailable'}
+                onChange={() => setMode('bestAvailable')}
+              />
+              <FormattedMessage id="tickets.mode.bestAvailable" />
+            </label>
+          </Modes>
+          {mode === 'pick' && model !== null ? (
+            <SeatChoice
+              venue={venue}
+              model={model}
+              busy={busy}
+              onReserve={(quotedTotal) =>
+                reserve(
+                  selected.length > 0 ? { kind: 'seats', seats: selected } : null,
+                  quotedTotal,
+                )
+              }
+            />
+          ) : (
+            <BestAvailableForm
+              plan={plan}
+              seatStatus={seatStatus}
+              busy={busy}
+              onSubmit={(choice: BestAvailableChoice) =>
+                reserve({ kind: 'bestAvailable', ...choice })
+              }
+            />
+          )}
+        </>
+      ) : (
+        <>
+          <TicketQuantities
+            plan={plan}
+            seatStatus={seatStatus}
+            singleLine={venue.settings.flags.isSingleLinePriceOption}
+          />
+          <Summary>
+            <p>
+              <FormattedMessage
+                id="tickets.ga.total"
+                values={{
+                  count: admissions.reduce((sum, a) => sum + a.quantity, 0),
+                  total: formatMoney(intl, { amount: gaTotal, currency: seatStatus.currency }),
+                }}
+              />
+            </p>
+            <PrimaryButton
+              type="button"
+              aria-disabled={busy}
+              onClick={() =>
+                !busy &&
+                reserve(admissions.length > 0 ? { kind: 'admissions', admissions } : null, gaTotal)
+              }
+            >
+              <FormattedMessage id="tickets.reserveTickets" />
+            </PrimaryButton>
+          </Summary>
+        </>
+      )}
+    </section>
+  );
+}
+
+const Modes = styled.fieldset`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[4]}px;
+  margin: 0 0 ${({ theme }) => theme.space[5]}px;
+  border: 0;
+  padding: 0;
+
+  legend {
+    font-weight: 600;
+    margin-bottom: ${({ theme }) => theme.space[2]}px;
+  }
+
+  label {
+    display: inline-flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space[2]}px;
+    min-height: ${({ theme }) => theme.minTarget};
+  }
+
+  input {
+    width: 20px;
+    height: 20px;
+  }
+`;
+
+const Nudge = styled.p`
+  color: ${({ theme }) => theme.colors.error};
+  font-weight: 600;
+`;
+
+const Summary = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space[4]}px;
+  margin-top: ${({ theme }) => theme.space[5]}px;
+`;

@@ -1,0 +1,58 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { buildSeatMapModel, type SeatMapModel } from './model';
+import { SeatPicker } from './SeatPicker';
+import { makeStatus, miniTheatre } from './testPlans';
+import { renderInVenue } from '../../../../tests/unit/renderInVenue';
+
+function theatreModel(): SeatMapModel {
+  const plan = miniTheatre();
+  return buildSeatMapModel(plan, makeStatus(plan, { prices: { A: 6500, B: 4500, R: 3000 } }));
+}
+
+function Harness() {
+  const [model] = useState(theatreModel);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  return (
+    <SeatPicker
+      model={model}
+      selected={selected}
+      viewFromSeat
+      onToggleSeat={(seat) =>
+        setSelected((previous) => {
+          const next = new Set(previous);
+          if (next.has(seat)) next.delete(seat);
+          else next.add(seat);
+          return next;
+        })
+      }
+    />
+  );
+}
+
+describe('SeatPicker', () => {
+  it('narrows the list with the filters', async () => {
+    const user = userEvent.setup();
+    renderInVenue(<Harness />);
+    const list = await screen.findByRole('region', { name: 'Choose from a list' });
+    expect(within(list).getByRole('combobox', { name: 'Section' })).toHaveDisplayValue(
+      'Stalls (30 available)',
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'Restricted view' }));
+    expect(within(list).getByRole('combobox', { name: 'Section' })).toHaveDisplayValue(
+      'Dress Circle (2 available)',
+    );
+    expect(within(list).getAllByRole('checkbox')).toHaveLength(2);
+  });
+
+  it('has no axe violations with the map, list, filters and key together', async () => {
+    const { container } = renderInVenue(<Harness />);
+    await screen.findByRole('region', { name: 'Choose from a list' });
+    // Colour contrast needs layout jsdom does not do; seatColours' tests cover the seat colours.
+    const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(result.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  });
+});
