@@ -1,4 +1,5 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from './contract';
 import type { ApiErrorBody } from '@contract/api/common';
 import { REGIONS, type Region } from '@contract/regions';
 import {

@@ -1,4 +1,5 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from './contract';
 import type { ApiErrorBody } from '@contract/api/common';
 import type { OrderTicket, OrderView, PayBody, PayResponse } from '@contract/api/orders';
 import type { CardToken, TokeniseBody } from '@contract/api/payment';
@@ -282,11 +283,15 @@ export const orderHandlers = [
       if (!orders.orders.has(params.orderId.toUpperCase())) return apiError(404, 'not_found');
       orders.handovers += 1;
       const token = `handover-${orders.handovers}`;
-      return HttpResponse.json({
-        deepLink: `stagedoor://tickets?token=${token}`,
-        webLink: `https://app.stagedoor.example/tickets?token=${token}`,
-        expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
-      });
+      // 201 Created, as the booking API answers it.
+      return HttpResponse.json(
+        {
+          deepLink: `stagedoor://tickets?token=${token}`,
+          webLink: `https://app.stagedoor.example/tickets?token=${token}`,
+          expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+        },
+        { status: 201 },
+      );
     },
   ),
 ];

@@ -1,0 +1,183 @@
+import { http as mswHttp, HttpResponse } from 'msw';
+import { z } from 'zod';
+import { basketResponseSchema } from '@contract/api/basket';
+import { calendarResponseSchema, graphqlErrorResponseSchema } from '@contract/api/calendar';
+import { addressLookupResponseSchema, detailsResponseSchema } from '@contract/api/checkout';
+import { apiErrorSchema } from '@contract/api/common';
+import {
+  cmsRootSchema,
+  queueSettingsSchema,
+  showContentSchema,
+  venueContentSchema,
+} from '@contract/api/content';
+import {
+  holdResponseSchema,
+  seatStatusSchema,
+  seatingPlanSchema,
+  seatsUnavailableSchema,
+} from '@contract/api/holds';
+import {
+  appHandoverSchema,
+  orderResponseSchema,
+  payConflictSchema,
+  payResponseSchema,
+} from '@contract/api/orders';
+import { cardTokenSchema } from '@contract/api/payment';
+import { sessionSchema } from '@contract/api/session';
+
+/**
+ * The test double answers through the contract: every handler of tests/msw is made with this
+ * module's `http`, which parses each JSON answer with the zod schema the server declares for that
+ * route and status (its `schema.response`) and sends what the parse gives, as the server's
+ * serializer does. A shape the server could never send fails the test with the schema's message
+ * (useMswServer checks after each test) instead of passing against a fiction.
+ */
+
+type Schemas = { [status: number]: z.ZodType };
+
+/** A 2xx status: the body's schema; `null` for an empty body (204). */
+interface RouteContract {
+  ok: Record<number, z.ZodType | null>;
+  /** Errors the route declares with a shape of its own; any other 4xx/5xx is `apiErrorSchema`. */
+  errors?: Schemas;
+  /** GraphQL answers every error as `{ errors: [...] }`. */
+  errorSchema?: z.ZodType;
+}
+
+const holdReplies: RouteContract = {
+  ok: { 200: holdResponseSchema, 201: holdResponseSchema },
+  errors: { 409: seatsUnavailableSchema },
+};
+
+/** Every route the double answers, keyed `METHOD path` exactly as the handler names it. */
+export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
+  'ALL /api/:region/graphql': {
+    ok: { 200: calendarResponseSchema },
+    errorSchema: graphqlErrorResponseSchema,
+  },
+  'GET /api/:region/cms': { ok: { 200: cmsRootSchema } },
+  'GET /api/:region/venues/:venueSlug': { ok: { 200: venueContentSchema } },
+  'GET /api/:region/venues/:venueSlug/queue': { ok: { 200: queueSettingsSchema } },
+  'GET /api/:region/venues/:venueSlug/shows/:titleSlug': { ok: { 200: showContentSchema } },
+  'POST /services/session/sessions': { ok: { 200: sessionSchema, 201: sessionSchema } },
+  'GET /api/:region/plans/:planId': { ok: { 200: seatingPlanSchema } },
+  'GET /api/:region/performances/:performanceId/seats': { ok: { 200: seatStatusSchema } },
+  'POST /api/:region/holds': holdReplies,
+  'POST /api/:region/holds/best-available': holdReplies,
+  'GET /api/:region/holds/:holdId': { ok: { 200: holdResponseSchema } },
+  'POST /api/:region/holds/:holdId/extend': holdReplies,
+  'DELETE /api/:region/holds/:holdId': { ok: { 204: null } },
+  'GET /api/:region/holds/:holdId/basket': { ok: { 200: basketResponseSchema } },
+  'PUT /api/:region/holds/:holdId/basket': { ok: { 200: basketResponseSchema } },
+  'GET /api/:region/holds/:holdId/details': { ok: { 200: detailsResponseSchema } },
+  'PUT /api/:region/holds/:holdId/details': { ok: { 200: detailsResponseSchema } },
+  'GET /services/address-lookup/addresses': { ok: { 200: addressLookupResponseSchema } },
+  'POST /services/payment/tokens': { ok: { 201: cardTokenSchema } },
+  'POST /api/:region/holds/:holdId/order': {
+    ok: { 200: payResponseSchema },
+    errors: { 409: payConflictSchema },
+  },
+  'POST /api/:region/orders/:orderId/payments/:paymentId/continue': {
+    ok: { 200: payResponseSchema },
+  },
+  'GET /api/:region/orders/:orderId': { ok: { 200: orderResponseSchema } },
+  'POST /api/:region/orders/:orderId/app-handover': { ok: { 201: appHandoverSchema } },
+};
+
+const violations: string[] = [];
+
+/** The answers refused since the last call, emptied (useMswServer fails the test with them). */
+export function takeContractViolations(): string[] {
+  return violations.splice(0);
+}
+
+/** The contract of one route, or a loud failure when a handler is made for a route it lacks. */
+export function contractOf(method: string, path: string): RouteContract {
+  const contract = ROUTE_CONTRACTS[`${method} ${path}`];
+  if (contract === undefined)
+    throw new Error(`tests/msw: no contract for ${method} ${path}; add it to ROUTE_CONTRACTS`);
+  return contract;
+}
+
+function schemaFor(contract: RouteContract, status: number): z.ZodType | null | undefined {
+  if (status >= 400) return contract.errors?.[status] ?? contract.errorSchema ?? apiErrorSchema;
+  return contract.ok[status];
+}
+
+/** The answer as the server would send it, or an Error naming the route and what the schema refused. */
+export async function throughContract(
+  route: string,
+  contract: RouteContract,
+  response: Response,
+): Promise<Response | Error> {
+  const { status } = response;
+  const schema = schemaFor(contract, status);
+  if (schema === undefined)
+    return new Error(`${route} answered ${status}, a status the server never sends there`);
+  const text = await response.clone().text();
+  if (schema === null)
+    return text === '' ? response : new Error(`${route} ${status} must have no body`);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return new Error(
+      `${route} ${status} answered something that is not JSON: ${text.slice(0, 80)}`,
+    );
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success)
+    return new Error(
+      `${route} ${status} answered a shape the contract refuses:\n${z.prettifyError(parsed.error)}`,
+    );
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return HttpResponse.json(parsed.data as never, {
+    status,
+    statusText: response.statusText,
+    headers,
+  });
+}
+
+/** Handlers made here, with their route, so a test can check that the double has no unchecked one. */
+export const checkedHandlers = new WeakMap<object, string>();
+
+type Method = 'all' | 'get' | 'post' | 'put' | 'delete';
+
+function checked<M extends Method>(method: M): (typeof mswHttp)[M] {
+  const make = (
+    path: string,
+    resolver: (info: unknown) => unknown,
+    options?: Parameters<(typeof mswHttp)[M]>[2],
+  ) => {
+    const route = `${method.toUpperCase()} ${path}`;
+    const contract = contractOf(method.toUpperCase(), path);
+    const handler = mswHttp[method](
+      path,
+      async (info) => {
+        const answer: unknown = await resolver(info);
+        // Nothing (the next handler answers) or a network error: no body to check.
+        if (!(answer instanceof Response) || answer.type === 'error') return answer as never;
+        const result = await throughContract(route, contract, answer);
+        if (result instanceof Error) {
+          violations.push(result.message);
+          throw result;
+        }
+        return result;
+      },
+      options,
+    );
+    checkedHandlers.set(handler, route);
+    return handler;
+  };
+  return make as unknown as (typeof mswHttp)[M];
+}
+
+/** msw's `http`, every answer parsed with the route's contract schema. */
+export const http = {
+  all: checked('all'),
+  get: checked('get'),
+  post: checked('post'),
+  put: checked('put'),
+  delete: checked('delete'),
+};
