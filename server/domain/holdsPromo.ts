@@ -5,7 +5,8 @@ import { GUEST, mayBuy, promoFits, resolvePromo, type PromoBuyer, type PromoRule
 /**
  * Promo and presale codes as holds and seat maps use them. The rules themselves (which code a
  * buyer may use, what fits a performance) are server/domain/promo.ts, shared with the calendar;
- * the discount arithmetic is the database's price rule (ticket_all_in_price, migration 0006).
+ * the discount arithmetic is the database's price rule (ticket_all_in_price,
+ * server/db/functions/pricing.sql).
  */
 
 /** What a code does to a hold: the code to record on it and the discount it gives. */

@@ -3,8 +3,8 @@ import type { HoldRow } from './holds';
 
 /**
  * The SQL of a hold's basket. Ticket prices come from the database's one price rule
- * (`seat_all_in_price`, `ticket_all_in_price`, the `price_options_all_in` view of migrations
- * 0005–0006); the face value is the same rule with no booking fee, so face value plus booking
+ * (`seat_all_in_price`, `ticket_all_in_price`, the `price_options_all_in` view, all in
+ * server/db/functions/pricing.sql); the face value is the same rule with no booking fee, so face value plus booking
  * fee is the all-in price by construction and nothing here adds a fee to a price.
  */
 

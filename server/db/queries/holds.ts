@@ -4,7 +4,7 @@ import type { CandidateSeat } from '../../domain/holdsBestAvailable';
 
 /**
  * The SQL of seat maps and reservation holds. Ids go out upper-cased (spec §2 id pattern).
- * Prices come from the database's one price rule (migrations 0005 and 0006: price view,
+ * Prices come from the database's one price rule (server/db/functions/pricing.sql: price view,
  * `ticket_all_in_price`, `seat_all_in_price`); nothing here adds a fee or takes a discount.
  */
 
