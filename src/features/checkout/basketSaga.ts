@@ -3,7 +3,6 @@ import {
   actionChannel,
   call,
   cancel,
-  delay,
   fork,
   put,
   select,
@@ -13,6 +12,7 @@ import {
 import type { Basket } from '@contract/api/basket';
 import { getBasket, putBasket } from '@/api/basket';
 import { toApiError } from '@/api/errors';
+import { idempotentWrite, isConnectionFailure } from '@/lib/idempotentWrite';
 import { callAbortable } from '@/lib/sagaEffects';
 import { holdExpired } from '@/features/hold/reservationSlice';
 import { withBookingSession } from '@/features/session/bookingSession';
@@ -34,13 +34,9 @@ import {
 } from './basketSlice';
 import { storeReviewedVersion } from './reviewedVersionStorage';
 
-/** Connection failures of a change are retried this many times, under the same key. */
-const CONNECTION_RETRIES = 2;
-const RETRY_DELAY_MS = 1_000;
-
 export function toBasketError(error: unknown): BasketError {
+  if (isConnectionFailure(error)) return 'connection';
   const apiError = toApiError(error);
-  if (apiError.kind === 'network' || apiError.kind === 'timeout') return 'connection';
   if (apiError.status === 410 || apiError.code === 'hold_expired') return 'expired';
   if (apiError.status === 404) return 'notFound';
   return 'general';
@@ -62,35 +58,25 @@ function* loadFlow({ payload: { region, holdId } }: ReturnType<typeof loadReques
   }
 }
 
-function isRetryable(error: unknown): boolean {
-  return (
-    toBasketError(error) === 'connection' || toApiError(error).code === 'idempotency_in_flight'
-  );
-}
-
 /**
  * Sends one change; a dropped connection is retried under the change's own key, so a change
  * that did reach the server is answered again rather than applied twice.
  */
 function* sendChange({ region, holdId }: BasketTarget, change: BasketChange) {
   const { body, idempotencyKey } = change;
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      const basket: Basket = yield* withBookingSession((csrfToken) =>
-        putBasket(region, holdId, body, { csrfToken, idempotencyKey }),
-      );
-      yield put(updated({ basket, idempotencyKey }));
-      return;
-    } catch (error) {
-      if (isRetryable(error) && attempt < CONNECTION_RETRIES) {
-        yield delay(RETRY_DELAY_MS * (attempt + 1));
-        continue;
-      }
-      const reason = toBasketError(error);
-      yield put(updateFailed({ error: reason, idempotencyKey }));
-      yield* noticeExpiry(reason);
-      return;
-    }
+  try {
+    const basket: Basket = yield* idempotentWrite(
+      (key) =>
+        withBookingSession((csrfToken) =>
+          putBasket(region, holdId, body, { csrfToken, idempotencyKey: key }),
+        ),
+      { idempotencyKey },
+    );
+    yield put(updated({ basket, idempotencyKey }));
+  } catch (error) {
+    const reason = toBasketError(error);
+    yield put(updateFailed({ error: reason, idempotencyKey }));
+    yield* noticeExpiry(reason);
   }
 }
 

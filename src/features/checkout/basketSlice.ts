@@ -3,7 +3,7 @@ import type { Basket, PutBasketBody } from '@contract/api/basket';
 import type { Region } from '@contract/regions';
 import { injectConfig, rootReducer } from '@/app/rootReducer';
 import { held, released } from '@/features/hold/reservationSlice';
-import { newIdempotencyKey } from '@/features/hold/idempotencyKey';
+import { newIdempotencyKey } from '@/lib/idempotencyKey';
 import { samePrices } from './basketPrices';
 
 /** Why the basket could not be read or changed; the step shows a retry for each. */

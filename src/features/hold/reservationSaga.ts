@@ -9,11 +9,12 @@ import {
   type WriteContext,
 } from '@/api/holds';
 import { toApiError } from '@/api/errors';
+import { clockOffset } from '@/lib/clockOffset';
+import { idempotentWrite, isConnectionFailure, type UnansweredWrite } from '@/lib/idempotentWrite';
 import { readPayAttempt } from '@/features/checkout/payment/payAttemptStorage';
 import { selectPaymentInFlight } from '@/features/checkout/payment/paymentInFlight';
 import { withBookingSession } from '@/features/session/bookingSession';
 import { forgetHold, readStoredHold, storeHold } from './holdStorage';
-import { newIdempotencyKey } from './idempotencyKey';
 import {
   extendFailed,
   extendRequested,
@@ -38,24 +39,9 @@ import {
   type ReservationState,
 } from './reservationSlice';
 
-/** The `Date` header counts whole seconds; a smaller difference is rounding, not a wrong clock. */
-const CLOCK_TOLERANCE_MS = 2_000;
-
-/** Server clock minus ours, from an answer's `Date` header; undefined when there was none. */
-export function clockOffset(result: HoldResult, now = Date.now()): number | undefined {
-  if (result.serverNow === null) return undefined;
-  const offset = result.serverNow - now;
-  return Math.abs(offset) < CLOCK_TOLERANCE_MS ? 0 : offset;
-}
-
-/** Connection failures are retried this many times, with the same idempotency key. */
-const CONNECTION_RETRIES = 2;
-const RETRY_DELAY_MS = 1_000;
-
 export function toReservationError(error: unknown): ReservationError {
-  const apiError = toApiError(error);
-  if (apiError.kind === 'network' || apiError.kind === 'timeout') return 'connection';
-  switch (apiError.code) {
+  if (isConnectionFailure(error)) return 'connection';
+  switch (toApiError(error).code) {
     case 'seats_unavailable':
     case 'admissions_unavailable':
       return 'unavailable';
@@ -79,32 +65,15 @@ export function toReservationError(error: unknown): ReservationError {
   }
 }
 
-/**
- * Worth asking again with the same key: the connection dropped, or the first try is still being
- * worked on (409 `idempotency_in_flight`, after a timeout on a slow network) and will answer.
- */
-function isRetryable(error: unknown): boolean {
-  return (
-    toReservationError(error) === 'connection' || toApiError(error).code === 'idempotency_in_flight'
-  );
-}
-
-/**
- * A write that may be retried when the connection drops: the idempotency key makes the retry the
- * same request, so a hold that did reach the server is answered, not made twice.
- */
-function* writeWithRetries<T>(
+/** A hold write under one Idempotency-Key, retried under it while the connection drops. */
+function writeWithRetries<T>(
   request: (context: WriteContext) => Promise<T>,
-  idempotencyKey = newIdempotencyKey(),
+  unanswered?: { memory: UnansweredWrite; request: string },
 ): Generator<unknown, T, unknown> {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      return yield* withBookingSession((csrfToken) => request({ csrfToken, idempotencyKey }));
-    } catch (error) {
-      if (!isRetryable(error) || attempt >= CONNECTION_RETRIES) throw error;
-      yield delay(RETRY_DELAY_MS * (attempt + 1));
-    }
-  }
+  return idempotentWrite(
+    (idempotencyKey) => withBookingSession((csrfToken) => request({ csrfToken, idempotencyKey })),
+    unanswered === undefined ? {} : { unanswered },
+  );
 }
 
 function sendHold(
@@ -153,18 +122,14 @@ function* remember(target: HoldTarget, result: HoldResult, quotedTotal?: number)
 }
 
 /**
- * A reserve whose answer never arrived (the connection failed through every retry). It may still
- * have made a hold on the server, which would then block the buyer's own seats until it expired:
- * sending the same choice again reuses its key, so the server answers with that hold instead.
+ * `unanswered`: a reserve whose answer never arrived (the connection failed through every retry).
+ * It may still have made a hold on the server, which would then block the buyer's own seats
+ * until it expired: sending the same choice again reuses its key, so the server answers with
+ * that hold instead.
  */
-type UnansweredHold = { current?: { choice: string; idempotencyKey: string } };
-
-function* holdFlow(unanswered: UnansweredHold, action: ReturnType<typeof holdRequested>) {
+function* holdFlow(unanswered: UnansweredWrite, action: ReturnType<typeof holdRequested>) {
   const { request, promoCode, quotedTotal, ...target } = action.payload;
   const choice = JSON.stringify([target, request, promoCode ?? null]);
-  const idempotencyKey =
-    unanswered.current?.choice === choice ? unanswered.current.idempotencyKey : newIdempotencyKey();
-  unanswered.current = undefined;
   // One basket: a new choice replaces the old hold (the page asked "Empty your cart?" first).
   const before = (yield select(selectReservation)) as ReservationState;
   if (before.hold !== undefined) {
@@ -174,10 +139,12 @@ function* holdFlow(unanswered: UnansweredHold, action: ReturnType<typeof holdReq
     yield put(previousHoldReleased());
   }
   try {
-    const result = yield* writeWithRetries(sendHold(target, request, promoCode), idempotencyKey);
+    const result = yield* writeWithRetries(sendHold(target, request, promoCode), {
+      memory: unanswered,
+      request: choice,
+    });
     yield* remember(target, result, quotedTotal);
   } catch (error) {
-    if (toReservationError(error) === 'connection') unanswered.current = { choice, idempotencyKey };
     yield put(
       holdFailed({
         error: toReservationError(error),
@@ -294,7 +261,7 @@ function* restoreFlow() {
 export function* watchReservation() {
   yield spawn(restoreFlow);
   yield spawn(expiryFlow);
-  const unanswered: UnansweredHold = {};
+  const unanswered: UnansweredWrite = {};
   yield takeLeading(holdRequested.type, holdFlow, unanswered);
   yield takeLeading(extendRequested.type, extendFlow);
   yield takeLeading(releaseRequested.type, releaseFlow);

@@ -8,8 +8,8 @@ import { continuePayment, payForHold, PriceChangedError } from '@/api/orders';
 import { priceChangeDetected } from '@/features/checkout/basketSlice';
 import { orderLoaded } from '@/features/checkout/confirmation/orderSlice';
 import { forgetHold } from '@/features/hold/holdStorage';
-import { newIdempotencyKey } from '@/features/hold/idempotencyKey';
-import { clockOffset } from '@/features/hold/reservationSaga';
+import { newIdempotencyKey } from '@/lib/idempotencyKey';
+import { clockOffset } from '@/lib/clockOffset';
 import {
   extended,
   holdExpired,
