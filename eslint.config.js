@@ -135,6 +135,49 @@ export default tseslint.config(
     },
   },
   {
+    // SPA boundaries (issue 12), in the spirit of bulletproof-react: shared code (components,
+    // api, i18n, theme, config, lib) knows no feature and no app wiring; a feature reaches the
+    // app only through the typed hooks, the store's types and the lazy-slice injection point;
+    // value-import cycles fail (type-only and lazy `import()` ones are erased or deferred).
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    // Tests wire the whole app (providers, router, store) around what they test.
+    ignores: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { allowUnsafeDynamicCyclicDependency: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: [
+                './src/components',
+                './src/api',
+                './src/i18n',
+                './src/theme',
+                './src/config',
+                './src/lib',
+              ],
+              from: ['./src/features', './src/app'],
+              message:
+                'Shared code knows no feature and no app wiring: move what both need into shared code, or pass it in.',
+            },
+            {
+              target: './src/features',
+              from: './src/app',
+              except: ['./hooks.ts', './store.ts', './rootReducer.ts'],
+              message:
+                'A feature reaches the app only through app/hooks.ts, the store types and rootReducer.inject (lazy slices).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['eslint.config.js'],
     extends: [tseslint.configs.disableTypeChecked],
   },

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
-import { getVenue, listVenues, type VenueConfig } from '@/config/venues';
+import { resolveVenue, type VenueConfig } from '@/config/venues';
 import { applyConfigOverride } from '@/config/overrides';
 import { VenueIntlProvider } from '@/i18n/VenueIntlProvider';
 import { VenueThemeProvider } from '@/theme/VenueThemeProvider';
@@ -11,14 +11,6 @@ import { NavigationFocusContext } from '@/components/navigationFocus';
 import { selectConfigOverride } from '@/features/session/sessionSlice';
 import { selectPageTitle } from '@/lib/uiSlice';
 import { useAppSelector } from './hooks';
-
-/** The venue a page is framed in: the one it is about, else the house venue, else the first. */
-export function resolveVenue(slug: string | undefined, houseSlug: string): VenueConfig {
-  const venue =
-    (slug === undefined ? undefined : getVenue(slug)) ?? getVenue(houseSlug) ?? listVenues()[0];
-  if (venue === undefined) throw new Error('No venues are configured (venues/<slug>/)');
-  return venue;
-}
 
 /** Keeps <title> and <html lang> in step with the page and the venue's locale. */
 function DocumentMeta({ venue }: { venue: VenueConfig }) {

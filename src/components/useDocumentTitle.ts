@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
-import { useAppDispatch } from '@/app/hooks';
+import { useDispatch } from 'react-redux';
 import { pageTitleChanged } from '@/lib/uiSlice';
 
 /** Names the page for the browser tab and history; the frame adds the venue name. */
 export function useDocumentTitle(title: string | null): void {
-  const dispatch = useAppDispatch();
+  // The plain hook: shared code knows nothing of the app's store, and this action needs no thunk typing.
+  const dispatch = useDispatch();
   useEffect(() => {
     if (title !== null) dispatch(pageTitleChanged(title));
   }, [dispatch, title]);

@@ -58,3 +58,11 @@ export function getVenue(slug: string): VenueConfig | undefined {
 export function listVenues(): VenueConfig[] {
   return [...sorted];
 }
+
+/** The venue a page is framed in: the one it is about, else the house venue, else the first. */
+export function resolveVenue(slug: string | undefined, houseSlug: string): VenueConfig {
+  const venue =
+    (slug === undefined ? undefined : getVenue(slug)) ?? getVenue(houseSlug) ?? listVenues()[0];
+  if (venue === undefined) throw new Error('No venues are configured (venues/<slug>/)');
+  return venue;
+}

@@ -1,4 +1,4 @@
-import { resolveVenue } from '@/app/Frame';
+import { resolveVenue } from '@/config/venues';
 import { useAppSelector } from '@/app/hooks';
 import { useRootHandle } from '@/config/usePaths';
 import { useRouteTarget } from '@/config/useRouteTarget';
