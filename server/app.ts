@@ -8,9 +8,11 @@ import {
 import { REGIONS, bookingApiPath, type Region } from '../contract/regions';
 import type { VenueBundle } from '../contract/venueFiles';
 import {
-  parseTrustProxy,
-  securityConfigFromEnv,
+  loadConfig,
+  outboxViewerEnabled,
+  type PaymentSweepSettings,
   type SecurityConfig,
+  type ServerConfig,
   type TrustProxy,
 } from './config';
 import type { Database } from './db/database';
@@ -26,7 +28,7 @@ import {
 import { loggerOptions, type LoggerSettings } from './http/logging';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
-import { checkPaymentConfig, paymentConfigFromEnv, type PaymentConfig } from './payments/config';
+import { checkPaymentConfig, type PaymentConfig } from './payments/config';
 import { createPaymentService } from './payments/setup';
 import { basketRoutes } from './routes/basket';
 import { contentRoutes } from './routes/content';
@@ -34,18 +36,14 @@ import { detailsRoutes } from './routes/details';
 import type { GraphqlSettings } from './graphql/settings';
 import { graphqlRoutes } from './routes/graphql';
 import { healthRoute } from './routes/health';
-import { clientHoldFactorFromEnv, holdRoutes } from './routes/holds';
-import {
-  listenOrigin,
-  orderRoutes,
-  paymentSweepFromEnv,
-  type PaymentSweepSettings,
-} from './routes/orders';
+import { holdRoutes } from './routes/holds';
+import { listenOrigin, orderRoutes } from './routes/orders';
 import type { AccountRoutesSettings } from './routes/accounts';
 import type { AddressLookupRoutesOptions } from './routes/addressLookup';
-import { newOutboxSecret, outboxViewerEnabled, outboxViewerPath } from './routes/outbox';
+import { newOutboxSecret, outboxViewerPath } from './routes/outbox';
 import type { SessionRoutesOptions } from './routes/session';
 import { serviceRoutes } from './routes/services';
+import { regionContext } from './regionContext';
 
 /** No request of the booking API or services needs more; larger bodies get 413. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -54,6 +52,11 @@ export const OPENAPI_PATH = '/api/openapi.json';
 export interface BuildAppOptions {
   db: Database;
   venues: VenueBundle[];
+  /**
+   * The configuration parsed once at start (main.ts); omitted (tests), loadConfig reads the
+   * environment here. The options below override parts of it.
+   */
+  config?: ServerConfig;
   /** Regions to mount; every region by default (`npm start`), one in production (REGION). */
   regions?: readonly Region[];
   /** The built SPA (dist/); omitted, only the APIs are served. */
@@ -76,7 +79,7 @@ export interface BuildAppOptions {
   /** The reverse proxies whose forwarded headers are believed; TRUST_PROXY when omitted. */
   trustProxy?: TrustProxy;
   /** New sessions per client address; SESSION_RATE_LIMIT when omitted. */
-  session?: Omit<SessionRoutesOptions, 'db'>;
+  session?: Partial<Omit<SessionRoutesOptions, 'db'>>;
   /** What one client address may hold per performance, in selection limits; CLIENT_HOLD_FACTOR. */
   clientHoldFactor?: number;
 }
@@ -90,11 +93,10 @@ declare module 'fastify' {
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { db, venues, regions = REGIONS } = options;
-  const trustProxy = options.trustProxy ?? parseTrustProxy(process.env.TRUST_PROXY);
-  const clientHoldFactor = options.clientHoldFactor ?? clientHoldFactorFromEnv();
-  const outboxSecret = outboxViewerEnabled(process.env, trustProxy !== false)
-    ? newOutboxSecret()
-    : undefined;
+  const config = options.config ?? loadConfig();
+  const trustProxy = options.trustProxy ?? config.trustProxy;
+  const clientHoldFactor = options.clientHoldFactor ?? config.clientHoldFactor;
+  const outboxSecret = outboxViewerEnabled(config, trustProxy) ? newOutboxSecret() : undefined;
   const app = Fastify({
     // request.ip and request.protocol follow X-Forwarded-* only from these proxies.
     trustProxy,
@@ -115,7 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   watchDatabase(app, db);
   // Every API speaks JSON; a text body is refused (415) rather than parsed into a string.
   app.removeContentTypeParser('text/plain');
-  await registerSecurityHeaders(app, options.security ?? securityConfigFromEnv());
+  await registerSecurityHeaders(app, options.security ?? config.security);
   await registerCompression(app);
 
   await app.register(fastifySwagger, {
@@ -132,29 +134,30 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // One payment service for the process: the browser reaches it under /services/payment, the
   // booking APIs through `app.payments`.
-  const paymentConfig = checkPaymentConfig({ ...paymentConfigFromEnv(), ...options.payment });
+  const paymentConfig = checkPaymentConfig({ ...config.payment, ...options.payment });
   const payments = createPaymentService(db, paymentConfig);
   app.decorate('payments', payments);
 
+  const graphql = { ...config.graphql, ...options.graphql };
   for (const region of regions) {
+    // Built once per region: its venues, their hold policies and its performance cache.
+    const context = regionContext(region, venues, clientHoldFactor);
     await app.register(
       async (scope) => {
         await scope.register(healthRoute, { db, region });
-        await scope.register(contentRoutes, { db, region, venues });
-        await scope.register(holdRoutes, { db, region, venues, payments, clientHoldFactor });
-        await scope.register(basketRoutes, { db, region, venues });
+        await scope.register(contentRoutes, { db, context });
+        await scope.register(holdRoutes, { db, context, payments });
+        await scope.register(basketRoutes, { db, context });
         await scope.register(orderRoutes, {
           db,
-          region,
-          venues,
+          context,
           payments,
           shopOrigins: paymentConfig.shopOrigins,
-          ticketSigningKey:
-            options.orders?.ticketSigningKey ?? (process.env.TICKET_SIGNING_KEY || undefined),
-          sweep: { ...paymentSweepFromEnv(), ...options.orders?.sweep },
+          ticketSigningKey: options.orders?.ticketSigningKey ?? config.ticketSigningKey,
+          sweep: { ...config.paymentSweep, ...options.orders?.sweep },
         });
-        await scope.register(detailsRoutes, { db, region, venues });
-        await scope.register(graphqlRoutes, { db, region, venues, settings: options.graphql });
+        await scope.register(detailsRoutes, { db, context });
+        await scope.register(graphqlRoutes, { db, context, settings: graphql });
       },
       { prefix: bookingApiPath(region) },
     );
@@ -166,8 +169,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The same origin as the order links: configured, else where this server listens.
     linkOrigin: () => paymentConfig.shopOrigins[0] ?? listenOrigin(app.server.address()),
     accounts: options.accounts,
-    addressLookup: options.addressLookup,
-    session: options.session,
+    addressLookup: { ...config.addressLookup, ...options.addressLookup },
+    session: { rateLimit: options.session?.rateLimit ?? config.sessionRateLimit },
     outboxSecret,
   });
   app.decorate('outboxViewerPath', outboxSecret ? outboxViewerPath(outboxSecret) : null);

@@ -1,5 +1,12 @@
 import { isIP } from 'node:net';
+import { z } from 'zod';
+import { PAYMENT_WINDOW_MINUTES } from '../contract/api/orders';
 import { REGIONS, type Region } from '../contract/regions';
+import { addressLookupProviderFromEnv, addressLookupRateLimitFromEnv } from './addressLookup/setup';
+import type { AddressLookupProvider } from './addressLookup/provider';
+import { graphqlSettingsFromEnv, type GraphqlSettings } from './graphql/settings';
+import { paymentConfigFromEnv, type PaymentConfig } from './payments/config';
+import type { RateLimit } from './payments/rateLimit';
 
 /** Same default as .env.example, so a clone without .env gets the same CSP as one with it. */
 export const DEFAULT_POLYFILL_URL =
@@ -23,7 +30,7 @@ export interface SecurityConfig {
   paymentOrigin?: string;
 }
 
-export function securityConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SecurityConfig {
+function securityConfigFromEnv(env: NodeJS.ProcessEnv): SecurityConfig {
   return {
     polyfillOrigin: originOf(env.VITE_POLYFILL_URL || DEFAULT_POLYFILL_URL, 'VITE_POLYFILL_URL'),
     paymentOrigin: originOf(env.PAYMENT_ORIGIN || undefined, 'PAYMENT_ORIGIN'),
@@ -77,4 +84,200 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
     );
   }
   return entries;
+}
+
+/**
+ * What all the sessions of one client address may hold on one performance, in multiples of the
+ * venue's per-session limit: a family, or a few households behind one router or venue Wi-Fi
+ * buying for the same night, stays well under it; one address holding a house does not.
+ */
+export const DEFAULT_CLIENT_HOLD_FACTOR = 4;
+
+function parseClientHoldFactor(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_CLIENT_HOLD_FACTOR;
+  const factor = Number(value);
+  if (!Number.isInteger(factor) || factor < 0) {
+    throw new Error(`CLIENT_HOLD_FACTOR must be a whole number (0 = no cap), got "${value}"`);
+  }
+  return factor;
+}
+
+/**
+ * New sessions per client address in 10 minutes. A buyer needs one per browser; a theatre's
+ * worth of buyers on one venue Wi-Fi or a household router stays far below it, while a script
+ * making a session per hold to get round the selection limit is stopped early.
+ */
+export const DEFAULT_SESSION_RATE_LIMIT: RateLimit = { max: 60, windowSeconds: 600 };
+
+function parseSessionRateLimit(value: string | undefined): RateLimit {
+  if (value === undefined || value === '') return DEFAULT_SESSION_RATE_LIMIT;
+  const max = Number(value);
+  if (!Number.isInteger(max) || max < 1) {
+    throw new Error(`SESSION_RATE_LIMIT must be a positive whole number, got "${value}"`);
+  }
+  return { ...DEFAULT_SESSION_RATE_LIMIT, max };
+}
+
+/** How often each region gives back the places of expired holds and reconciles payments. */
+export const SWEEP_INTERVAL_MS = 30_000;
+
+export interface PaymentSweepSettings {
+  /** How often the payment reconciliation runs; 0 turns it off (tests drive it themselves). */
+  intervalMs: number;
+  /** How long an attempt may wait for its buyer at a 3-D Secure step before it is given up. */
+  threeDsAbandonedAfterS: number;
+}
+
+function wholeNumber(value: string | undefined, fallback: number, variable: string, min: number) {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < min) {
+    throw new Error(`${variable} must be a whole number of at least ${min}, got "${value}"`);
+  }
+  return number;
+}
+
+/**
+ * PAYMENT_RECONCILE_INTERVAL_MS (the hold sweep's period by default) and
+ * PAYMENT_3DS_ABANDONED_AFTER_S (the payment window: as long as the hold is kept for a buyer at
+ * a 3-D Secure step, and as long as the sandbox keeps a step open).
+ */
+function paymentSweepFromEnv(env: NodeJS.ProcessEnv): PaymentSweepSettings {
+  return {
+    intervalMs: wholeNumber(
+      env.PAYMENT_RECONCILE_INTERVAL_MS,
+      SWEEP_INTERVAL_MS,
+      'PAYMENT_RECONCILE_INTERVAL_MS',
+      0,
+    ),
+    threeDsAbandonedAfterS: wholeNumber(
+      env.PAYMENT_3DS_ABANDONED_AFTER_S,
+      PAYMENT_WINDOW_MINUTES * 60,
+      'PAYMENT_3DS_ABANDONED_AFTER_S',
+      1,
+    ),
+  };
+}
+
+/**
+ * The outbox viewer is mounted outside production, and not behind a trusted proxy (a deployed
+ * shop) unless OUTBOX_VIEWER=1 asks for it; OUTBOX_VIEWER=0 turns it off anywhere.
+ */
+export function outboxViewerEnabled(config: ServerConfig, trustProxy: TrustProxy): boolean {
+  return config.outboxViewer ?? (!config.production && trustProxy === false);
+}
+
+/** Everything the server reads from its environment, parsed and checked once at start. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Unset: embedded PGlite under dataDir. */
+  databaseUrl?: string;
+  /** As written (relative to the repository root by main.ts). */
+  dataDir: string;
+  staticDir: string;
+  /** Unset: every region in one process. */
+  region?: Region;
+  logLevel: string;
+  production: boolean;
+  security: SecurityConfig;
+  trustProxy: TrustProxy;
+  payment: PaymentConfig;
+  paymentSweep: PaymentSweepSettings;
+  addressLookup: { provider: AddressLookupProvider; rateLimit: RateLimit };
+  graphql: GraphqlSettings;
+  /** OUTBOX_VIEWER=1 or 0; unset, outboxViewerEnabled decides. */
+  outboxViewer?: boolean;
+  sessionRateLimit: RateLimit;
+  clientHoldFactor: number;
+  /** Unset: generated on first use and kept in the database. */
+  ticketSigningKey?: string;
+}
+
+/** A variable read by `parse`, whose Error (the message tests and operators see) becomes the issue. */
+function setting<T>(parse: (value: string | undefined) => T) {
+  return z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      try {
+        return parse(value);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    });
+}
+
+/** Settings made of several variables, read from the whole environment the same way. */
+function section<T>(
+  env: NodeJS.ProcessEnv,
+  context: z.RefinementCtx,
+  parse: (env: NodeJS.ProcessEnv) => T,
+) {
+  try {
+    return parse(env);
+  } catch (error) {
+    context.addIssue({ code: 'custom', message: (error as Error).message });
+    return z.NEVER;
+  }
+}
+
+const orEmpty = (fallback: string) => setting((value) => value || fallback);
+const orUnset = setting((value) => value || undefined);
+
+/** Defaults are those of .env.example, so a clone without .env behaves as one with it. */
+const envSchema = z
+  .looseObject({
+    PORT: setting((value) => parsePort(value, 8080)),
+    HOST: orEmpty('127.0.0.1'),
+    DATABASE_URL: orUnset,
+    DATA_DIR: orEmpty('.data'),
+    STATIC_DIR: orEmpty('dist'),
+    REGION: setting(parseRegion),
+    LOG_LEVEL: orEmpty('info'),
+    NODE_ENV: z.string().optional(),
+    OUTBOX_VIEWER: z.string().optional(),
+    TRUST_PROXY: setting(parseTrustProxy),
+    SESSION_RATE_LIMIT: setting(parseSessionRateLimit),
+    CLIENT_HOLD_FACTOR: setting(parseClientHoldFactor),
+    TICKET_SIGNING_KEY: orUnset,
+  })
+  .transform((vars, context): ServerConfig => {
+    const env = vars as NodeJS.ProcessEnv;
+    return {
+      port: vars.PORT,
+      host: vars.HOST,
+      databaseUrl: vars.DATABASE_URL,
+      dataDir: vars.DATA_DIR,
+      staticDir: vars.STATIC_DIR,
+      region: vars.REGION,
+      logLevel: vars.LOG_LEVEL,
+      production: vars.NODE_ENV === 'production',
+      security: section(env, context, securityConfigFromEnv),
+      trustProxy: vars.TRUST_PROXY,
+      payment: section(env, context, paymentConfigFromEnv),
+      paymentSweep: section(env, context, paymentSweepFromEnv),
+      addressLookup: section(env, context, (all) => ({
+        provider: addressLookupProviderFromEnv(all),
+        rateLimit: addressLookupRateLimitFromEnv(all),
+      })),
+      graphql: section(env, context, graphqlSettingsFromEnv),
+      outboxViewer:
+        vars.OUTBOX_VIEWER === '1' ? true : vars.OUTBOX_VIEWER === '0' ? false : undefined,
+      sessionRateLimit: vars.SESSION_RATE_LIMIT,
+      clientHoldFactor: vars.CLIENT_HOLD_FACTOR,
+      ticketSigningKey: vars.TICKET_SIGNING_KEY,
+    };
+  });
+
+/**
+ * The server's configuration from `env`: built once (main.ts, or buildApp when a test gives
+ * none) and passed down, so no other module reads process.env. A wrong value stops the start
+ * with a message naming the variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const result = envSchema.safeParse(env);
+  if (!result.success) throw new Error(result.error.issues[0]?.message ?? 'invalid environment');
+  return result.data;
 }

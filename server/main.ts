@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { applyEnvDefaults } from '../scripts/envDefaults';
-import { parsePort, parseRegion } from './config';
+import { loadConfig } from './config';
 import { startServer } from './start';
 
 /** `npm start` / `npm run serve`: one process serving the built SPA and the APIs. */
@@ -9,19 +9,22 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // The environment wins, then .env, then .env.example: the same defaults the Vite build uses.
 applyEnvDefaults(root);
 const started = performance.now();
+// Read and checked once; everything below gets its settings from here.
+const config = loadConfig(process.env);
 const server = await startServer({
-  port: parsePort(process.env.PORT, 8080),
-  host: process.env.HOST || '127.0.0.1',
-  databaseUrl: process.env.DATABASE_URL || undefined,
-  dataDir: resolve(root, process.env.DATA_DIR || '.data'),
-  region: parseRegion(process.env.REGION),
-  logLevel: process.env.LOG_LEVEL || 'info',
-  staticDir: resolve(root, process.env.STATIC_DIR || 'dist'),
+  config,
+  port: config.port,
+  host: config.host,
+  databaseUrl: config.databaseUrl,
+  dataDir: resolve(root, config.dataDir),
+  region: config.region,
+  logLevel: config.logLevel,
+  staticDir: resolve(root, config.staticDir),
 });
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(`Stagedoor is running at ${server.url} (started in ${seconds} s)`);
 // The viewer's secret goes to the developer's terminal, never into a production log.
-if (server.outboxUrl && (process.env.NODE_ENV !== 'production' || process.stdout.isTTY)) {
+if (server.outboxUrl && (!config.production || process.stdout.isTTY)) {
   console.log(`Emails the shop writes: ${server.outboxUrl} (this machine only)`);
 }
 

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { Region } from '../contract/regions';
 import { loadVenues } from '../contract/venueFiles';
 import { buildApp } from './app';
+import type { ServerConfig } from './config';
 import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed/seed';
@@ -21,6 +22,8 @@ export interface StartServerOptions {
   venuesDir?: string;
   /** Log destination (tests); stdout by default. */
   logStream?: LoggerSettings['stream'];
+  /** The configuration main.ts parsed; omitted, buildApp reads the environment. */
+  config?: ServerConfig;
 }
 
 export interface RunningServer {
@@ -42,6 +45,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const app = await buildApp({
       db,
       venues,
+      config: options.config,
       regions: options.region ? [options.region] : undefined,
       staticDir: options.staticDir,
       logger: { level: options.logLevel ?? 'info', stream: options.logStream },

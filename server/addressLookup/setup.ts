@@ -12,9 +12,7 @@ const PROVIDERS: Record<string, () => AddressLookupProvider> = {
 
 export const DEFAULT_ADDRESS_LOOKUP_PROVIDER = 'demo';
 
-export function addressLookupProviderFromEnv(
-  env: NodeJS.ProcessEnv = process.env,
-): AddressLookupProvider {
+export function addressLookupProviderFromEnv(env: NodeJS.ProcessEnv): AddressLookupProvider {
   const name = env.ADDRESS_LOOKUP_PROVIDER || DEFAULT_ADDRESS_LOOKUP_PROVIDER;
   const create = PROVIDERS[name];
   if (!create) {
@@ -31,7 +29,7 @@ export function addressLookupProviderFromEnv(
  */
 export const DEFAULT_ADDRESS_LOOKUP_RATE_LIMIT: RateLimit = { max: 60, windowSeconds: 600 };
 
-export function addressLookupRateLimitFromEnv(env: NodeJS.ProcessEnv = process.env): RateLimit {
+export function addressLookupRateLimitFromEnv(env: NodeJS.ProcessEnv): RateLimit {
   const value = env.ADDRESS_LOOKUP_RATE_LIMIT;
   if (value === undefined || value === '') return DEFAULT_ADDRESS_LOOKUP_RATE_LIMIT;
   const max = Number(value);

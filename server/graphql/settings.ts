@@ -14,7 +14,7 @@ export interface GraphqlSettings {
  */
 export const DEFAULT_CALENDAR_RATE_LIMIT: RateLimit = { max: 120, windowSeconds: 60 };
 
-export function graphqlSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): GraphqlSettings {
+export function graphqlSettingsFromEnv(env: NodeJS.ProcessEnv): GraphqlSettings {
   const limit = env.CALENDAR_RATE_LIMIT;
   let max = DEFAULT_CALENDAR_RATE_LIMIT.max;
   if (limit !== undefined && limit !== '') {

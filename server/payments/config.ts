@@ -59,7 +59,7 @@ export function checkPaymentConfig(config: PaymentConfig): PaymentConfig {
   return config;
 }
 
-export function paymentConfigFromEnv(env: NodeJS.ProcessEnv = process.env): PaymentConfig {
+export function paymentConfigFromEnv(env: NodeJS.ProcessEnv): PaymentConfig {
   const paymentOrigin = env.PAYMENT_ORIGIN ? origin(env.PAYMENT_ORIGIN, 'PAYMENT_ORIGIN') : '';
   const shopOrigins = (env.SHOP_ORIGIN ?? '')
     .split(',')

@@ -4,19 +4,17 @@ import { z } from 'zod';
 import { basketResponseSchema, putBasketBodySchema } from '../../contract/api/basket';
 import { apiErrorSchema } from '../../contract/api/common';
 import { holdParamsSchema, idempotencyHeadersSchema } from '../../contract/api/holds';
-import type { Region } from '../../contract/regions';
-import type { VenueBundle } from '../../contract/venueFiles';
 import type { Database } from '../db/database';
-import { readBasket, updateBasket, type BasketScope, type PriceDisplay } from '../domain/basket';
+import { readBasket, updateBasket } from '../domain/basket';
 import { buyerSessions } from '../http/buyerSession';
 import { onceForKey, sendStored } from '../http/idempotentRoute';
-import { holdScope } from './holds';
+import type { RegionContext } from '../regionContext';
 import { noStoreByDefault } from '../http/noStore';
 
 export interface BasketRoutesOptions {
   db: Database;
-  region: Region;
-  venues: VenueBundle[];
+  /** The region this API serves, its venues and caches (server/regionContext.ts). */
+  context: RegionContext;
 }
 
 const noQuery = z.strictObject({});
@@ -30,27 +28,9 @@ const errors = {
   422: apiErrorSchema,
 };
 
-export function basketScope(region: Region, venues: VenueBundle[]): BasketScope {
-  const displays = new Map<string, PriceDisplay>(
-    venues.map(({ settings }) => [
-      settings.slug,
-      {
-        displayPriceBreakdown: settings.flags.displayPriceBreakdown,
-        shouldShowFaceValue: settings.flags.shouldShowFaceValue,
-      },
-    ]),
-  );
-  return {
-    ...holdScope(region, venues),
-    displayFor: (slug) =>
-      displays.get(slug) ?? { displayPriceBreakdown: false, shouldShowFaceValue: false },
-  };
-}
-
 /** The basket of a hold: tickets, extras, ticket protection and fees (issue 5). */
 export const basketRoutes: FastifyPluginCallback<BasketRoutesOptions> = (app, options, done) => {
-  const { db, region, venues } = options;
-  const scope = basketScope(region, venues);
+  const { db, context: scope } = options;
   const { buyer, sessionOf } = buyerSessions(db);
   const api = app.withTypeProvider<ZodTypeProvider>();
 

@@ -12,9 +12,9 @@ import {
   type ShowSummary,
   type VenueSummary,
 } from '../../contract/api/content';
-import type { Region } from '../../contract/regions';
-import type { VenueBundle } from '../../contract/venueFiles';
 import { venueSummaryOf } from '../../contract/venueSummary';
+import type { VenueBundle } from '../../contract/venueFiles';
+import type { RegionContext } from '../regionContext';
 import type { Database } from '../db/database';
 import {
   findShow,
@@ -57,21 +57,20 @@ function showSummary(show: ShowRow): ShowSummary {
 
 export interface ContentRoutesOptions {
   db: Database;
-  region: Region;
-  /** Every venue; this plugin serves only those of `region`. */
-  venues: VenueBundle[];
+  /** The region this API serves and its venues (server/regionContext.ts). */
+  context: RegionContext;
 }
 
 /** CMS, venue, show and queue reads of one regional booking API. */
 export const contentRoutes: FastifyPluginCallback<ContentRoutesOptions> = (
   app,
-  { db, region, venues },
+  { db, context },
   done,
 ) => {
-  const regional = venues.filter((venue) => venue.settings.region === region);
+  const { region, venues: regional } = context;
   // A venue of another region does not exist as far as this region's API is concerned.
   const venueOf = (slug: string) => {
-    const venue = regional.find((candidate) => candidate.settings.slug === slug);
+    const venue = context.bundleFor(slug);
     if (!venue) throw notFound('Venue');
     return venue;
   };

@@ -4,23 +4,21 @@ import { z } from 'zod';
 import { detailsResponseSchema, putDetailsBodySchema } from '../../contract/api/checkout';
 import { apiErrorSchema } from '../../contract/api/common';
 import { holdParamsSchema, idempotencyHeadersSchema } from '../../contract/api/holds';
-import type { Region } from '../../contract/regions';
-import type { VenueBundle } from '../../contract/venueFiles';
 import type { Database } from '../db/database';
 import { purgeAbandonedDetails } from '../db/queries/checkoutDetails';
-import { readDetails, updateDetails, type DetailsScope } from '../domain/checkoutDetails';
+import { readDetails, updateDetails } from '../domain/checkoutDetails';
 import { buyerSessions } from '../http/buyerSession';
 import { runPeriodically } from '../http/periodicJob';
 import { ApiError } from '../domain/errors';
 import { failedPaths } from '../http/errors';
 import { onceForKey, sendStored } from '../http/idempotentRoute';
-import { basketScope } from './basket';
+import type { RegionContext } from '../regionContext';
 import { noStoreByDefault } from '../http/noStore';
 
 export interface DetailsRoutesOptions {
   db: Database;
-  region: Region;
-  venues: VenueBundle[];
+  /** The region this API serves, its venues and caches (server/regionContext.ts). */
+  context: RegionContext;
   /** How often abandoned details are purged; 0 turns it off (tests call the purge themselves). */
   purgeIntervalMs?: number;
 }
@@ -39,15 +37,6 @@ const errors = {
   422: apiErrorSchema,
 };
 
-export function detailsScope(region: Region, venues: VenueBundle[]): DetailsScope {
-  const settings = new Map(
-    venues
-      .filter((venue) => venue.settings.region === region)
-      .map((venue) => [venue.settings.slug, venue.settings]),
-  );
-  return { ...basketScope(region, venues), venueFor: (slug) => settings.get(slug) };
-}
-
 /**
  * Body fields are named by their place in the details (`contact.phone`), as the contract says
  * and as the domain's own checks name them, so a form maps every refusal the same way; other
@@ -62,8 +51,7 @@ function validationError(errors: FastifySchemaValidationError[], part: string): 
 
 /** The buyer's details on a hold (issue 5): GET and PUT /holds/:holdId/details. */
 export const detailsRoutes: FastifyPluginCallback<DetailsRoutesOptions> = (app, options, done) => {
-  const { db, region, venues, purgeIntervalMs = DETAILS_PURGE_INTERVAL_MS } = options;
-  const scope = detailsScope(region, venues);
+  const { db, context: scope, purgeIntervalMs = DETAILS_PURGE_INTERVAL_MS } = options;
   const { buyer, sessionOf } = buyerSessions(db);
   const api = app.withTypeProvider<ZodTypeProvider>();
 

@@ -11,9 +11,8 @@ import {
 } from '../../contract/api/calendar';
 import { GRAPHQL_PATH } from '../../contract/api/calendarQuery';
 import type { ApiErrorBody, ApiErrorCode } from '../../contract/api/common';
-import type { Region } from '../../contract/regions';
 import { multilineText, text } from '../../contract/text';
-import type { VenueBundle } from '../../contract/venueFiles';
+import type { RegionContext } from '../regionContext';
 import type { Database } from '../db/database';
 import { loadCalendar, type CalendarScope } from '../graphql/calendar';
 import { runGraphql } from '../graphql/execute';
@@ -21,7 +20,7 @@ import { sharedInFlight } from '../graphql/inFlight';
 import { isCalendarMonth } from '../graphql/months';
 import { chooseDocument, type DocumentChoice } from '../graphql/persisted';
 import { schema } from '../graphql/schema';
-import { graphqlSettingsFromEnv, type GraphqlSettings } from '../graphql/settings';
+import type { GraphqlSettings } from '../graphql/settings';
 import { ApiError } from '../domain/errors';
 import { countCall } from '../payments/rateLimit';
 
@@ -39,11 +38,10 @@ const PUBLIC_ANSWER_KEEP_MS = 2000;
 
 export interface GraphqlRoutesOptions {
   db: Database;
-  region: Region;
-  /** Every venue; this plugin serves only those of `region`. */
-  venues: VenueBundle[];
-  /** Over those of the environment (tests). */
-  settings?: Partial<GraphqlSettings>;
+  /** The region this API serves and its venues (server/regionContext.ts). */
+  context: RegionContext;
+  /** Rate limit and ad-hoc queries (server/config.ts, tests' overrides applied). */
+  settings: GraphqlSettings;
 }
 
 /** GraphQL's error shape, which every failure of this route has (parser and framework ones too). */
@@ -123,16 +121,10 @@ function argumentFields(error: z.ZodError): string[] {
 /** The GraphQL endpoint of one regional booking API (spec §7): the calendar. */
 export const graphqlRoutes: FastifyPluginCallback<GraphqlRoutesOptions> = (
   app,
-  { db, region, venues, settings: given },
+  { db, context, settings },
   done,
 ) => {
-  const settings: GraphqlSettings = { ...graphqlSettingsFromEnv(), ...given };
-  const regional = new Map(
-    venues
-      .filter((venue) => venue.settings.region === region)
-      .map((venue) => [venue.settings.slug, venue]),
-  );
-  const scope: CalendarScope = { db, venueOf: (slug) => regional.get(slug) };
+  const scope: CalendarScope = { db, venueOf: (slug) => context.bundleFor(slug) };
   const read = (args: CalendarArgs) => loadCalendar(scope, args);
   const load = sharedInFlight(calendarKey, read);
   const loadPublic = sharedInFlight(calendarKey, read, PUBLIC_ANSWER_KEEP_MS);

@@ -16,8 +16,8 @@ import {
   seatingPlanSchema,
   seatsUnavailableSchema,
 } from '../../contract/api/holds';
-import type { Region } from '../../contract/regions';
-import type { VenueBundle } from '../../contract/venueFiles';
+import { SWEEP_INTERVAL_MS } from '../config';
+import type { RegionContext } from '../regionContext';
 import type { Database, Queryable } from '../db/database';
 import {
   createAdmissionHold,
@@ -27,7 +27,6 @@ import {
   readHold,
   releaseHold,
   sweepExpiredHolds,
-  type HoldScope,
 } from '../domain/holds';
 import {
   PlanCache,
@@ -38,32 +37,11 @@ import {
 import { buyerSessions, optionalSession, type BuyerSession } from '../http/buyerSession';
 import { inTransaction } from '../domain/holdsTransaction';
 import { releaseAttempts } from '../domain/orders';
-import { PerformanceCache } from '../domain/performanceCache';
 import type { PaymentService } from '../payments/service';
 import { onceForKey, sendStored } from '../http/idempotentRoute';
 import { runPeriodically } from '../http/periodicJob';
 import type { Hold } from '../../contract/api/holds';
 import { noStoreByDefault } from '../http/noStore';
-
-/**
- * What all the sessions of one client address may hold on one performance, in multiples of the
- * venue's per-session limit: a family, or a few households behind one router or venue Wi-Fi
- * buying for the same night, stays well under it; one address holding a house does not.
- */
-export const DEFAULT_CLIENT_HOLD_FACTOR = 4;
-
-export function clientHoldFactorFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  const value = env.CLIENT_HOLD_FACTOR;
-  if (value === undefined || value === '') return DEFAULT_CLIENT_HOLD_FACTOR;
-  const factor = Number(value);
-  if (!Number.isInteger(factor) || factor < 0) {
-    throw new Error(`CLIENT_HOLD_FACTOR must be a whole number (0 = no cap), got "${value}"`);
-  }
-  return factor;
-}
-
-/** How often each region gives back the places of expired admission holds. */
-export const SWEEP_INTERVAL_MS = 30_000;
 
 /**
  * A plan never changes under its id (a changed plan gets a new id), so browsers and CDNs may
@@ -73,14 +51,12 @@ export const PLAN_CACHE_CONTROL = 'public, max-age=86400, immutable';
 
 export interface HoldRoutesOptions {
   db: Database;
-  region: Region;
-  venues: VenueBundle[];
+  /** The region this API serves, its venues and caches (server/regionContext.ts). */
+  context: RegionContext;
   /** Voids the payment of an attempt a release stops (the buyer at a 3-D Secure step). */
   payments: PaymentService;
   /** 0 turns the periodic sweep off (tests drive it themselves). */
   sweepIntervalMs?: number;
-  /** A client address may hold this many times a venue's selection limit per performance; 0 = no cap. */
-  clientHoldFactor?: number;
 }
 
 const noQuery = z.strictObject({});
@@ -97,30 +73,6 @@ const holdReplies = {
   201: holdResponseSchema,
   409: seatsUnavailableSchema,
 };
-
-export function holdScope(
-  region: Region,
-  venues: VenueBundle[],
-  clientHoldFactor = DEFAULT_CLIENT_HOLD_FACTOR,
-): HoldScope {
-  const policies = new Map(
-    venues
-      .filter((venue) => venue.settings.region === region)
-      .map(({ settings }) => [
-        settings.slug,
-        {
-          holdMinutes: settings.holdMinutes,
-          seatSelectionLimit: settings.seatSelectionLimit,
-          clientHoldLimit: clientHoldFactor * settings.seatSelectionLimit,
-        },
-      ]),
-  );
-  return {
-    region,
-    policyFor: (slug) => policies.get(slug),
-    performances: new PerformanceCache(),
-  };
-}
 
 /** The plan's encodings this client takes, best first (br is offered once it has been made). */
 function planEncodings(acceptEncoding: string | undefined): PlanEncoding[] {
@@ -147,8 +99,8 @@ function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
 
 /** Holds and the seat map of one regional booking API (issue 4). */
 export const holdRoutes: FastifyPluginCallback<HoldRoutesOptions> = (app, options, done) => {
-  const { db, region, venues, sweepIntervalMs = SWEEP_INTERVAL_MS } = options;
-  const scope = holdScope(region, venues, options.clientHoldFactor);
+  const { db, context: scope, sweepIntervalMs = SWEEP_INTERVAL_MS } = options;
+  const { region } = scope;
   const plans = new PlanCache(db);
   const { buyer, sessionOf } = buyerSessions(db);
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -10,7 +10,6 @@ import {
   orderParamsSchema,
   orderQuerySchema,
   orderResponseSchema,
-  PAYMENT_WINDOW_MINUTES,
   payBodySchema,
   payConflictSchema,
   payResponseSchema,
@@ -19,8 +18,6 @@ import {
   verifyTicketBodySchema,
   verifyTicketResponseSchema,
 } from '../../contract/api/orders';
-import type { Region } from '../../contract/regions';
-import type { VenueBundle } from '../../contract/venueFiles';
 import type { Database } from '../db/database';
 import * as o from '../db/queries/orders';
 import { createHandover, redeemHandover } from '../domain/appHandover';
@@ -33,21 +30,21 @@ import {
   settleAbandonedAttempts,
   type PayContext,
 } from '../domain/orders';
-import { orderVenue, orderView, type OrderScope } from '../domain/orderView';
+import { orderVenue, orderView } from '../domain/orderView';
 import { ServerKeys } from '../domain/serverKeys';
 import { signerFromPem, ticketSigner, type TicketSigner } from '../domain/ticketCodes';
 import { notFound } from '../domain/errors';
 import { idempotencyKeyOf, sendStored } from '../http/idempotentRoute';
 import { runPeriodically } from '../http/periodicJob';
 import type { PaymentService } from '../payments/service';
-import { basketScope } from './basket';
-import { SWEEP_INTERVAL_MS } from './holds';
+import type { RegionContext } from '../regionContext';
+import type { PaymentSweepSettings } from '../config';
 import { noStoreByDefault } from '../http/noStore';
 
 export interface OrderRoutesOptions {
   db: Database;
-  region: Region;
-  venues: VenueBundle[];
+  /** The region this API serves, its venues and caches (server/regionContext.ts). */
+  context: RegionContext;
   payments: PaymentService;
   /**
    * The shop's origins (SHOP_ORIGIN): the first is where the confirmation email's link and the
@@ -57,15 +54,8 @@ export interface OrderRoutesOptions {
   shopOrigins: readonly string[];
   /** TICKET_SIGNING_KEY: an Ed25519 private key (PKCS#8 PEM); unset, the server makes one. */
   ticketSigningKey?: string;
-  /** The payment reconciliation's settings; paymentSweepFromEnv's when omitted. */
-  sweep?: PaymentSweepSettings;
-}
-
-export interface PaymentSweepSettings {
-  /** How often the payment reconciliation runs; 0 turns it off (tests drive it themselves). */
-  intervalMs: number;
-  /** How long an attempt may wait for its buyer at a 3-D Secure step before it is given up. */
-  threeDsAbandonedAfterS: number;
+  /** The payment reconciliation's settings (server/config.ts). */
+  sweep: PaymentSweepSettings;
 }
 
 /**
@@ -74,37 +64,6 @@ export interface PaymentSweepSettings {
  * both has no flow left working on it.
  */
 const FLOW_MARGIN_S = 10;
-
-function wholeNumber(value: string | undefined, fallback: number, variable: string, min: number) {
-  if (value === undefined || value === '') return fallback;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < min) {
-    throw new Error(`${variable} must be a whole number of at least ${min}, got "${value}"`);
-  }
-  return number;
-}
-
-/**
- * PAYMENT_RECONCILE_INTERVAL_MS (the hold sweep's period by default) and
- * PAYMENT_3DS_ABANDONED_AFTER_S (the payment window: as long as the hold is kept for a buyer at
- * a 3-D Secure step, and as long as the sandbox keeps a step open).
- */
-export function paymentSweepFromEnv(env: NodeJS.ProcessEnv = process.env): PaymentSweepSettings {
-  return {
-    intervalMs: wholeNumber(
-      env.PAYMENT_RECONCILE_INTERVAL_MS,
-      SWEEP_INTERVAL_MS,
-      'PAYMENT_RECONCILE_INTERVAL_MS',
-      0,
-    ),
-    threeDsAbandonedAfterS: wholeNumber(
-      env.PAYMENT_3DS_ABANDONED_AFTER_S,
-      PAYMENT_WINDOW_MINUTES * 60,
-      'PAYMENT_3DS_ABANDONED_AFTER_S',
-      1,
-    ),
-  };
-}
 
 const noQuery = z.strictObject({});
 const noBody = z.strictObject({}).nullish();
@@ -117,15 +76,6 @@ const errors = {
   422: apiErrorSchema,
   429: apiErrorSchema,
 };
-
-export function orderScope(region: Region, venues: VenueBundle[]): OrderScope {
-  const settings = new Map(
-    venues
-      .filter((venue) => venue.settings.region === region)
-      .map((venue) => [venue.settings.slug, venue.settings]),
-  );
-  return { ...basketScope(region, venues), venueFor: (slug) => settings.get(slug) };
-}
 
 /**
  * The origin of the address the server listens on (`npm start`: http://127.0.0.1:8080); a
@@ -149,8 +99,8 @@ const header = (value: string | string[] | undefined) =>
 
 /** Orders, the pay request, e-ticket checks and the app handover of one regional API (issue 5). */
 export const orderRoutes: FastifyPluginCallback<OrderRoutesOptions> = (app, options, done) => {
-  const { db, region, venues, payments } = options;
-  const scope = orderScope(region, venues);
+  const { db, context: scope, payments } = options;
+  const { region } = scope;
   const { buyer, sessionOf } = buyerSessions(db);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const keys = new ServerKeys(db);
@@ -352,7 +302,7 @@ export const orderRoutes: FastifyPluginCallback<OrderRoutesOptions> = (app, opti
 
   // Attempts nobody finishes, captures the gateway refused and failed attempts' money still
   // held are settled here (domain/orders.ts settleAbandonedAttempts, reconcilePayments).
-  const sweep = options.sweep ?? paymentSweepFromEnv();
+  const { sweep } = options;
   if (sweep.intervalMs > 0) {
     const ages = {
       unansweredS: Math.ceil(payments.timeoutMs / 1000) + FLOW_MARGIN_S,

@@ -19,19 +19,6 @@ import { ApiError, notFound } from '../domain/errors';
 export const OUTBOX_VIEWER_PATH = '/services/outbox';
 const LIST_LIMIT = 100;
 
-/**
- * Mounted outside production, and not behind a trusted proxy (a deployed shop) unless
- * OUTBOX_VIEWER=1 asks for it; OUTBOX_VIEWER=0 turns it off anywhere.
- */
-export function outboxViewerEnabled(
-  env: NodeJS.ProcessEnv = process.env,
-  behindProxy = false,
-): boolean {
-  if (env.OUTBOX_VIEWER === '0') return false;
-  if (env.OUTBOX_VIEWER === '1') return true;
-  return env.NODE_ENV !== 'production' && !behindProxy;
-}
-
 /** A fresh secret for the viewer's address, made once per process. */
 export const newOutboxSecret = () => randomBytes(24).toString('base64url');
 

@@ -1,10 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SERVICES, servicePath } from '../../contract/regions';
 import type { VenueBundle } from '../../contract/venueFiles';
-import {
-  addressLookupProviderFromEnv,
-  addressLookupRateLimitFromEnv,
-} from '../addressLookup/setup';
 import type { Database } from '../db/database';
 import { accountRoutes, type AccountRoutesSettings } from './accounts';
 import { addressLookupRoutes, type AddressLookupRoutesOptions } from './addressLookup';
@@ -25,10 +21,10 @@ export const serviceRoutes: FastifyPluginAsync<{
   /** The shop's configured origin, for links the services write into emails. */
   linkOrigin: () => string;
   accounts?: Partial<AccountRoutesSettings>;
-  /** Address lookup provider and rate limit over those of the environment (tests). */
-  addressLookup?: Partial<Omit<AddressLookupRoutesOptions, 'db'>>;
-  /** New sessions per client address over that of the environment (tests). */
-  session?: Omit<SessionRoutesOptions, 'db'>;
+  /** Address lookup provider and rate limit (server/config.ts, tests' overrides applied). */
+  addressLookup: Omit<AddressLookupRoutesOptions, 'db'>;
+  /** New sessions per client address. */
+  session: Omit<SessionRoutesOptions, 'db'>;
   /** The outbox viewer's secret when it is mounted; undefined, it is not. */
   outboxSecret?: string;
 }> = async (
@@ -44,11 +40,7 @@ export const serviceRoutes: FastifyPluginAsync<{
         if (service === 'customer-accounts')
           await scope.register(accountRoutes, { db, venues, linkOrigin, ...accounts });
         if (service === 'address-lookup') {
-          await scope.register(addressLookupRoutes, {
-            db,
-            provider: addressLookup?.provider ?? addressLookupProviderFromEnv(),
-            rateLimit: addressLookup?.rateLimit ?? addressLookupRateLimitFromEnv(),
-          });
+          await scope.register(addressLookupRoutes, { db, ...addressLookup });
         }
       },
       { prefix: servicePath(service) },

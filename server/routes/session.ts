@@ -29,27 +29,10 @@ function sessionCookie(token: string, secure: boolean): string {
   ].join('; ');
 }
 
-/**
- * New sessions per client address in 10 minutes. A buyer needs one per browser; a theatre's
- * worth of buyers on one venue Wi-Fi or a household router stays far below it, while a script
- * making a session per hold to get round the selection limit is stopped early.
- */
-export const DEFAULT_SESSION_RATE_LIMIT: RateLimit = { max: 60, windowSeconds: 600 };
-
-export function sessionRateLimitFromEnv(env: NodeJS.ProcessEnv = process.env): RateLimit {
-  const value = env.SESSION_RATE_LIMIT;
-  if (value === undefined || value === '') return DEFAULT_SESSION_RATE_LIMIT;
-  const max = Number(value);
-  if (!Number.isInteger(max) || max < 1) {
-    throw new Error(`SESSION_RATE_LIMIT must be a positive whole number, got "${value}"`);
-  }
-  return { ...DEFAULT_SESSION_RATE_LIMIT, max };
-}
-
 export interface SessionRoutesOptions {
   db: Database;
-  /** New sessions per client address; SESSION_RATE_LIMIT from the environment when omitted. */
-  rateLimit?: RateLimit;
+  /** New sessions per client address (SESSION_RATE_LIMIT, server/config.ts). */
+  rateLimit: RateLimit;
 }
 
 /**
@@ -58,7 +41,7 @@ export interface SessionRoutesOptions {
  */
 export const sessionRoutes: FastifyPluginCallback<SessionRoutesOptions> = (
   app,
-  { db, rateLimit = sessionRateLimitFromEnv() },
+  { db, rateLimit },
   done,
 ) => {
   const keys = new ServerKeys(db);

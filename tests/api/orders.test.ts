@@ -32,7 +32,7 @@ import {
 import { ServerKeys } from '../../server/domain/serverKeys';
 import { ticketSigner } from '../../server/domain/ticketCodes';
 import { testCard, type SandboxBehaviour } from '../../server/payments/sandbox/testCards';
-import { orderScope } from '../../server/routes/orders';
+import { regionContext } from '../../server/regionContext';
 import { buyerBrowser as browser, detailsBody, deviceData } from './checkoutFixtures';
 import { callApi, newBuyer as newBuyerOf, newKey, type Buyer } from './buyers';
 import { absentCvv, CATALOGUE_TABLES, expectNoCardData } from './cardData';
@@ -969,7 +969,7 @@ describe('pay attempts nobody finishes (the reconciliation sweep)', () => {
       db,
       payments: app.payments,
       warn: () => undefined,
-      scope: orderScope('uk', venues),
+      scope: regionContext('uk', venues),
       signer: await ticketSigner(keys, undefined),
       sealer: await LinkSealer.load(keys),
       orderUrl: (order) => `${listenOrigin}/checkout/confirmation?order=${order.id}`,
@@ -1727,7 +1727,7 @@ describe('the member fee waiver', () => {
   it('charges guests the transaction fee and members of a waiving scheme none', async () => {
     const buyer = await newBuyer();
     const hold = await holdSeats(buyer, [(await row('STALLS', 'P'))[0]!]);
-    const scope = orderScope('uk', venues);
+    const scope = regionContext('uk', venues);
     const session = await sessionIdOf(buyer);
     const guest = await readBasket(db, scope, session, hold.id);
     expect(guest.transactionFee).toBe(295);

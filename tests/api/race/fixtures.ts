@@ -4,7 +4,7 @@ import { openDatabase, type Database, type Queryable } from '../../../server/db/
 import { migrate } from '../../../server/db/migrate';
 import { seed } from '../../../server/db/seed/seed';
 import type { HoldScope } from '../../../server/domain/holds';
-import { holdScope } from '../../../server/routes/holds';
+import { regionContext } from '../../../server/regionContext';
 import { freshPostgresUrl, venues } from '../testDatabase';
 
 /** Whether this run has a real PostgreSQL (server-postgres project). */
@@ -33,7 +33,7 @@ export async function closeAll(handles: Database[]): Promise<void> {
 
 export function scopeOf(region: Region): HoldScope {
   if (!REGIONS.includes(region)) throw new Error(`unknown region ${region}`);
-  return holdScope(region, venues);
+  return regionContext(region, venues);
 }
 
 /** A buyer session row, as POST /services/session/sessions would create. */
