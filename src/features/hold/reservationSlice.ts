@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Hold } from '@contract/api/holds';
 import type { Region } from '@contract/regions';
 
@@ -230,10 +230,15 @@ export function millisecondsLeft(reservation: ReservationState, now: number): nu
   return Math.max(0, deadline - (now + reservation.clockOffsetMs));
 }
 
-/** The hold's total in minor units: its seats and its places at their all-in prices. */
-export function holdTotal(hold: Hold): number {
-  return (
-    hold.seats.reduce((sum, seat) => sum + seat.price.amount, 0) +
-    hold.admissions.reduce((sum, a) => sum + a.quantity * a.price.amount, 0)
-  );
-}
+const selectHold = createSelector([selectReservation], (reservation) => reservation.hold);
+
+/**
+ * The hold's total in minor units, from the server's answer: its seats and its places at their
+ * all-in prices; 0 while nothing is held.
+ */
+export const selectHoldTotal = createSelector([selectHold], (hold) =>
+  hold === undefined
+    ? 0
+    : hold.seats.reduce((sum, seat) => sum + seat.price.amount, 0) +
+      hold.admissions.reduce((sum, a) => sum + a.quantity * a.price.amount, 0),
+);

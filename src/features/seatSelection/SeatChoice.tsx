@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
@@ -7,8 +6,9 @@ import type { VenueConfig } from '@/config/venues';
 import type { SeatMapModel } from '@/features/seatSelection/seatMap/model';
 import { SeatPicker } from '@/features/seatSelection/seatMap/SeatPicker';
 import { seatName } from '@/features/seatSelection/seatMap/seatName';
-import { seatToggled, selectSeats } from '@/features/seatSelection/seatsSlice';
+import { seatToggled } from '@/features/seatSelection/seatsSlice';
 import { formatMoney } from '@/i18n/format';
+import { selectSelectedIndexes, selectSelectionTotal } from './choiceSelectors';
 
 type Props = {
   venue: VenueConfig;
@@ -26,16 +26,8 @@ type Props = {
 export function SeatChoice({ venue, model, busy, onReserve }: Props) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
-  const { selected } = useAppSelector(selectSeats);
-  const indexOf = useMemo(() => new Map(model.ids.map((id, i) => [id, i])), [model]);
-  const selectedIndexes = useMemo(
-    () => new Set(selected.flatMap((id) => indexOf.get(id) ?? [])),
-    [selected, indexOf],
-  );
-  const total = [...selectedIndexes].reduce(
-    (sum, i) => sum + (model.bands[model.band[i]!]?.price ?? 0),
-    0,
-  );
+  const selectedIndexes = useAppSelector(selectSelectedIndexes);
+  const total = useAppSelector(selectSelectionTotal);
 
   return (
     <>

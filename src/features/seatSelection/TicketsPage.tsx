@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
@@ -22,11 +22,16 @@ import {
 import { PresaleAlert } from '@/features/promo/PresaleAlert';
 import { ReleaseQuestion } from '@/features/hold/ReleaseQuestion';
 import { left, loadRequested, selectSeats } from '@/features/seatSelection/seatsSlice';
-import { buildSeatMapModel } from '@/features/seatSelection/seatMap/model';
 import { seatName } from '@/features/seatSelection/seatMap/seatName';
 import { useShowContent } from '@/features/catalogue/useShowContent';
 import { formatPerformanceDate, formatPerformanceTime, formatMoney } from '@/i18n/format';
 import { BestAvailableForm, type BestAvailableChoice } from './BestAvailableForm';
+import {
+  selectAdmissionsCount,
+  selectAdmissionsTotal,
+  selectChosenAdmissions,
+  selectSeatMapModel,
+} from './choiceSelectors';
 import { OffersPanel } from './OffersPanel';
 import { PerformanceNotices, unacknowledgedNotices } from './PerformanceNotices';
 import { ReservationErrorAlert } from './ReservationErrorAlert';
@@ -148,18 +153,14 @@ function Choice({ venue, titleSlug, plan, seatStatus, showTitle, hold }: ChoiceP
   const navigate = useNavigate();
   const paths = usePaths();
   const reservation = useAppSelector(selectReservation);
-  const { selected, droppedSeatIds, quantities, limitReached, acknowledged } =
-    useAppSelector(selectSeats);
+  const { selected, droppedSeatIds, limitReached, acknowledged } = useAppSelector(selectSeats);
   const [mode, setMode] = useState<'pick' | 'bestAvailable'>('pick');
   const [nudge, setNudge] = useState<'notice' | 'empty' | null>(null);
   const reserved = plan.seating === 'reserved';
   const heading = reserved ? 'steps.seatmap.heading' : 'steps.tickets.heading';
   const busy = reservation.status === 'holding';
   const pendingNotices = unacknowledgedNotices(seatStatus, acknowledged);
-  const model = useMemo(
-    () => (reserved ? buildSeatMapModel(plan, seatStatus) : null),
-    [reserved, plan, seatStatus],
-  );
+  const model = useAppSelector(selectSeatMapModel);
   /** A taken seat by its full name ("Stalls, Row B, Seat 4, unavailable"). */
   const takenSeatName = (id: string) => {
     const i = model?.ids.indexOf(id) ?? -1;
@@ -189,20 +190,9 @@ function Choice({ venue, titleSlug, plan, seatStatus, showTitle, hold }: ChoiceP
     hold(lastReserve.current.request, lastReserve.current.quotedTotal);
   };
 
-  const admissions = Object.entries(quantities)
-    .filter(([, quantity]) => quantity > 0)
-    .map(([key, quantity]) => {
-      const [area = '', priceOption = ''] = key.split('/');
-      return { area, priceOption, quantity };
-    });
-  const gaTotal = admissions.reduce(
-    (sum, a) =>
-      sum +
-      a.quantity *
-        (seatStatus.priceOptions.find((o) => o.code === a.priceOption && o.area === a.area)
-          ?.price ?? 0),
-    0,
-  );
+  const admissions = useAppSelector(selectChosenAdmissions);
+  const admissionsCount = useAppSelector(selectAdmissionsCount);
+  const gaTotal = useAppSelector(selectAdmissionsTotal);
 
   return (
     <section>
@@ -341,7 +331,7 @@ function Choice({ venue, titleSlug, plan, seatStatus, showTitle, hold }: ChoiceP
               <FormattedMessage
                 id="tickets.ga.total"
                 values={{
-                  count: admissions.reduce((sum, a) => sum + a.quantity, 0),
+                  count: admissionsCount,
                   total: formatMoney(intl, { amount: gaTotal, currency: seatStatus.currency }),
                 }}
               />

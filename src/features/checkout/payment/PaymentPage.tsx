@@ -14,6 +14,7 @@ import { useFrameVenue } from './checkoutVenue';
 import { PaymentProblemNotice, RetryAlert } from './PaymentNotices';
 import { PaymentProgress } from './PaymentProgress';
 import { readPayAttempt } from './payAttemptStorage';
+import { selectPaymentInFlight } from './paymentInFlight';
 import {
   paymentAborted,
   paymentFailed,
@@ -49,11 +50,8 @@ export default function PaymentPage() {
         : null,
     [holdId, region, basketVersion],
   );
-  const busy =
-    payment.status === 'paying' ||
-    payment.status === 'redirecting' ||
-    payment.status === 'succeeded' ||
-    (payment.status === 'aborted' && payment.retryPending);
+  const paying = useAppSelector(selectPaymentInFlight);
+  const busy = paying || payment.status === 'succeeded';
   const expired = reservation.status === 'expired';
   // A click that lands before the store says "paying" (a double click) must not pay twice.
   const inFlight = useRef(false);
@@ -76,15 +74,10 @@ export default function PaymentPage() {
 
   const canPay = target !== null && !busy && !expired && !priceChanged;
   /** Read at the click, not the render: the second click of a double click meets the first. */
-  const isIdleNow = useCallback(() => {
-    const { status, retryPending } = selectPayment(store.getState());
-    return (
-      !inFlight.current &&
-      status !== 'paying' &&
-      status !== 'redirecting' &&
-      !(status === 'aborted' && retryPending)
-    );
-  }, [store]);
+  const isIdleNow = useCallback(
+    () => !inFlight.current && !selectPaymentInFlight(store.getState()),
+    [store],
+  );
 
   const payByCard = useCallback(
     async (values: CardValues) => {

@@ -12,9 +12,9 @@ import { CheckoutStepFrame } from '@/features/checkout/CheckoutStepFrame';
 import { useBasket } from '@/features/checkout/useBasket';
 import { nextStep, stepPath } from '@/features/checkout/checkoutSteps';
 import {
-  holdTotal,
   priceChangeAcknowledged,
   releaseRequested,
+  selectHoldTotal,
   selectReservation,
 } from '@/features/hold/reservationSlice';
 import { loadRequested, selectSeats } from '@/features/seatSelection/seatsSlice';
@@ -37,6 +37,7 @@ export default function ReservationsPage() {
   const seats = useAppSelector(selectSeats);
   const { hold, region, venueSlug, titleSlug, performanceId, quotedTotal } = reservation;
   const { basket } = useBasket();
+  const total = useAppSelector(selectHoldTotal);
 
   // Seat names need the plan; after a reload the page fetches it (the browser caches it).
   useEffect(() => {
@@ -49,7 +50,6 @@ export default function ReservationsPage() {
   }, [dispatch, region, performanceId, seats.performanceId]);
 
   if (hold === undefined || venueSlug === undefined || titleSlug === undefined) return null;
-  const total = holdTotal(hold);
   const currency = hold.seats[0]?.price.currency ?? hold.admissions[0]?.price.currency;
   const priceChanged = quotedTotal !== undefined && quotedTotal !== total;
   // The basket's total once known (fees and extras included), so it agrees with the drawer.
