@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { idInputSchema } from './common';
 import { VERIFICATION_TOKEN_PATTERN } from '../accountActivation';
-import { ID_PATTERN } from '../patterns';
 import { text } from '../text';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLength } from '../passwords';
 
@@ -29,10 +29,8 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLength } from '../pas
  * kept only as a SHA-256; the activation email in the outbox is the one place it is written.
  */
 
-const idInput = z.string().regex(new RegExp(ID_PATTERN.source, 'i'));
-
 export const createAccountBodySchema = z.strictObject({
-  orderId: idInput,
+  orderId: idInputSchema,
   // Raw, untrimmed: spaces are characters like any other (800-63B); counted in code points.
   password: text()
     .max(PASSWORD_MAX_LENGTH * 4)

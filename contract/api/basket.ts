@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ID_PATTERN } from '../patterns';
 import { CARD_BRANDS } from '../cards';
-import { currencySchema } from './common';
+import { currencySchema, idInputSchema } from './common';
 import { UPSELL_MAX_QUANTITY } from './constants';
 
 const cardBrandSchema = z.enum(CARD_BRANDS);
@@ -14,8 +14,6 @@ const cardBrandSchema = z.enum(CARD_BRANDS);
  */
 
 const id = z.string().regex(ID_PATTERN);
-/** Matches a lowercase id too, as in the hold calls; ids go out upper-cased. */
-const idInput = z.string().regex(new RegExp(ID_PATTERN.source, 'i'));
 const minor = z.number().int().nonnegative();
 
 // Defined with the zod-free wire constants so the SPA's steppers can use the same limit.
@@ -124,7 +122,7 @@ export const putBasketBodySchema = z
     upsells: z
       .array(
         z.strictObject({
-          id: idInput,
+          id: idInputSchema,
           quantity: z.number().int().min(0).max(UPSELL_MAX_QUANTITY),
         }),
       )

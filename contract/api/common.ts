@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_PATTERN } from '../patterns';
 import { API_ERROR_CODES } from './errorCodes';
 
 /**
@@ -15,6 +16,14 @@ export const apiErrorSchema = z.strictObject({
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 export type { ApiErrorCode } from './errorCodes';
+
+/**
+ * An id as a client may send it in a body: either case, since the SPA may echo either (ids are
+ * stored and sent upper-cased). Kept as sent, because a body is hashed for its Idempotency-Key.
+ */
+export const idInputSchema = z.string().regex(new RegExp(ID_PATTERN.source, 'i'));
+/** An id in a path: checked like idInputSchema and upper-cased, so handlers see the stored form. */
+export const idParamSchema = idInputSchema.transform((value) => value.toUpperCase());
 
 export const currencySchema = z.enum(['GBP', 'USD']);
 

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { ID_PATTERN } from '../patterns';
-import { apiErrorSchema, currencySchema, moneySchema } from './common';
+import {
+  apiErrorSchema,
+  currencySchema,
+  idInputSchema,
+  idParamSchema,
+  moneySchema,
+} from './common';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from './constants';
 
 export {
@@ -19,11 +25,9 @@ export {
  */
 
 const id = z.string().regex(ID_PATTERN);
-/** Matches a lowercase id too, since the SPA may echo either; the server upper-cases on output. */
-const idInput = z.string().regex(new RegExp(ID_PATTERN.source, 'i'));
 
-export const holdParamsSchema = z.strictObject({ holdId: idInput });
-export const performanceParamsSchema = z.strictObject({ performanceId: idInput });
+export const holdParamsSchema = z.strictObject({ holdId: idParamSchema });
+export const performanceParamsSchema = z.strictObject({ performanceId: idParamSchema });
 
 // Loose: the other headers (cookie, CSRF token) must survive validation.
 export const idempotencyHeadersSchema = z.looseObject({
@@ -37,12 +41,12 @@ const promoCode = z
   .optional();
 
 const seatHoldBody = z.strictObject({
-  performanceId: idInput,
+  performanceId: idInputSchema,
   promoCode,
-  seats: z.array(idInput).min(1).max(100),
+  seats: z.array(idInputSchema).min(1).max(100),
 });
 const admissionHoldBody = z.strictObject({
-  performanceId: idInput,
+  performanceId: idInputSchema,
   promoCode,
   admissions: z
     .array(
@@ -63,7 +67,7 @@ export const createHoldBodySchema = z.union([seatHoldBody, admissionHoldBody]);
 export type CreateHoldBody = z.infer<typeof createHoldBodySchema>;
 
 export const bestAvailableBodySchema = z.strictObject({
-  performanceId: idInput,
+  performanceId: idInputSchema,
   promoCode,
   quantity: z.number().int().min(1).max(100),
   priceBand: z
@@ -124,7 +128,7 @@ export type HoldErrorBody = z.infer<typeof seatsUnavailableSchema>;
  * an ETag). Column arrays (one entry per seat, same index in each) keep the arena's 20,000 seats
  * compact; `section` and `band` are indexes into `sections` and `bands`.
  */
-export const planParamsSchema = z.strictObject({ planId: idInput });
+export const planParamsSchema = z.strictObject({ planId: idParamSchema });
 
 export const seatingPlanSchema = z.strictObject({
   id,

@@ -3,7 +3,7 @@ import { ID_PATTERN } from '../patterns';
 import { text } from '../text';
 import { basketSchema, extraLineSchema } from './basket';
 import { addressSchema, DELIVERY_METHODS } from './checkout';
-import { apiErrorSchema, currencySchema } from './common';
+import { apiErrorSchema, currencySchema, idParamSchema } from './common';
 import { browserDataSchema, cardBrandSchema, DECLINE_REASONS, PAYMENT_ACTIONS } from './payment';
 
 /**
@@ -26,7 +26,6 @@ import { browserDataSchema, cardBrandSchema, DECLINE_REASONS, PAYMENT_ACTIONS } 
  */
 
 const id = z.string().regex(ID_PATTERN);
-const idInput = z.string().regex(new RegExp(ID_PATTERN.source, 'i'));
 const minor = z.number().int().nonnegative();
 
 /** Pay attempts one hold may make; each at a 3-D Secure step keeps the hold for the payment window. */
@@ -46,8 +45,11 @@ export const payBodySchema = z.strictObject({
 });
 export type PayBody = z.infer<typeof payBodySchema>;
 
-export const orderParamsSchema = z.strictObject({ orderId: idInput });
-export const continueParamsSchema = z.strictObject({ orderId: idInput, paymentId: idInput });
+export const orderParamsSchema = z.strictObject({ orderId: idParamSchema });
+export const continueParamsSchema = z.strictObject({
+  orderId: idParamSchema,
+  paymentId: idParamSchema,
+});
 /** The secret part of an order's link: 43 base64url characters (256 bits). */
 export const ORDER_KEY_PATTERN = /^[\w-]{43}$/;
 export const orderQuerySchema = z.strictObject({

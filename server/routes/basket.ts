@@ -66,7 +66,7 @@ export const basketRoutes: FastifyPluginCallback<BasketRoutesOptions> = (app, op
     },
     async (request, reply) => {
       const session = sessionOf(request);
-      const holdId = request.params.holdId.toUpperCase();
+      const holdId = request.params.holdId;
       const call = { route: 'PUT /holds/:id/basket', payload: { holdId, ...request.body } };
       const response = await onceForKey(db, request, session.id, call, async (tx) => ({
         status: 200,

@@ -87,7 +87,7 @@ export const detailsRoutes: FastifyPluginCallback<DetailsRoutesOptions> = (app, 
     },
     async (request, reply) => {
       const session = sessionOf(request);
-      const holdId = request.params.holdId.toUpperCase();
+      const holdId = request.params.holdId;
       const call = { route: 'PUT /holds/:id/details', payload: { holdId, ...request.body } };
       const response = await onceForKey(db, request, session.id, call, async (tx) => ({
         status: 200,

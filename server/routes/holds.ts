@@ -195,7 +195,7 @@ export const holdRoutes: FastifyPluginCallback<HoldRoutesOptions> = (app, option
       },
     },
     async (request, reply) => {
-      const holdId = request.params.holdId.toUpperCase();
+      const holdId = request.params.holdId;
       const response = await once(request, 'POST /holds/:id/extend', { holdId }, 200, (tx, s) =>
         extendHold(tx, scope, s.id, holdId),
       );
@@ -216,7 +216,7 @@ export const holdRoutes: FastifyPluginCallback<HoldRoutesOptions> = (app, option
     async (request, reply) => {
       const session = sessionOf(request);
       const stopped = await inTransaction(db, (tx) =>
-        releaseHold(tx, scope, session.id, request.params.holdId.toUpperCase()),
+        releaseHold(tx, scope, session.id, request.params.holdId),
       );
       // The seats are given back; now the money of a payment the release stopped.
       await releaseAttempts(

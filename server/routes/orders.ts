@@ -144,7 +144,7 @@ export const orderRoutes: FastifyPluginCallback<OrderRoutesOptions> = (app, opti
 
   /** The caller's own confirmed order, for the calls only its owner may make. */
   const ownConfirmedOrder = async (request: FastifyRequest, orderId: string) => {
-    const order = await o.findOrder(db, orderId.toUpperCase());
+    const order = await o.findOrder(db, orderId);
     if (!order || order.sessionId !== sessionOf(request).id || order.status !== 'confirmed') {
       throw notFound('Order');
     }
@@ -171,7 +171,7 @@ export const orderRoutes: FastifyPluginCallback<OrderRoutesOptions> = (app, opti
       const response = await pay(await payContext(request), {
         sessionId: sessionOf(request).id,
         key: idempotencyKeyOf(request),
-        holdId: request.params.holdId.toUpperCase(),
+        holdId: request.params.holdId,
         body: request.body,
         seen: {
           userAgent: header(request.headers['user-agent']),
@@ -213,7 +213,7 @@ export const orderRoutes: FastifyPluginCallback<OrderRoutesOptions> = (app, opti
       },
     },
     async (request) => {
-      const order = await o.findOrder(db, request.params.orderId.toUpperCase());
+      const order = await o.findOrder(db, request.params.orderId);
       if (!order) throw notFound('Order');
       orderVenue(scope, order);
       const session = await optionalSession(db, request);
