@@ -73,6 +73,27 @@ export default tseslint.config(
     rules: { 'react/jsx-no-literals': 'off', 'react-hooks/rules-of-hooks': 'off' },
   },
   {
+    // The test double answers through the contract (tests/msw/contract.ts): a handler made with
+    // msw's own `http` could send a shape the booking API never would, and a test pass against it.
+    files: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/**/*.ts', 'tests/**/*.tsx'],
+    ignores: ['tests/msw/contract.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'msw',
+              importNames: ['http'],
+              message:
+                "Import `http` from tests/msw/contract: it parses every answer with the route's contract schema.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Server and contract boundaries (issue 12): the booking API never reaches into the SPA; the
     // domain knows nothing of HTTP (it throws domain errors the http/ handler maps); no value
     // import cycles (type-only and lazy `import()` ones are erased or deferred, so they may stay).

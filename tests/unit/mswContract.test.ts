@@ -1,7 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { HttpResponse } from 'msw';
 import { CALENDAR_QUERY_HASH } from '@contract/api/calendarQuery';
-import { checkedHandlers, http, ROUTE_CONTRACTS, takeContractViolations } from '../msw/contract';
+import {
+  ANSWERED_BY_TESTS_ONLY,
+  checkedHandlers,
+  http,
+  ROUTE_CONTRACTS,
+  takeContractViolations,
+} from '../msw/contract';
 import { resetDetails } from '../msw/details';
 import { GLASS_ORCHARD_LUMEN_FIRST } from '../msw/fixtures';
 import { apiError } from '../msw/handlers';
@@ -50,7 +56,10 @@ describe('the MSW booking API answers through the contract', () => {
     const unchecked = handlers.filter((handler) => !checkedHandlers.has(handler));
     expect(unchecked).toEqual([]);
     const answered = new Set(handlers.map((handler) => checkedHandlers.get(handler)));
-    expect(Object.keys(ROUTE_CONTRACTS).filter((route) => !answered.has(route))).toEqual([]);
+    const unanswered = Object.keys(ROUTE_CONTRACTS).filter(
+      (route) => !answered.has(route) && !ANSWERED_BY_TESTS_ONLY.has(route),
+    );
+    expect(unanswered).toEqual([]);
   });
 
   it('answers every route of a purchase with shapes its schemas accept', async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from '../msw/contract';
 import type { RootState } from '@/app/store';
 import { useMswServer, server } from '../msw/server';
 import { apiError } from '../msw/handlers';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { http } from '../../../tests/msw/contract';
 import type { RootState } from '@/app/store';
 import type { Variation } from '@/features/experiments/experiments';
 import { selectAppliedPromo } from '@/features/promo/promoSlice';

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from '../../../tests/msw/contract';
 import { makeStore } from '@/app/store';
 import { watchPromo } from '@/features/promo/promoSaga';
 import { useMswServer, server } from '../../../tests/msw/server';

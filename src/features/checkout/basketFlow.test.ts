@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from '../../../tests/msw/contract';
 import { makeStore, type RootState } from '@/app/store';
 import { server, useMswServer } from '../../../tests/msw/server';
 import { checkoutHoldId, heldState } from '../../../tests/msw/checkoutState';
@@ -130,7 +131,7 @@ describe('the basket flow', () => {
           key: request.headers.get('idempotency-key') ?? '',
           body: await request.clone().json(),
         });
-        return HttpResponse.json({ code: 'internal', message: 'boom' }, { status: 500 });
+        return HttpResponse.json({ code: 'internal_error', message: 'boom' }, { status: 500 });
       }),
     );
     const store = loadedStore();

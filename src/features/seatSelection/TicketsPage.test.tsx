@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CHECKOUT_PATHS } from '@/config/paths';
-import { http } from 'msw';
+import { http } from '../../../tests/msw/contract';
 import { apiError } from '../../../tests/msw/handlers';
 import { server, useMswServer } from '../../../tests/msw/server';
 import { checkoutHoldId, heldState } from '../../../tests/msw/checkoutState';

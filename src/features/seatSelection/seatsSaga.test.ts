@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
-import { delay, http } from 'msw';
+import { delay } from 'msw';
+import { http } from '../../../tests/msw/contract';
 import { makeStore } from '@/app/store';
 import { server, useMswServer } from '../../../tests/msw/server';
 import { GLASS_ORCHARD_LUMEN_FIRST } from '../../../tests/msw/fixtures';

@@ -2,14 +2,21 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from '../../../../tests/msw/contract';
 import { REGIONS } from '@contract/regions';
 import { CHECKOUT_PATHS } from '@/config/paths';
 import { renderApp } from '../../../../tests/msw/render';
 import { server, useMswServer } from '../../../../tests/msw/server';
 import { checkoutHoldId, heldState } from '../../../../tests/msw/checkoutState';
 import { resetInventory } from '../../../../tests/msw/inventory';
-import { ORDER_KEY, orders, orderViewOf, resetOrders, seedOrder } from '../../../../tests/msw/orders';
+import {
+  ORDER_KEY,
+  orders,
+  orderViewOf,
+  resetOrders,
+  seedOrder,
+} from '../../../../tests/msw/orders';
 
 useMswServer();
 beforeEach(() => {

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from '../../../../tests/msw/contract';
 import axe from 'axe-core';
 import { CHECKOUT_PATHS } from '@/config/paths';
 import { getVenue } from '@/config/venues';

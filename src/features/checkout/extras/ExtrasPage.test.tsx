@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from '../../../../tests/msw/contract';
 import { CHECKOUT_PATHS } from '@/config/paths';
 import { server, useMswServer } from '../../../../tests/msw/server';
 import { renderApp } from '../../../../tests/msw/render';
@@ -124,7 +125,9 @@ describe('the Extras step', { timeout: 20_000 }, () => {
     let refuse = true;
     server.use(
       http.put('/api/:region/holds/:holdId/basket', () =>
-        refuse ? HttpResponse.json({ code: 'internal', message: 'x' }, { status: 500 }) : undefined,
+        refuse
+          ? HttpResponse.json({ code: 'internal_error', message: 'x' }, { status: 500 })
+          : undefined,
       ),
     );
     const { user, router } = await openExtras();

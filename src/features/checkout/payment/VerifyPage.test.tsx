@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from '../../../../tests/msw/contract';
 import { CHECKOUT_PATHS } from '@/config/paths';
 import { readStoredHold, storeHold } from '@/features/hold/holdStorage';
 import { server, useMswServer } from '../../../../tests/msw/server';

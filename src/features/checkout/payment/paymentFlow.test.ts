@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { delay, HttpResponse } from 'msw';
+import { http } from '../../../../tests/msw/contract';
 import { makeStore } from '@/app/store';
 import { server, useMswServer } from '../../../../tests/msw/server';
 import { checkoutHoldId, heldState } from '../../../../tests/msw/checkoutState';
