@@ -206,6 +206,31 @@ export default tseslint.config(
     },
   },
   {
+    // Every SQL statement lives under server/db (queries/, functions/, migrations/): a statement
+    // written elsewhere, or a query run on a connection outside it, fails lint.
+    files: ['server/**/*.ts'],
+    ignores: ['server/db/**', 'server/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'TemplateElement[value.raw=/^\\s*(SELECT|INSERT INTO|UPDATE|DELETE FROM|WITH|CREATE|ALTER|DROP|LOCK|TRUNCATE)\\s/]',
+          message: 'SQL lives in server/db/queries: call a function from there.',
+        },
+        {
+          selector:
+            'Literal[value=/^\\s*(SELECT|INSERT INTO|UPDATE|DELETE FROM|WITH|CREATE|ALTER|DROP|LOCK|TRUNCATE)\\s/]',
+          message: 'SQL lives in server/db/queries: call a function from there.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='query'][arguments.0.type=/Literal$/]",
+          message: 'SQL lives in server/db/queries: call a function from there.',
+        },
+      ],
+    },
+  },
+  {
     files: ['eslint.config.js'],
     extends: [tseslint.configs.disableTypeChecked],
   },
