@@ -7,6 +7,87 @@ import globals from 'globals';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
+/**
+ * Each feature's public modules: what other features (and other checkout steps) may import.
+ * Everything else in a feature folder is its own. Named files rather than index.ts barrels:
+ * the house has no barrels, and a barrel would pull a whole feature into whichever lazy chunk
+ * (or the first route) imports one thing from it. Growing a list is a review decision.
+ */
+const FEATURE_API = {
+  account: ['SignUpPanel.tsx'],
+  calendar: ['calendarSaga.ts', 'calendarSlice.ts'],
+  catalogue: ['useShowContent.ts'],
+  checkout: [
+    'BasketProblem.tsx',
+    'CheckoutStepFrame.tsx',
+    'basketSlice.ts',
+    'checkoutSteps.ts',
+    'placeNames.ts',
+    'useBasket.ts',
+    'useContinueAfterSave.ts',
+  ],
+  'checkout/review': [],
+  'checkout/extras': [],
+  'checkout/protection': [],
+  'checkout/details': [
+    'components/AddressFields.tsx',
+    'components/ConsentFields.tsx',
+    'components/ContinueButton.tsx',
+    'components/DeliveryMethodField.tsx',
+    'components/DetailsGate.tsx',
+    'components/QuestionFields.tsx',
+    'components/SaveProblem.tsx',
+    'detailsContext.ts',
+    'detailsSaga.ts',
+    'detailsValues.ts',
+    'useDetailsForm.ts',
+  ],
+  'checkout/delivery': ['addressLookupSaga.ts', 'addressLookupSlice.ts'],
+  'checkout/contacts': [],
+  'checkout/payment': ['payAttemptStorage.ts', 'paymentInFlight.ts', 'paymentSaga.ts'],
+  'checkout/confirmation': ['orderLink.ts', 'orderSaga.ts', 'orderSlice.ts'],
+  experiments: ['experiments.ts', 'useVariation.ts'],
+  hold: ['ReleaseQuestion.tsx', 'holdStorage.ts', 'reservationSlice.ts'],
+  promo: [
+    'InvalidPromoLinkPage.tsx',
+    'PresaleAlert.tsx',
+    'PromoPanel.tsx',
+    'presale.ts',
+    'promoSaga.ts',
+    'promoSlice.ts',
+  ],
+  seatSelection: ['seatMap/model.ts', 'seatMap/seatName.ts', 'seatsSaga.ts', 'seatsSlice.ts'],
+  session: ['bookingSession.ts', 'sessionSlice.ts'],
+};
+const CHECKOUT_STEPS = Object.keys(FEATURE_API)
+  .filter((name) => name.startsWith('checkout/'))
+  .map((name) => name.slice('checkout/'.length));
+
+/** One zone per feature (and checkout step): from anywhere else in features/, only its public modules. */
+const featureZones = Object.entries(FEATURE_API).map(([feature, api]) => {
+  const [top, step] = feature.split('/');
+  const elsewhere =
+    step === undefined
+      ? [
+          `./src/features/!(${top})/**`,
+          ...(top === 'checkout' ? ['./src/features/checkout/*/**'] : []),
+        ]
+      : [
+          './src/features/!(checkout)/**',
+          `./src/features/checkout/!(${step})/**`,
+          './src/features/checkout/*.{ts,tsx}',
+        ];
+  return {
+    target: elsewhere,
+    from: `./src/features/${feature}`,
+    except: [
+      ...api.map((file) => `./${file}`),
+      ...(feature === 'checkout' ? CHECKOUT_STEPS.map((name) => `./${name}`) : []),
+    ],
+    message: `Another feature reaches features/${feature} only through its public modules (FEATURE_API in eslint.config.js): ${api.join(', ') || 'none'}.`,
+  };
+});
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', '.data/', 'coverage/', 'public/', 'bench/results.json'] },
   js.configs.recommended,
@@ -200,6 +281,7 @@ export default tseslint.config(
               message:
                 'A feature reaches the app only through app/hooks.ts, the store types and rootReducer.inject (lazy slices).',
             },
+            ...featureZones,
           ],
         },
       ],
