@@ -3,7 +3,14 @@ import type { Calendar } from '@contract/api/calendar';
 import type { Region } from '@contract/regions';
 import { injectConfig, rootReducer } from '@/app/rootReducer';
 import type { LoadErrorCode } from '@/api/errors';
-import { idleLoad, type LoadState } from '@/lib/loadState';
+import {
+  loadFailedFor,
+  loadLeft,
+  loadStarted,
+  loadSucceeded,
+  type KeyedLoadState,
+} from '@/lib/loadIfStale';
+import { idleLoad } from '@/lib/loadState';
 
 /** One calendar read: a show's month (or its first month on sale), with or without a code. */
 export interface CalendarRequest {
@@ -15,9 +22,8 @@ export interface CalendarRequest {
   promoCode?: string;
 }
 
-export interface CalendarState extends LoadState<Calendar> {
-  /** Which read the state describes, so a page never shows another month's or code's data. */
-  key: string | null;
+/** `key`: which read the state describes, so a page never shows another month's or code's data. */
+export interface CalendarState extends KeyedLoadState<Calendar> {
   /** The code the data was read with (its prices include that code's discount). */
   promoCode: string | null;
   /**
@@ -43,29 +49,18 @@ const slice = createSlice({
   initialState,
   reducers: {
     loadRequested: (state, action: PayloadAction<CalendarRequest>) => {
-      const key = calendarKey(action.payload);
-      if (state.key !== key) state.data = null;
-      state.key = key;
+      loadStarted(state, calendarKey(action.payload));
       state.promoCode = action.payload.promoCode ?? null;
-      state.status = 'loading';
-      state.error = null;
     },
     loaded: (state, action: PayloadAction<{ key: string; calendar: Calendar }>) => {
-      if (state.key !== action.payload.key) return;
-      state.status = 'succeeded';
-      state.data = action.payload.calendar;
-      state.latest = action.payload.calendar;
+      const { key, calendar } = action.payload;
+      if (loadSucceeded(state, key, calendar)) state.latest = calendar;
     },
     loadFailed: (state, action: PayloadAction<{ key: string; error: LoadErrorCode }>) => {
-      if (state.key !== action.payload.key) return;
-      state.status = 'failed';
-      state.error = action.payload.error;
+      loadFailedFor(state, action.payload.key, action.payload.error);
     },
     left: (state) => {
-      if (state.status === 'loading') {
-        state.status = 'idle';
-        state.key = null;
-      }
+      loadLeft(state);
     },
   },
   selectors: {

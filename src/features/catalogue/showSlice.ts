@@ -2,7 +2,8 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ShowContent } from '@contract/api/content';
 import type { Region } from '@contract/regions';
 import type { LoadErrorCode } from '@/api/errors';
-import { idleLoad, type LoadState } from '@/lib/loadState';
+import { loadFailedFor, loadStarted, loadSucceeded, type KeyedLoadState } from '@/lib/loadIfStale';
+import { idleLoad } from '@/lib/loadState';
 
 export interface ShowRef {
   region: Region;
@@ -10,10 +11,8 @@ export interface ShowRef {
   titleSlug: string;
 }
 
-export interface ShowState extends LoadState<ShowContent> {
-  /** Which show the state describes, so a page never shows another show's data. */
-  key: string | null;
-}
+/** `key`: which show the state describes, so a page never shows another show's data. */
+export type ShowState = KeyedLoadState<ShowContent>;
 
 export const showKey = (ref: Pick<ShowRef, 'venueSlug' | 'titleSlug'>) =>
   `${ref.venueSlug}/${ref.titleSlug}`;
@@ -25,21 +24,13 @@ export const showSlice = createSlice({
   initialState,
   reducers: {
     loadRequested: (state, action: PayloadAction<ShowRef>) => {
-      const key = showKey(action.payload);
-      if (state.key !== key) state.data = null;
-      state.key = key;
-      state.status = 'loading';
-      state.error = null;
+      loadStarted(state, showKey(action.payload));
     },
     loaded: (state, action: PayloadAction<{ key: string; content: ShowContent }>) => {
-      if (state.key !== action.payload.key) return;
-      state.status = 'succeeded';
-      state.data = action.payload.content;
+      loadSucceeded(state, action.payload.key, action.payload.content);
     },
     loadFailed: (state, action: PayloadAction<{ key: string; error: LoadErrorCode }>) => {
-      if (state.key !== action.payload.key) return;
-      state.status = 'failed';
-      state.error = action.payload.error;
+      loadFailedFor(state, action.payload.key, action.payload.error);
     },
   },
   selectors: {

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { Basket, PutBasketBody } from '@contract/api/basket';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useLoadIfStale } from '@/lib/loadIfStale';
 import { selectReservation } from '@/features/hold/reservationSlice';
 import {
   loadRequested,
@@ -55,9 +56,7 @@ export function useBasket(): UseBasket {
   const state = useAppSelector(selectBasketState);
   const current = target !== null && state.holdId === target.holdId;
 
-  useEffect(() => {
-    if (target !== null && (!current || state.status === 'idle')) dispatch(requestBasket(target));
-  }, [dispatch, target, current, state.status]);
+  useLoadIfStale(target, current, state.status, requestBasket);
 
   const retry = useCallback(() => {
     if (target === null) return;

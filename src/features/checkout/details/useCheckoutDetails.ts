@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { CheckoutDetails, CheckoutOptions } from '@contract/api/checkout';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { getVenue, type VenueConfig } from '@/config/venues';
 import type { LoadErrorCode } from '@/api/errors';
+import { useLoadIfStale } from '@/lib/loadIfStale';
 import type { LoadStatus } from '@/lib/loadState';
 import { selectReservation } from '@/features/hold/reservationSlice';
 import { loadRequested, selectDetails, type DetailsTarget } from './detailsSlice';
@@ -32,9 +33,7 @@ export function useCheckoutDetails(): CheckoutDetailsView {
   );
   const current = target !== null && state.holdId === target.holdId;
 
-  useEffect(() => {
-    if (target !== null && (!current || state.status === 'idle')) dispatch(loadRequested(target));
-  }, [dispatch, target, current, state.status]);
+  useLoadIfStale(target, current, state.status, loadRequested);
 
   const retry = useCallback(() => {
     if (target !== null) dispatch(loadRequested(target));
