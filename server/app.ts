@@ -18,6 +18,7 @@ import {
 import type { Database } from './db/database';
 import { registerOutboxDispatcher } from './email/dispatcher';
 import type { MailTransport } from './email/transport';
+import { registerBuyerSessions } from './http/buyerSession';
 import { registerCompression } from './http/compression';
 import {
   clientErrorHandler,
@@ -25,6 +26,7 @@ import {
   registerErrorHandling,
   watchDatabase,
 } from './http/errors';
+import { registerIdempotency } from './http/idempotentRoute';
 import { loggerOptions, type LoggerSettings } from './http/logging';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
@@ -115,6 +117,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   watchDatabase(app, db);
+  // Session authentication and Idempotency-Keys for every route: `app.buyer`, `app.onceForKey`.
+  registerBuyerSessions(app, db);
+  registerIdempotency(app, db);
   // Every API speaks JSON; a text body is refused (415) rather than parsed into a string.
   app.removeContentTypeParser('text/plain');
   await registerSecurityHeaders(app, options.security ?? config.security);

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CSRF_HEADER, SESSION_COOKIE } from '../../contract/api/session';
 import type { Queryable } from '../db/database';
 import { findLiveSession } from '../db/queries/sessions';
@@ -65,21 +65,30 @@ export async function optionalSession(
   return session ? { id: session.id } : undefined;
 }
 
-/**
- * The session of each request of a route plugin: `buyer(changesState)` is the hook that looks it
- * up (before validation, so a forged cross-site request learns nothing about its body) and
- * `sessionOf` reads it in the handler.
- */
-export function buyerSessions(db: Queryable) {
-  const sessions = new WeakMap<FastifyRequest, BuyerSession>();
-  return {
-    buyer: (changesState: boolean) => async (request: FastifyRequest) => {
-      sessions.set(request, await requireSession(db, request, changesState));
-    },
-    sessionOf: (request: FastifyRequest): BuyerSession => {
-      const session = sessions.get(request);
-      if (!session) throw new Error('session hook did not run');
-      return session;
-    },
-  };
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The hook that requires a buyer session on a route: it looks the session up before
+     * validation (so a forged cross-site request learns nothing about its body) and keeps it on
+     * the request for `sessionOf`.
+     */
+    buyer: (changesState: boolean) => (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    buyerSession: BuyerSession | null;
+  }
+}
+
+/** Session authentication for every route of the app (registered once, in app.ts). */
+export function registerBuyerSessions(app: FastifyInstance, db: Queryable): void {
+  app.decorateRequest('buyerSession', null);
+  app.decorate('buyer', (changesState: boolean) => async (request: FastifyRequest) => {
+    request.buyerSession = await requireSession(db, request, changesState);
+  });
+}
+
+/** The session the route's `app.buyer` hook found. */
+export function sessionOf(request: FastifyRequest): BuyerSession {
+  if (!request.buyerSession) throw new Error('session hook did not run');
+  return request.buyerSession;
 }

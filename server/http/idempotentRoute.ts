@@ -1,7 +1,8 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER } from '../../contract/api/constants';
 import type { Database, Queryable } from '../db/database';
 import { idempotent, requestHash, type StoredResponse } from '../domain/idempotency';
+import { sessionOf } from './buyerSession';
 
 /** The request's Idempotency-Key (its shape already checked by idempotencyHeadersSchema). */
 export const idempotencyKeyOf = (request: FastifyRequest): string =>
@@ -11,24 +12,31 @@ export const idempotencyKeyOf = (request: FastifyRequest): string =>
 export const sendStored = (reply: FastifyReply, response: StoredResponse) =>
   reply.status(response.status).send(response.body);
 
-/**
- * Runs a state-changing call once per (session, Idempotency-Key), in one transaction with its
- * stored answer; `route` and `payload` make the request hash a reused key must match.
- */
-export function onceForKey(
-  db: Database,
-  request: FastifyRequest,
-  sessionId: string,
-  call: { route: string; payload: unknown },
-  work: (tx: Queryable) => Promise<StoredResponse>,
-): Promise<StoredResponse> {
-  return idempotent(
-    db,
-    {
-      sessionId,
-      key: idempotencyKeyOf(request),
-      hash: requestHash(call.route, call.payload),
-    },
-    work,
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Runs a state-changing call once per (buyer session, Idempotency-Key), in one transaction
+     * with its stored answer; `route` and `payload` make the request hash a reused key must match.
+     */
+    onceForKey: (
+      request: FastifyRequest,
+      call: { route: string; payload: unknown },
+      work: (tx: Queryable) => Promise<StoredResponse>,
+    ) => Promise<StoredResponse>;
+  }
+}
+
+/** Idempotency-Key handling for every route of the app (registered once, in app.ts). */
+export function registerIdempotency(app: FastifyInstance, db: Database): void {
+  app.decorate('onceForKey', (request, call, work) =>
+    idempotent(
+      db,
+      {
+        sessionId: sessionOf(request).id,
+        key: idempotencyKeyOf(request),
+        hash: requestHash(call.route, call.payload),
+      },
+      work,
+    ),
   );
 }

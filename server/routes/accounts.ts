@@ -10,7 +10,7 @@ import { apiErrorSchema } from '../../contract/api/common';
 import type { VenueBundle } from '../../contract/venueFiles';
 import type { Database } from '../db/database';
 import { signUpFromOrder, verifyAccount } from '../domain/accounts';
-import { buyerSessions } from '../http/buyerSession';
+import { sessionOf } from '../http/buyerSession';
 import { ApiError } from '../domain/errors';
 import { countCall, type RateLimit } from '../payments/rateLimit';
 import { noStoreByDefault } from '../http/noStore';
@@ -74,7 +74,7 @@ export const accountRoutes: FastifyPluginCallback<AccountRoutesOptions> = (app, 
     signUpRateLimit = DEFAULT_SIGN_UP_RATE_LIMIT,
     verifyRateLimit = DEFAULT_VERIFY_RATE_LIMIT,
   } = options;
-  const { buyer, sessionOf } = buyerSessions(db);
+  const { buyer } = app;
   const settings = new Map(options.venues.map((venue) => [venue.settings.slug, venue.settings]));
   const venueFor = (slug: string) => settings.get(slug);
 

@@ -6,8 +6,8 @@ import { apiErrorSchema } from '../../contract/api/common';
 import { holdParamsSchema, idempotencyHeadersSchema } from '../../contract/api/holds';
 import type { Database } from '../db/database';
 import { readBasket, updateBasket } from '../domain/basket';
-import { buyerSessions } from '../http/buyerSession';
-import { onceForKey, sendStored } from '../http/idempotentRoute';
+import { sessionOf } from '../http/buyerSession';
+import { sendStored } from '../http/idempotentRoute';
 import type { RegionContext } from '../regionContext';
 import { noStoreByDefault } from '../http/noStore';
 
@@ -31,7 +31,7 @@ const errors = {
 /** The basket of a hold: tickets, extras, ticket protection and fees (issue 5). */
 export const basketRoutes: FastifyPluginCallback<BasketRoutesOptions> = (app, options, done) => {
   const { db, context: scope } = options;
-  const { buyer, sessionOf } = buyerSessions(db);
+  const { buyer } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // Prices of one buyer's hold: never cached by a browser or CDN.
@@ -68,7 +68,7 @@ export const basketRoutes: FastifyPluginCallback<BasketRoutesOptions> = (app, op
       const session = sessionOf(request);
       const holdId = request.params.holdId;
       const call = { route: 'PUT /holds/:id/basket', payload: { holdId, ...request.body } };
-      const response = await onceForKey(db, request, session.id, call, async (tx) => ({
+      const response = await app.onceForKey(request, call, async (tx) => ({
         status: 200,
         body: { basket: await updateBasket(tx, scope, session.id, holdId, request.body) },
       }));

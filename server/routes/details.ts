@@ -7,11 +7,11 @@ import { holdParamsSchema, idempotencyHeadersSchema } from '../../contract/api/h
 import type { Database } from '../db/database';
 import { purgeAbandonedDetails } from '../db/queries/checkoutDetails';
 import { readDetails, updateDetails } from '../domain/checkoutDetails';
-import { buyerSessions } from '../http/buyerSession';
+import { sessionOf } from '../http/buyerSession';
 import { runPeriodically } from '../http/periodicJob';
 import { ApiError } from '../domain/errors';
 import { failedPaths } from '../http/errors';
-import { onceForKey, sendStored } from '../http/idempotentRoute';
+import { sendStored } from '../http/idempotentRoute';
 import type { RegionContext } from '../regionContext';
 import { noStoreByDefault } from '../http/noStore';
 
@@ -52,7 +52,7 @@ function validationError(errors: FastifySchemaValidationError[], part: string): 
 /** The buyer's details on a hold (issue 5): GET and PUT /holds/:holdId/details. */
 export const detailsRoutes: FastifyPluginCallback<DetailsRoutesOptions> = (app, options, done) => {
   const { db, context: scope, purgeIntervalMs = DETAILS_PURGE_INTERVAL_MS } = options;
-  const { buyer, sessionOf } = buyerSessions(db);
+  const { buyer } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // Personal data: never kept by a browser or CDN.
@@ -89,7 +89,7 @@ export const detailsRoutes: FastifyPluginCallback<DetailsRoutesOptions> = (app, 
       const session = sessionOf(request);
       const holdId = request.params.holdId;
       const call = { route: 'PUT /holds/:id/details', payload: { holdId, ...request.body } };
-      const response = await onceForKey(db, request, session.id, call, async (tx) => ({
+      const response = await app.onceForKey(request, call, async (tx) => ({
         status: 200,
         body: await updateDetails(tx, scope, session.id, holdId, request.body),
       }));

@@ -34,11 +34,11 @@ import {
   seatStatus,
   type PlanEncoding,
 } from '../domain/holdsSeatMap';
-import { buyerSessions, optionalSession, type BuyerSession } from '../http/buyerSession';
+import { optionalSession, sessionOf, type BuyerSession } from '../http/buyerSession';
 import { inTransaction } from '../domain/holdsTransaction';
 import { releaseAttempts } from '../domain/orders';
 import type { PaymentService } from '../payments/service';
-import { onceForKey, sendStored } from '../http/idempotentRoute';
+import { sendStored } from '../http/idempotentRoute';
 import { runPeriodically } from '../http/periodicJob';
 import type { Hold } from '../../contract/api/holds';
 import { noStoreByDefault } from '../http/noStore';
@@ -102,7 +102,7 @@ export const holdRoutes: FastifyPluginCallback<HoldRoutesOptions> = (app, option
   const { db, context: scope, sweepIntervalMs = SWEEP_INTERVAL_MS } = options;
   const { region } = scope;
   const plans = new PlanCache(db);
-  const { buyer, sessionOf } = buyerSessions(db);
+  const { buyer } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // Live inventory and personal data: never cached by a browser or CDN (only a plan says
@@ -118,7 +118,7 @@ export const holdRoutes: FastifyPluginCallback<HoldRoutesOptions> = (app, option
     work: (tx: Queryable, session: BuyerSession) => Promise<Hold>,
   ) => {
     const session = sessionOf(request);
-    return onceForKey(db, request, session.id, { route, payload }, async (tx) => ({
+    return app.onceForKey(request, { route, payload }, async (tx) => ({
       status,
       body: { hold: await work(tx, session) },
     }));

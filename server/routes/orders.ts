@@ -21,7 +21,7 @@ import {
 import type { Database } from '../db/database';
 import * as o from '../db/queries/orders';
 import { createHandover, redeemHandover } from '../domain/appHandover';
-import { buyerSessions, optionalSession } from '../http/buyerSession';
+import { optionalSession, sessionOf } from '../http/buyerSession';
 import { accessKeyMatches, LinkSealer } from '../domain/orderKeys';
 import {
   continuePayment,
@@ -101,7 +101,7 @@ const header = (value: string | string[] | undefined) =>
 export const orderRoutes: FastifyPluginCallback<OrderRoutesOptions> = (app, options, done) => {
   const { db, context: scope, payments } = options;
   const { region } = scope;
-  const { buyer, sessionOf } = buyerSessions(db);
+  const { buyer } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const keys = new ServerKeys(db);
   // A configured key that is not an Ed25519 private key stops the server at start, not at a sale.
