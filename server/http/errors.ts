@@ -12,9 +12,6 @@ import type { Database } from '../db/database';
 import { isDatabaseOutage } from '../db/outage';
 import { ApiError } from '../domain/errors';
 
-// payments/service.ts still takes ApiError from here; new code imports server/domain/errors.
-export { ApiError, notFound } from '../domain/errors';
-
 /** Long enough for a failover or a restart; a client retrying sooner would only add load. */
 export const OUTAGE_RETRY_AFTER_SECONDS = 5;
 

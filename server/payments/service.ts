@@ -31,7 +31,7 @@ import {
   type RecordStatus,
 } from '../db/queries/payments';
 import { idempotentEffect, requestHash, type StoredResponse } from '../domain/idempotency';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../domain/errors';
 import {
   ProviderError,
   type CallOptions,
