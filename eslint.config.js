@@ -214,32 +214,6 @@ export default tseslint.config(
     },
   },
   {
-    // SQL lives under server/db (issue 12): queries/* hold every statement as a typed function
-    // taking a Queryable, migrations/ and functions/ the schema and the price rule. Anywhere
-    // else in the server calls those functions; tests may query directly.
-    files: ['server/**/*.ts'],
-    ignores: ['server/db/**', 'server/**/*.test.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='query']",
-          message: 'SQL lives in server/db/queries: call a query function from there.',
-        },
-        {
-          selector:
-            'TemplateElement[value.raw=/^\\s*(SELECT|INSERT INTO|UPDATE \\w+ SET|DELETE FROM|WITH \\w+ AS)\\s/]',
-          message: 'SQL lives in server/db/queries: write the statement there.',
-        },
-        {
-          selector:
-            'Literal[value=/^\\s*(SELECT|INSERT INTO|UPDATE \\w+ SET|DELETE FROM|WITH \\w+ AS)\\s/]',
-          message: 'SQL lives in server/db/queries: write the statement there.',
-        },
-      ],
-    },
-  },
-  {
     // SPA boundaries (issue 12), in the spirit of bulletproof-react: shared code (components,
     // api, i18n, theme, config, lib) knows no feature and no app wiring; a feature reaches the
     // app only through the typed hooks, the store's types and the lazy-slice injection point;
