@@ -33,6 +33,22 @@ export default defineConfig({
   },
   build: {
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The small modules the first page and the lazy routes share (paths, venue
+              // settings, the slices every page starts with): left to themselves they become a
+              // dozen chunks of a few hundred bytes each, every one a request and a gzip frame
+              // on the buyer's first load. `npm run bench` (bundle.firstRoute.*) watches it.
+              name: 'shell',
+              test: /\/src\/(config\/(paths|venues|overrides|usePaths|useRouteTarget)|lib\/(uiSlice|loadState|idempotencyKey)|features\/catalogue\/(showSlice|cmsSlice|venueSlice)|components\/(Button|useDocumentTitle))\.tsx?$|\/contract\/(patterns|api\/constants)\.ts$/,
+            },
+          ],
+        },
+      },
+    },
   },
   test: {
     projects: [
