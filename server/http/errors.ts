@@ -7,10 +7,18 @@ import type {
   FastifySchemaValidationError,
 } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ApiErrorBody, ApiErrorCode } from '../../contract/api/common';
+import { apiErrorSchema, type ApiErrorBody, type ApiErrorCode } from '../../contract/api/common';
 import type { Database } from '../db/database';
 import { isDatabaseOutage } from '../db/outage';
 import { ApiError } from '../domain/errors';
+
+/** A route schema's error answers: every listed status carries the ApiErrorBody. */
+export function errorReplies<S extends number>(...statuses: S[]): Record<S, typeof apiErrorSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as Record<
+    S,
+    typeof apiErrorSchema
+  >;
+}
 
 /** Long enough for a failover or a restart; a client retrying sooner would only add load. */
 export const OUTAGE_RETRY_AFTER_SECONDS = 5;

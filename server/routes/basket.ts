@@ -2,11 +2,11 @@ import type { FastifyPluginCallback } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { basketResponseSchema, putBasketBodySchema } from '../../contract/api/basket';
-import { apiErrorSchema } from '../../contract/api/common';
 import { holdParamsSchema, idempotencyHeadersSchema } from '../../contract/api/holds';
 import type { Database } from '../db/database';
 import { readBasket, updateBasket } from '../domain/basket';
 import { sessionOf } from '../http/buyerSession';
+import { errorReplies } from '../http/errors';
 import { sendStored } from '../http/idempotentRoute';
 import type { RegionContext } from '../regionContext';
 import { noStoreByDefault } from '../http/noStore';
@@ -18,15 +18,7 @@ export interface BasketRoutesOptions {
 }
 
 const noQuery = z.strictObject({});
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  410: apiErrorSchema,
-  422: apiErrorSchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 409, 410, 422);
 
 /** The basket of a hold: tickets, extras, ticket protection and fees (issue 5). */
 export const basketRoutes: FastifyPluginCallback<BasketRoutesOptions> = (app, options, done) => {

@@ -2,7 +2,6 @@ import type { FastifyPluginCallback, FastifySchemaValidationError } from 'fastif
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { detailsResponseSchema, putDetailsBodySchema } from '../../contract/api/checkout';
-import { apiErrorSchema } from '../../contract/api/common';
 import { holdParamsSchema, idempotencyHeadersSchema } from '../../contract/api/holds';
 import type { Database } from '../db/database';
 import { purgeAbandonedDetails } from '../db/queries/checkoutDetails';
@@ -10,7 +9,7 @@ import { readDetails, updateDetails } from '../domain/checkoutDetails';
 import { sessionOf } from '../http/buyerSession';
 import { runPeriodically } from '../http/periodicJob';
 import { ApiError } from '../domain/errors';
-import { failedPaths } from '../http/errors';
+import { errorReplies, failedPaths } from '../http/errors';
 import { sendStored } from '../http/idempotentRoute';
 import type { RegionContext } from '../regionContext';
 import { noStoreByDefault } from '../http/noStore';
@@ -27,15 +26,7 @@ export interface DetailsRoutesOptions {
 export const DETAILS_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 const noQuery = z.strictObject({});
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  410: apiErrorSchema,
-  422: apiErrorSchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 409, 410, 422);
 
 /**
  * Body fields are named by their place in the details (`contact.phone`), as the contract says

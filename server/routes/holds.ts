@@ -2,7 +2,6 @@ import negotiate from '@fastify/accept-negotiator';
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../contract/api/common';
 import {
   bestAvailableBodySchema,
   createHoldBodySchema,
@@ -38,6 +37,7 @@ import { optionalSession, sessionOf, type BuyerSession } from '../http/buyerSess
 import { inTransaction } from '../domain/holdsTransaction';
 import { releaseAttempts } from '../domain/orders';
 import type { PaymentService } from '../payments/service';
+import { errorReplies } from '../http/errors';
 import { sendStored } from '../http/idempotentRoute';
 import { runPeriodically } from '../http/periodicJob';
 import type { Hold } from '../../contract/api/holds';
@@ -60,14 +60,7 @@ export interface HoldRoutesOptions {
 }
 
 const noQuery = z.strictObject({});
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  410: apiErrorSchema,
-  422: apiErrorSchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 410, 422);
 const holdReplies = {
   200: holdResponseSchema,
   201: holdResponseSchema,

@@ -34,6 +34,7 @@ import { orderVenue, orderView } from '../domain/orderView';
 import { ServerKeys } from '../domain/serverKeys';
 import { signerFromPem, ticketSigner, type TicketSigner } from '../domain/ticketCodes';
 import { notFound } from '../domain/errors';
+import { errorReplies } from '../http/errors';
 import { idempotencyKeyOf, sendStored } from '../http/idempotentRoute';
 import { runPeriodically } from '../http/periodicJob';
 import type { PaymentService } from '../payments/service';
@@ -67,15 +68,7 @@ const FLOW_MARGIN_S = 10;
 
 const noQuery = z.strictObject({});
 const noBody = z.strictObject({}).nullish();
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  410: apiErrorSchema,
-  422: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorReplies(400, 401, 403, 404, 410, 422, 429);
 
 /**
  * The origin of the address the server listens on (`npm start`: http://127.0.0.1:8080); a
