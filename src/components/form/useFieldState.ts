@@ -1,8 +1,5 @@
 import { useField, type FieldHookConfig } from 'formik';
-import {
-  isFieldMessage,
-  type FieldMessage,
-} from '@/components/form/validation/fieldMessage';
+import { isFieldMessage, type FieldMessage } from '@/components/form/validation/fieldMessage';
 import { describedBy, errorIdOf, fieldId, hintIdOf } from './fieldIds';
 
 /**

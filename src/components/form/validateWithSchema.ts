@@ -1,9 +1,6 @@
 import { setIn, type FormikErrors, type FormikValues } from 'formik';
 import { ValidationError, type Schema } from 'yup';
-import {
-  isFieldMessage,
-  type FieldMessage,
-} from '@/components/form/validation/fieldMessage';
+import { isFieldMessage, type FieldMessage } from '@/components/form/validation/fieldMessage';
 
 /**
  * Formik's `validate` for a yup schema whose messages are FieldMessage descriptors. Formik's own

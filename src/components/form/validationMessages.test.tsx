@@ -5,10 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Schema } from 'yup';
 import { object } from 'yup';
 import { getVenue } from '@/config/venues';
-import {
-  addressSchema,
-  postcodeLookupSchema,
-} from '@/components/form/validation/addressSchema';
+import { addressSchema, postcodeLookupSchema } from '@/components/form/validation/addressSchema';
 import { cardSchema } from '@/components/form/validation/cardSchema';
 import {
   deliveryMethodSchema,

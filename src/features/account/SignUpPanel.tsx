@@ -23,10 +23,7 @@ import { validateWithSchema } from '@/components/form/validateWithSchema';
 import { legacyUrl, telHref } from '@/components/layout/legalLinks';
 import { LinkList } from '@/components/LinkList';
 import { getVenue } from '@/config/venues';
-import {
-  fieldMessage,
-  type FieldMessage,
-} from '@/components/form/validation/fieldMessage';
+import { fieldMessage, type FieldMessage } from '@/components/form/validation/fieldMessage';
 import { bookingSessionStarted, selectCsrfToken } from '@/features/session/sessionSlice';
 import type { MessageId } from '@/i18n/messageIds';
 import { PasswordField } from './PasswordField';

@@ -7,10 +7,7 @@ import {
   passwordProblem,
   type PasswordProblem,
 } from '@contract/passwords';
-import {
-  fieldMessage as m,
-  type FieldMessage,
-} from '@/components/form/validation/fieldMessage';
+import { fieldMessage as m, type FieldMessage } from '@/components/form/validation/fieldMessage';
 
 export type SignUpValues = {
   password: string;

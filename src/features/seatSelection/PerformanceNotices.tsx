@@ -4,7 +4,11 @@ import type { SeatStatus } from '@contract/api/holds';
 import type { MessageId } from '@/i18n/messageIds';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { SecondaryButton } from '@/components/Button';
-import { noticeAcknowledged, selectSeats, type NoticeKind } from '@/features/seatSelection/seatsSlice';
+import {
+  noticeAcknowledged,
+  selectSeats,
+  type NoticeKind,
+} from '@/features/seatSelection/seatsSlice';
 
 const HEADINGS: Record<NoticeKind, MessageId> = {
   performanceNotice: 'notice.performance.heading',

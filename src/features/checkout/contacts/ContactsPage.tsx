@@ -15,7 +15,10 @@ import { SaveProblem } from '../details/components/SaveProblem';
 import { ANY_BASKET, detailsContext } from '../details/detailsContext';
 import { contactsBody, contactsValues } from '../details/detailsValues';
 import { useDetailsForm } from '../details/useDetailsForm';
-import { contactsSchema, type ContactsValues } from '../../../components/form/validation/customerDetailsSchema';
+import {
+  contactsSchema,
+  type ContactsValues,
+} from '../../../components/form/validation/customerDetailsSchema';
 import { fieldSpecs } from '../../../components/form/validation/fieldSpecs';
 
 /**

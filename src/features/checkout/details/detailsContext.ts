@@ -1,7 +1,10 @@
 import type { Basket } from '@contract/api/basket';
 import type { CheckoutOptions } from '@contract/api/checkout';
 import type { VenueConfig } from '@/config/venues';
-import { validationContextFor, type ValidationContext } from '../../../components/form/validation/validationContext';
+import {
+  validationContextFor,
+  type ValidationContext,
+} from '../../../components/form/validation/validationContext';
 
 /**
  * The rules of a details step: the venue's locale and settings, and the country the booking API

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckoutOptions } from '@contract/api/checkout';
 import { collectionBody, collectionValues, contactsBody } from './detailsValues';
-import { emptyAddress, emptyContacts } from '../../../components/form/validation/customerDetailsSchema';
+import {
+  emptyAddress,
+  emptyContacts,
+} from '../../../components/form/validation/customerDetailsSchema';
 import type { ValidationContext } from '../../../components/form/validation/validationContext';
 
 const GB: ValidationContext = { homeCountry: 'GB', locale: 'en-GB', minVoucherNumberLength: 2 };

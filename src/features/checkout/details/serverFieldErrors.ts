@@ -1,5 +1,8 @@
 import type { CheckoutQuestion } from '@contract/api/checkout';
-import { fieldMessage as m, type FieldMessage } from '../../../components/form/validation/fieldMessage';
+import {
+  fieldMessage as m,
+  type FieldMessage,
+} from '../../../components/form/validation/fieldMessage';
 import type { HomeCountry } from '../../../components/form/validation/validationContext';
 
 /**

@@ -14,10 +14,7 @@ import {
   cardSchema,
   type CardValues,
 } from '@/components/form/validation/cardSchema';
-import {
-  fieldMessage as m,
-  type FieldMessage,
-} from '@/components/form/validation/fieldMessage';
+import { fieldMessage as m, type FieldMessage } from '@/components/form/validation/fieldMessage';
 import { fieldSpecs } from '@/components/form/validation/fieldSpecs';
 import type { ValidationContext } from '@/components/form/validation/validationContext';
 import { formatMoney } from '@/i18n/format';
