@@ -157,6 +157,23 @@ function newHoldRow(
   };
 }
 
+/** What every new hold writes, seats or admissions: who, how long, and the limits it meets. */
+function newHold(
+  id: string,
+  sessionId: string,
+  { performance, policy, code }: Sellable & { code: AppliedCode },
+): q.NewHold {
+  return {
+    id,
+    sessionId,
+    performanceId: performance.id,
+    holdMinutes: policy.holdMinutes,
+    limit: policy.seatSelectionLimit,
+    clientLimit: policy.clientHoldLimit ?? 0,
+    promoCode: code.code,
+  };
+}
+
 /** A claim either held every seat, or names the ones it could not (its hold must be undone). */
 type Claim = { hold: Hold } | { holdId: string; taken: string[] };
 
@@ -174,13 +191,7 @@ async function claimNewHold(
   const { performance, policy, code } = opened;
   const id = randomUUID().toUpperCase();
   const result = await q.holdSeats(tx, {
-    id,
-    sessionId,
-    performanceId: performance.id,
-    holdMinutes: policy.holdMinutes,
-    limit: policy.seatSelectionLimit,
-    clientLimit: policy.clientHoldLimit ?? 0,
-    promoCode: code.code,
+    ...newHold(id, sessionId, opened),
     showId: performance.showId,
     planId: performance.planId,
     seatIds,
@@ -258,7 +269,7 @@ export async function createAdmissionHold(
   request: AdmissionRequest,
 ): Promise<Hold> {
   const opened = await openHold(tx, scope, request);
-  const { performance, policy, code } = opened;
+  const { performance, policy } = opened;
   if (performance.seating === 'reserved') {
     throw invalid('body.admissions', 'This performance has reserved seats.');
   }
@@ -269,13 +280,7 @@ export async function createAdmissionHold(
 
   const id = randomUUID().toUpperCase();
   const written = await q.insertHold(tx, {
-    id,
-    sessionId,
-    performanceId: performance.id,
-    holdMinutes: policy.holdMinutes,
-    limit: policy.seatSelectionLimit,
-    clientLimit: policy.clientHoldLimit ?? 0,
-    promoCode: code.code,
+    ...newHold(id, sessionId, opened),
     admissionCount: total,
   });
   if ('refused' in written) throw refusal(written.refused, policy);

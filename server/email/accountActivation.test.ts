@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { VenueSettings } from '../../contract/venue';
-import { loadVenues } from '../../contract/venueFiles';
+import { readable, venue } from './emailFixtures';
 import { renderAccountActivation, type ActivationContext } from './accountActivation';
-
-const venues = loadVenues(new URL('../../venues/', import.meta.url).pathname);
-const venue = (slug: string): VenueSettings =>
-  venues.find((bundle) => bundle.settings.slug === slug)!.settings;
 
 const HOSTILE = '<img src=x onerror="pwn()"> & \'Eve\'';
 const LINK =
@@ -21,18 +16,6 @@ function context(overrides: Partial<ActivationContext> = {}): ActivationContext 
     hours: 24,
     ...overrides,
   };
-}
-
-/** What a reader sees of either part: tags gone, entities decoded, lines joined. */
-function readable(part: string): string {
-  return part
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
 }
 
 describe('the account activation email', () => {

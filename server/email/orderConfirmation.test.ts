@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderView } from '../../contract/api/orders';
-import type { VenueSettings } from '../../contract/venue';
-import { loadVenues } from '../../contract/venueFiles';
+import { readable, venue } from './emailFixtures';
 import { renderOrderConfirmation } from './orderConfirmation';
-
-const venues = loadVenues(new URL('../../venues/', import.meta.url).pathname);
-const venue = (slug: string): VenueSettings =>
-  venues.find((bundle) => bundle.settings.slug === slug)!.settings;
 
 const HOSTILE = '<script>alert("pwn")</script> & \'Bobby\'';
 
@@ -103,18 +98,6 @@ function hudsonOrder(): OrderView {
     currency: 'USD',
     payment: { brand: 'amex', last4: '0005' },
   };
-}
-
-/** What a reader sees of either part: tags gone, entities decoded, lines joined. */
-function readable(part: string): string {
-  return part
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
 }
 
 const ORDER_URL = 'https://shop.example/checkout/confirmation?order=6F1C2B4A&key=abc';

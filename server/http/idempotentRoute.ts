@@ -26,6 +26,26 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A PUT that replaces a part of a hold (its basket, its details) once per Idempotency-Key: the
+ * hold id and body make the request hash, and `write`'s answer is stored and sent with 200.
+ */
+export async function putOnHold<Body extends object>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  call: { route: string; holdId: string; body: Body },
+  write: (tx: Queryable, sessionId: string) => Promise<unknown>,
+): Promise<FastifyReply> {
+  const session = sessionOf(request);
+  const payload = { holdId: call.holdId, ...call.body };
+  const response = await app.onceForKey(request, { route: call.route, payload }, async (tx) => ({
+    status: 200,
+    body: await write(tx, session.id),
+  }));
+  return sendStored(reply, response);
+}
+
 /** Idempotency-Key handling for every route of the app (registered once, in app.ts). */
 export function registerIdempotency(app: FastifyInstance, db: Database): void {
   app.decorate('onceForKey', (request, call, work) =>

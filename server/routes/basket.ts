@@ -7,7 +7,7 @@ import type { Database } from '../db/database';
 import { readBasket, updateBasket } from '../domain/basket';
 import { sessionOf } from '../http/buyerSession';
 import { errorReplies } from '../http/errors';
-import { sendStored } from '../http/idempotentRoute';
+import { putOnHold } from '../http/idempotentRoute';
 import type { RegionContext } from '../regionContext';
 import { noStoreByDefault } from '../http/noStore';
 
@@ -57,14 +57,11 @@ export const basketRoutes: FastifyPluginCallback<BasketRoutesOptions> = (app, op
       },
     },
     async (request, reply) => {
-      const session = sessionOf(request);
-      const holdId = request.params.holdId;
-      const call = { route: 'PUT /holds/:id/basket', payload: { holdId, ...request.body } };
-      const response = await app.onceForKey(request, call, async (tx) => ({
-        status: 200,
-        body: { basket: await updateBasket(tx, scope, session.id, holdId, request.body) },
+      const { params, body } = request;
+      const call = { route: 'PUT /holds/:id/basket', holdId: params.holdId, body };
+      return putOnHold(app, request, reply, call, async (tx, sessionId) => ({
+        basket: await updateBasket(tx, scope, sessionId, params.holdId, body),
       }));
-      return sendStored(reply, response);
     },
   );
   done();

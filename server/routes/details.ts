@@ -10,7 +10,7 @@ import { sessionOf } from '../http/buyerSession';
 import { runPeriodically } from '../http/periodicJob';
 import { ApiError } from '../domain/errors';
 import { errorReplies, failedPaths } from '../http/errors';
-import { sendStored } from '../http/idempotentRoute';
+import { putOnHold } from '../http/idempotentRoute';
 import type { RegionContext } from '../regionContext';
 import { noStoreByDefault } from '../http/noStore';
 
@@ -77,14 +77,11 @@ export const detailsRoutes: FastifyPluginCallback<DetailsRoutesOptions> = (app, 
       },
     },
     async (request, reply) => {
-      const session = sessionOf(request);
-      const holdId = request.params.holdId;
-      const call = { route: 'PUT /holds/:id/details', payload: { holdId, ...request.body } };
-      const response = await app.onceForKey(request, call, async (tx) => ({
-        status: 200,
-        body: await updateDetails(tx, scope, session.id, holdId, request.body),
-      }));
-      return sendStored(reply, response);
+      const { params, body } = request;
+      const call = { route: 'PUT /holds/:id/details', holdId: params.holdId, body };
+      return putOnHold(app, request, reply, call, (tx, sessionId) =>
+        updateDetails(tx, scope, sessionId, params.holdId, body),
+      );
     },
   );
 

@@ -1,5 +1,6 @@
 import type { SeatStatus } from '../../../contract/api/holds';
 import type { Queryable } from '../database';
+import { admissionPrices } from './basket';
 import type { CandidateSeat } from '../../domain/holdsBestAvailable';
 
 /**
@@ -401,17 +402,15 @@ export interface HeldAdmissionRow {
   amount: number;
 }
 
+/** The basket's priced admissions (one statement for both), as the hold shows them. */
 export async function heldAdmissions(db: Queryable, hold: HoldRow): Promise<HeldAdmissionRow[]> {
-  const { rows } = await db.query<HeldAdmissionRow>(
-    `SELECT ha.area_code AS area, ha.price_option AS "priceOption", ha.quantity,
-            ticket_all_in_price(po.face_value, po.booking_fee, $3) AS amount
-     FROM hold_admissions ha
-     JOIN price_options_all_in po ON po.show_id = $2 AND po.code = ha.price_option
-     WHERE ha.hold_id = $1
-     ORDER BY ha.area_code, po.sort_order`,
-    [hold.id, hold.showId, hold.discountPercent],
-  );
-  return rows;
+  const rows = await admissionPrices(db, hold);
+  return rows.map(({ area, priceOption, quantity, unitPrice }) => ({
+    area,
+    priceOption,
+    quantity,
+    amount: unitPrice,
+  }));
 }
 
 /** A seat best-available may choose from, in the shape the chooser ranks. */

@@ -84,18 +84,14 @@ export async function markPaymentTimedOut(
   );
 }
 
-export interface ProviderAnswerFields {
+/** A provider's answer: what it says of the record (never its amount), and how far it got. */
+export type ProviderAnswerFields = Omit<
+  PaymentRecord,
+  'id' | 'providerRef' | 'amount' | 'currency'
+> & {
   providerRef: string;
-  status: RecordStatus;
   progress: number;
-  declineReason: DeclineReason | null;
-  cardBrand: CardBrand | null;
-  cardLast4: string | null;
-  capturedAmount: number;
-  refundedAmount: number;
-  actionKind: PaymentActionKind | null;
-  actionUrl: string | null;
-}
+};
 
 /** Writes a provider's answer unless the record has already moved further. */
 export async function savePaymentAnswer(

@@ -172,27 +172,20 @@ function ShowCalendar({
         <FormattedMessage id="calendar.noPerformances" values={{ month: monthName }} />
       </p>
     );
-  } else if (layout === 'list') {
-    body = (
-      <CalendarList
-        calendar={data}
-        flags={displayFlags}
-        actionFor={actionFor}
-        selectedDate={selectedDate}
-      />
-    );
   } else {
-    body = (
-      <CalendarGrid
-        calendar={data}
-        flags={displayFlags}
-        actionFor={actionFor}
-        selectedDate={selectedDate}
-        onMonthStep={(step) => goToMonth(step, true)}
-        focusOnMount={gridFocusMonth === data.month}
-        labelledBy={monthHeadingId}
-      />
-    );
+    // What the list and the grid both show: the month's performances, each with its action.
+    const monthView = { calendar: data, flags: displayFlags, actionFor, selectedDate };
+    body =
+      layout === 'list' ? (
+        <CalendarList {...monthView} />
+      ) : (
+        <CalendarGrid
+          {...monthView}
+          onMonthStep={(step) => goToMonth(step, true)}
+          focusOnMount={gridFocusMonth === data.month}
+          labelledBy={monthHeadingId}
+        />
+      );
   }
 
   return (

@@ -21,6 +21,18 @@ function calendarStore() {
   return store;
 }
 
+/** The buyer enters a code (from a link or by hand) and the month is read with it. */
+function readWithCode(
+  store: ReturnType<typeof calendarStore>,
+  code: string,
+  source: Parameters<typeof codeEntered>[0]['source'],
+) {
+  store.dispatch(
+    codeEntered({ venueSlug: SHOW.venueSlug, titleSlug: SHOW.titleSlug, code, source }),
+  );
+  store.dispatch(loadRequested({ ...SHOW, promoCode: code }));
+}
+
 function until(check: () => boolean): Promise<void> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
@@ -74,15 +86,7 @@ describe('calendar flow', () => {
 
   it('records what the server said of a code the read carried', async () => {
     const store = calendarStore();
-    store.dispatch(
-      codeEntered({
-        venueSlug: SHOW.venueSlug,
-        titleSlug: SHOW.titleSlug,
-        code: 'orchard10',
-        source: 'link',
-      }),
-    );
-    store.dispatch(loadRequested({ ...SHOW, promoCode: 'orchard10' }));
+    readWithCode(store, 'orchard10', 'link');
     await until(
       () => selectAppliedPromo(store.getState(), SHOW.venueSlug, SHOW.titleSlug) !== null,
     );
@@ -93,15 +97,7 @@ describe('calendar flow', () => {
       discountPercent: 10,
     });
 
-    store.dispatch(
-      codeEntered({
-        venueSlug: SHOW.venueSlug,
-        titleSlug: SHOW.titleSlug,
-        code: 'winter5',
-        source: 'manual',
-      }),
-    );
-    store.dispatch(loadRequested({ ...SHOW, promoCode: 'winter5' }));
+    readWithCode(store, 'winter5', 'manual');
     await until(
       () =>
         selectPromoEntry(store.getState(), SHOW.venueSlug, SHOW.titleSlug)?.status === 'expired',

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
-import styled from 'styled-components';
 import { SecondaryButton } from '@/components/Button';
+import { ProblemPanel } from '@/components/errors/ProblemPanel';
 import type { BasketError } from './basketSlice';
 
 type Props = {
@@ -16,7 +16,7 @@ type Props = {
  */
 export function BasketProblem({ error, onRetry, change = false }: Props) {
   return (
-    <Problem role="alert">
+    <ProblemPanel role="alert">
       <p>
         <FormattedMessage id={change ? 'customer.update.failed' : 'basket.error.load'} />{' '}
         {error === 'connection' ? <FormattedMessage id="reservation.error.connection" /> : null}
@@ -26,16 +26,6 @@ export function BasketProblem({ error, onRetry, change = false }: Props) {
           <FormattedMessage id="common.retry" />
         </SecondaryButton>
       )}
-    </Problem>
+    </ProblemPanel>
   );
 }
-
-const Problem = styled.div`
-  padding: ${({ theme }) => theme.space[3]}px ${({ theme }) => theme.space[4]}px;
-  border-left: 4px solid ${({ theme }) => theme.colors.error};
-  background: ${({ theme }) => theme.colors.errorSurface};
-
-  p {
-    margin-top: 0;
-  }
-`;

@@ -43,23 +43,29 @@ export function TicketQuantities({ plan, seatStatus, singleLine }: Props) {
                   );
                 const price = formatMoney(intl, { amount: option.price, currency });
                 const name = priceOptionName(intl, option.name);
+                /** One step down or up: named for the option, off where it cannot go. */
+                const step = (
+                  label: { id: 'tickets.ga.decrease' | 'tickets.ga.increase' },
+                  by: -1 | 1,
+                  disabled: boolean,
+                  sign: string,
+                ) => (
+                  <StepButton
+                    type="button"
+                    aria-label={intl.formatMessage(label, { option: name })}
+                    disabled={disabled}
+                    onClick={() => set(quantity + by)}
+                  >
+                    {sign}
+                  </StepButton>
+                );
                 return (
                   <Option key={option.code} $singleLine={singleLine}>
                     <label htmlFor={inputId}>
                       <FormattedMessage id="tickets.ga.quantity" values={{ option: name, price }} />
                     </label>
                     <Stepper>
-                      <StepButton
-                        type="button"
-                        aria-label={intl.formatMessage(
-                          { id: 'tickets.ga.decrease' },
-                          { option: name },
-                        )}
-                        disabled={quantity === 0}
-                        onClick={() => set(quantity - 1)}
-                      >
-                        −
-                      </StepButton>
+                      {step({ id: 'tickets.ga.decrease' }, -1, quantity === 0, '−')}
                       <QuantityInput
                         id={inputId}
                         type="number"
@@ -70,17 +76,7 @@ export function TicketQuantities({ plan, seatStatus, singleLine }: Props) {
                         disabled={remaining === 0}
                         onChange={(event) => set(Number(event.target.value) || 0)}
                       />
-                      <StepButton
-                        type="button"
-                        aria-label={intl.formatMessage(
-                          { id: 'tickets.ga.increase' },
-                          { option: name },
-                        )}
-                        disabled={remaining === 0}
-                        onClick={() => set(quantity + 1)}
-                      >
-                        +
-                      </StepButton>
+                      {step({ id: 'tickets.ga.increase' }, 1, remaining === 0, '+')}
                     </Stepper>
                   </Option>
                 );

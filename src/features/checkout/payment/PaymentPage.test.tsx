@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
@@ -6,10 +6,10 @@ import { HttpResponse } from 'msw';
 import { http } from '../../../../tests/msw/contract';
 import type { Basket } from '@contract/api/basket';
 import { CHECKOUT_PATHS } from '@/config/paths';
-import { server, useMswServer } from '../../../../tests/msw/server';
+import { server } from '../../../../tests/msw/server';
 import { renderApp } from '../../../../tests/msw/render';
 import { checkoutHoldId, heldState } from '../../../../tests/msw/checkoutState';
-import { basketOf, inventory, resetInventory } from '../../../../tests/msw/inventory';
+import { basketOf, inventory } from '../../../../tests/msw/inventory';
 import {
   BANK,
   orders,
@@ -21,17 +21,10 @@ import {
 import { GLASS_ORCHARD_LUMEN_FIRST } from '../../../../tests/msw/fixtures';
 import { readStoredHold, storeHold } from '@/features/hold/holdStorage';
 import { apiError } from '../../../../tests/msw/handlers';
-import { browserNavigation } from './leavePage';
 import { readPayAttempt, storePayAttempt } from './payAttemptStorage';
+import { usePaymentTestBed } from '../../../../tests/msw/paymentTestBed';
 
-useMswServer();
-let assign: MockInstance<(url: string) => void>;
-beforeEach(() => {
-  resetInventory();
-  resetOrders();
-  assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
-});
-afterEach(() => assign.mockRestore());
+const navigation = usePaymentTestBed();
 
 const VISA = '4111 1111 1111 1111';
 const AMEX = '3782 822463 10005';
@@ -156,7 +149,7 @@ describe('the payment step', { timeout: 30_000 }, () => {
 
     await fillCard(user, { number: AMEX, cvv: '1234' });
     await user.click(screen.getByRole('button', { name: 'Pay £130' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(navigation.assign).toHaveBeenCalledTimes(1));
   });
 
   it('puts a refusal of the payment service beside its field and moves focus there', async () => {
@@ -196,7 +189,7 @@ describe('the payment step', { timeout: 30_000 }, () => {
     const { user } = await openPayment();
     await fillCard(user, validCard);
     await user.dblClick(screen.getByRole('button', { name: 'Pay £130' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(navigation.assign).toHaveBeenCalledTimes(1));
     expect(orders.tokenRequests).toHaveLength(1);
     expect(orders.pays).toHaveLength(1);
   });
@@ -210,9 +203,9 @@ describe('the payment step', { timeout: 30_000 }, () => {
 
     await fillCard(user, validCard);
     await user.click(screen.getByRole('button', { name: 'Pay £130' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(navigation.assign).toHaveBeenCalledTimes(1));
     const paymentId = [...orders.payments.keys()][0]!;
-    expect(assign).toHaveBeenCalledWith(`${BANK}/device-data/${paymentId}`);
+    expect(navigation.assign).toHaveBeenCalledWith(`${BANK}/device-data/${paymentId}`);
     // …but not when the shop itself sends the browser to the bank.
     const leaving = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(leaving);
@@ -272,7 +265,7 @@ describe('the payment step', { timeout: 30_000 }, () => {
     expect(orders.tokenRequests).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(navigation.assign).toHaveBeenCalledTimes(1));
     expect(orders.pays.map((pay) => pay.key)).toEqual([waiting!.idempotencyKey]);
     expect(orders.tokenRequests).toHaveLength(1);
   });
@@ -344,7 +337,7 @@ describe('the payment step', { timeout: 30_000 }, () => {
       'There has been a change in either the price of your tickets or the associated fees. Please continue to review your cart.',
     );
     expect(readPayAttempt()).toBeNull();
-    expect(assign).not.toHaveBeenCalled();
+    expect(navigation.assign).not.toHaveBeenCalled();
   });
 
   it('opens the expiry dialog when the hold ended before the payment', async () => {

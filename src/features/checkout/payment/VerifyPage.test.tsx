@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
@@ -6,24 +6,17 @@ import { HttpResponse } from 'msw';
 import { http } from '../../../../tests/msw/contract';
 import { CHECKOUT_PATHS } from '@/config/paths';
 import { readStoredHold, storeHold } from '@/features/hold/holdStorage';
-import { server, useMswServer } from '../../../../tests/msw/server';
+import { server } from '../../../../tests/msw/server';
 import { renderApp } from '../../../../tests/msw/render';
 import { checkoutHoldId, heldState } from '../../../../tests/msw/checkoutState';
 import { GLASS_ORCHARD_LUMEN_FIRST } from '../../../../tests/msw/fixtures';
-import { inventory, resetInventory } from '../../../../tests/msw/inventory';
-import { BANK, orders, resetOrders, seedPayment } from '../../../../tests/msw/orders';
+import { inventory } from '../../../../tests/msw/inventory';
+import { BANK, orders, seedPayment } from '../../../../tests/msw/orders';
 import type { SandboxBehaviour } from '../../../../server/payments/sandbox/testCards';
-import { browserNavigation } from './leavePage';
 import { readPayAttempt, storePayAttempt } from './payAttemptStorage';
+import { usePaymentTestBed } from '../../../../tests/msw/paymentTestBed';
 
-useMswServer();
-let assign: MockInstance<(url: string) => void>;
-beforeEach(() => {
-  resetInventory();
-  resetOrders();
-  assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
-});
-afterEach(() => assign.mockRestore());
+const navigation = usePaymentTestBed();
 
 /**
  * The browser is back from the bank: a fresh page load, so the store is empty and only the tab's
@@ -94,7 +87,9 @@ describe('the 3-D Secure return (/checkout/verify)', { timeout: 30_000 }, () => 
 
   it('sends the browser on to the challenge page when the bank asks for one', async () => {
     const { paymentId } = returnFromBank('challenge');
-    await waitFor(() => expect(assign).toHaveBeenCalledWith(`${BANK}/challenge/${paymentId}`));
+    await waitFor(() =>
+      expect(navigation.assign).toHaveBeenCalledWith(`${BANK}/challenge/${paymentId}`),
+    );
     expect(readPayAttempt()?.paymentId).toBe(paymentId);
     await waitFor(() =>
       expect(screen.getByRole('status', { name: 'Payment progress' })).toHaveTextContent(
@@ -216,10 +211,10 @@ describe('a declined card, then another on the same hold', { timeout: 40_000 }, 
         await user.paste(value);
       }
       await user.click(screen.getByRole('button', { name: 'Pay £130' }));
-      await waitFor(() => expect(assign).toHaveBeenCalled());
+      await waitFor(() => expect(navigation.assign).toHaveBeenCalled());
       // The bank's pages send the browser back.
       const paymentId = readPayAttempt()!.paymentId!;
-      assign.mockClear();
+      navigation.assign.mockClear();
       await router.navigate(`${CHECKOUT_PATHS.verify}?paymentId=${paymentId}`);
     };
 

@@ -18,16 +18,42 @@ beforeEach(() => {
   window.sessionStorage.clear();
 });
 
+/**
+ * The buyer pays with moments left (the browser's deadline 300 ms away) and the order call meets
+ * `orderHandler`; every release of a hold is recorded, none expected.
+ */
+function payWithMomentsLeft(
+  orderHandler: (holdId: string, hold: ReturnType<typeof inventory.holds.get> & object) => Handler,
+) {
+  const state = heldState();
+  const holdId = checkoutHoldId();
+  const soon = new Date(Date.now() + 300).toISOString();
+  const hold = { ...inventory.holds.get(holdId)!, expiresAt: soon };
+  inventory.holds.set(holdId, hold);
+  const released: string[] = [];
+  server.use(
+    orderHandler(holdId, hold),
+    http.delete('/api/:region/holds/:holdId', ({ params }) => {
+      released.push(String(params.holdId));
+      return new HttpResponse(null, { status: 204 });
+    }),
+  );
+  const store = makeStore({
+    ...state,
+    reservation: { ...state.reservation!, hold, expiresAt: soon },
+  });
+  store.runSagaOnce(watchPayment);
+  store.dispatch(
+    payRequested({ region: 'uk', holdId, basketVersion: 'v-0123456789abcdef', cardToken: 'tok' }),
+  );
+  return { store, holdId, released };
+}
+type Handler = Parameters<typeof server.use>[0];
+
 describe('the hold while a payment is in flight', () => {
   it('is not expired by the browser at its old deadline: the answer decides, and the new deadline is read back', async () => {
     // The buyer pays with moments left; the server keeps the hold for the payment window.
-    const state = heldState();
-    const holdId = checkoutHoldId();
-    const soon = new Date(Date.now() + 300).toISOString();
-    const hold = { ...inventory.holds.get(holdId)!, expiresAt: soon };
-    inventory.holds.set(holdId, hold);
-    const released: string[] = [];
-    server.use(
+    const { store, released } = payWithMomentsLeft((holdId, hold) =>
       http.post('/api/:region/holds/:holdId/order', async () => {
         const kept = new Date(Date.now() + 10 * 60_000).toISOString();
         inventory.holds.set(holdId, { ...hold, expiresAt: kept });
@@ -41,18 +67,6 @@ describe('the hold while a payment is in flight', () => {
           order: null,
         });
       }),
-      http.delete('/api/:region/holds/:holdId', ({ params }) => {
-        released.push(String(params.holdId));
-        return new HttpResponse(null, { status: 204 });
-      }),
-    );
-    const store = makeStore({
-      ...state,
-      reservation: { ...state.reservation!, hold, expiresAt: soon },
-    });
-    store.runSagaOnce(watchPayment);
-    store.dispatch(
-      payRequested({ region: 'uk', holdId, basketVersion: 'v-0123456789abcdef', cardToken: 'tok' }),
     );
 
     await waitFor(() => expect(selectPayment(store.getState()).status).toBe('failed'), {
@@ -71,27 +85,9 @@ describe('the hold while a payment is in flight', () => {
 
 describe('a payment whose answer was lost', () => {
   it('keeps the hold past its browser deadline while the attempt waits to be sent again', async () => {
-    const state = heldState();
-    const holdId = checkoutHoldId();
-    const soon = new Date(Date.now() + 300).toISOString();
-    const hold = { ...inventory.holds.get(holdId)!, expiresAt: soon };
-    inventory.holds.set(holdId, hold);
-    const released: string[] = [];
-    server.use(
-      // The server took the payment and kept the hold for it, but the answer never arrived.
+    // The server took the payment and kept the hold for it, but the answer never arrived.
+    const { store, holdId, released } = payWithMomentsLeft(() =>
       http.post('/api/:region/holds/:holdId/order', () => HttpResponse.error()),
-      http.delete('/api/:region/holds/:holdId', ({ params }) => {
-        released.push(String(params.holdId));
-        return new HttpResponse(null, { status: 204 });
-      }),
-    );
-    const store = makeStore({
-      ...state,
-      reservation: { ...state.reservation!, hold, expiresAt: soon },
-    });
-    store.runSagaOnce(watchPayment);
-    store.dispatch(
-      payRequested({ region: 'uk', holdId, basketVersion: 'v-0123456789abcdef', cardToken: 'tok' }),
     );
     await waitFor(() =>
       expect(selectPayment(store.getState())).toMatchObject({

@@ -1,6 +1,7 @@
 import { useId, useMemo, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
+import { PickerField } from './PickerField';
 import { SecondaryButton } from '@/components/Button';
 import { formatMoney } from '@/i18n/format';
 import { priceOptionName } from '@/i18n/priceOptionName';
@@ -105,7 +106,7 @@ export function SeatFilters({ model, value, onChange, filterMask = null }: SeatF
           </CheckGroup>
         )}
         {model.levels.length > 1 && (
-          <Field>
+          <PickerField>
             <label htmlFor={levelId}>
               <FormattedMessage id="seatMap.filters.partOfHouse" />
             </label>
@@ -123,7 +124,7 @@ export function SeatFilters({ model, value, onChange, filterMask = null }: SeatF
                 </option>
               ))}
             </select>
-          </Field>
+          </PickerField>
         )}
         {model.bands.length > 1 && (
           <CheckGroup legend={<FormattedMessage id="seatMap.filters.priceBand" />}>
@@ -149,7 +150,7 @@ export function SeatFilters({ model, value, onChange, filterMask = null }: SeatF
           </CheckGroup>
         )}
         {largestParty > 1 && (
-          <Field>
+          <PickerField>
             <label htmlFor={togetherId}>
               <FormattedMessage id="seatMap.filters.together" />
             </label>
@@ -165,7 +166,7 @@ export function SeatFilters({ model, value, onChange, filterMask = null }: SeatF
                 </option>
               ))}
             </select>
-          </Field>
+          </PickerField>
         )}
       </Groups>
       <Footer>
@@ -242,17 +243,6 @@ const CheckLabel = styled.label`
   input {
     width: 1.25rem;
     height: 1.25rem;
-  }
-`;
-
-const Field = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[1]}px;
-
-  select {
-    min-height: ${({ theme }) => theme.minTarget};
-    font: inherit;
   }
 `;
 

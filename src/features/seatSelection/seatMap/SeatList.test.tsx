@@ -1,38 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { NO_FILTERS, filterMask } from './filters';
 import { applyStatus, buildSeatMapModel, type SeatMapModel } from './model';
 import { SeatList } from './SeatList';
-import { gridPlan, makeStatus, miniSeat, miniTheatre } from './testPlans';
+import { gridPlan, makeStatus, miniSeat, theatreModel, useSeatSelection } from './testPlans';
 import { renderInVenue } from '../../../../tests/unit/renderInVenue';
 
-function theatreModel(status?: string): SeatMapModel {
-  const plan = miniTheatre();
-  return buildSeatMapModel(
-    plan,
-    makeStatus(plan, { prices: { A: 6500, B: 4500, R: 3000 }, status }),
-  );
-}
-
 function Harness({ model, mask = null }: { model: SeatMapModel; mask?: Uint8Array | null }) {
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  return (
-    <SeatList
-      model={model}
-      selected={selected}
-      filterMask={mask}
-      onToggleSeat={(seat) =>
-        setSelected((previous) => {
-          const next = new Set(previous);
-          if (next.has(seat)) next.delete(seat);
-          else next.add(seat);
-          return next;
-        })
-      }
-    />
-  );
+  const [selected, toggle] = useSeatSelection();
+  return <SeatList model={model} selected={selected} filterMask={mask} onToggleSeat={toggle} />;
 }
 
 describe('SeatList', () => {

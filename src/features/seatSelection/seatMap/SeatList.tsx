@@ -1,6 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
+import { PickerField } from './PickerField';
 import { isSelectable, type SeatMapModel } from './model';
 import { seatCounts } from './seatCounts';
 import { seatName } from './seatName';
@@ -68,7 +69,7 @@ export function SeatList({ model, selected, onToggleSeat, filterMask = null }: S
   return (
     <div>
       <Pickers>
-        <Field>
+        <PickerField>
           <label htmlFor={sectionId}>
             <FormattedMessage id="seatMap.list.section" />
           </label>
@@ -98,8 +99,8 @@ export function SeatList({ model, selected, onToggleSeat, filterMask = null }: S
               </optgroup>
             ))}
           </select>
-        </Field>
-        <Field>
+        </PickerField>
+        <PickerField>
           <label htmlFor={rowId}>
             <FormattedMessage id="seatMap.list.row" />
           </label>
@@ -117,7 +118,7 @@ export function SeatList({ model, selected, onToggleSeat, filterMask = null }: S
               </option>
             ))}
           </select>
-        </Field>
+        </PickerField>
       </Pickers>
       <Seats>
         <legend>
@@ -159,17 +160,6 @@ const Pickers = styled.div`
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space[4]}px;
   margin-bottom: ${({ theme }) => theme.space[3]}px;
-`;
-
-const Field = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[1]}px;
-
-  select {
-    min-height: ${({ theme }) => theme.minTarget};
-    font: inherit;
-  }
 `;
 
 const Seats = styled.fieldset`

@@ -3,34 +3,14 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { buildSeatMapModel, type SeatMapModel } from './model';
 import { SeatPicker } from './SeatPicker';
-import { makeStatus, miniTheatre } from './testPlans';
+import { theatreModel, useSeatSelection } from './testPlans';
 import { renderInVenue } from '../../../../tests/unit/renderInVenue';
 
-function theatreModel(): SeatMapModel {
-  const plan = miniTheatre();
-  return buildSeatMapModel(plan, makeStatus(plan, { prices: { A: 6500, B: 4500, R: 3000 } }));
-}
-
 function Harness() {
-  const [model] = useState(theatreModel);
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  return (
-    <SeatPicker
-      model={model}
-      selected={selected}
-      viewFromSeat
-      onToggleSeat={(seat) =>
-        setSelected((previous) => {
-          const next = new Set(previous);
-          if (next.has(seat)) next.delete(seat);
-          else next.add(seat);
-          return next;
-        })
-      }
-    />
-  );
+  const [model] = useState(() => theatreModel());
+  const [selected, toggle] = useSeatSelection();
+  return <SeatPicker model={model} selected={selected} viewFromSeat onToggleSeat={toggle} />;
 }
 
 describe('SeatPicker', () => {

@@ -1,4 +1,6 @@
 import type { SeatStatus, SeatingPlan } from '@contract/api/holds';
+import { useState } from 'react';
+import { buildSeatMapModel, type SeatMapModel } from './model';
 
 /**
  * Plans for the seat map's tests, shaped exactly as the booking API sends them (contract types).
@@ -163,4 +165,26 @@ export function gridPlan(sectionCount: number, rowCount: number, seatsPerRow: nu
     ],
     seats,
   );
+}
+
+/** The mini theatre priced A £65, B £45, R £30, its seats free unless `status` says otherwise. */
+export function theatreModel(status?: string): SeatMapModel {
+  const plan = miniTheatre();
+  return buildSeatMapModel(
+    plan,
+    makeStatus(plan, { prices: { A: 6500, B: 4500, R: 3000 }, status }),
+  );
+}
+
+/** A harness's selection: the seats ticked so far, and the toggle a picker calls. */
+export function useSeatSelection(): [ReadonlySet<number>, (seat: number) => void] {
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (seat: number) =>
+    setSelected((previous) => {
+      const next = new Set(previous);
+      if (next.has(seat)) next.delete(seat);
+      else next.add(seat);
+      return next;
+    });
+  return [selected, toggle];
 }

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import styled from 'styled-components';
 import type { CheckoutDetails, CheckoutOptions } from '@contract/api/checkout';
 import { SecondaryButton } from '@/components/Button';
+import { ProblemPanel } from '@/components/errors/ProblemPanel';
 import { LoadingBlock } from '@/components/LoadingBlock';
 import type { VenueConfig } from '@/config/venues';
 import type { DetailsTarget } from '@/features/checkout/details/detailsSlice';
@@ -27,24 +27,14 @@ export function DetailsGate({ children }: Props) {
     return <>{children({ target, venue, details, options })}</>;
   if (status === 'failed')
     return (
-      <Problem role="alert">
+      <ProblemPanel role="alert">
         <p>
           <FormattedMessage id="customerDetails.load.failed" />
         </p>
         <SecondaryButton type="button" onClick={retry}>
           <FormattedMessage id="common.retry" />
         </SecondaryButton>
-      </Problem>
+      </ProblemPanel>
     );
   return <LoadingBlock minHeight="24rem" />;
 }
-
-const Problem = styled.div`
-  padding: ${({ theme }) => theme.space[3]}px ${({ theme }) => theme.space[4]}px;
-  border-left: 4px solid ${({ theme }) => theme.colors.error};
-  background: ${({ theme }) => theme.colors.errorSurface};
-
-  p {
-    margin-top: 0;
-  }
-`;
