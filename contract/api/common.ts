@@ -18,12 +18,20 @@ export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 export type { ApiErrorCode } from './errorCodes';
 
 /**
+ * The one form an id takes past the edge of the API: upper-case, as ids are stored, compared and
+ * sent. Path ids get it from idParamSchema; body ids where the domain first reads them (the body
+ * itself stays as sent for its Idempotency-Key hash); ids Postgres renders as lower-case uuid
+ * text before they are shown.
+ */
+export const normaliseId = (id: string): string => id.toUpperCase();
+
+/**
  * An id as a client may send it in a body: either case, since the SPA may echo either (ids are
  * stored and sent upper-cased). Kept as sent, because a body is hashed for its Idempotency-Key.
  */
 export const idInputSchema = z.string().regex(new RegExp(ID_PATTERN.source, 'i'));
-/** An id in a path: checked like idInputSchema and upper-cased, so handlers see the stored form. */
-export const idParamSchema = idInputSchema.transform((value) => value.toUpperCase());
+/** An id in a path: checked like idInputSchema and normalised, so handlers see the stored form. */
+export const idParamSchema = idInputSchema.transform(normaliseId);
 
 export const currencySchema = z.enum(['GBP', 'USD']);
 

@@ -6,6 +6,7 @@ import type {
   TicketLine,
   TicketProtectionLine,
 } from '../../contract/api/basket';
+import { normaliseId } from '../../contract/api/common';
 import { TICKET_PROTECTION } from '../../contract/api/products';
 import { CARD_BRANDS } from '../../contract/cards';
 import type { Queryable } from '../db/database';
@@ -48,7 +49,7 @@ async function liveHold(
   holdId: string,
   lock: boolean,
 ): Promise<q.HoldRow> {
-  const row = await ownHold(db, scope, sessionId, holdId.toUpperCase(), lock);
+  const row = await ownHold(db, scope, sessionId, holdId, lock);
   if (!row.live) {
     if (row.admissionCount > 0 && !lock) {
       await q.returnExpiredAdmissions(db, { performanceId: row.performanceId });
@@ -220,7 +221,7 @@ export async function updateBasket(
 ): Promise<Basket> {
   const hold = await liveHold(tx, scope, sessionId, holdId, true);
   if (body.upsells !== undefined) {
-    const asked = body.upsells.map((upsell) => ({ ...upsell, id: upsell.id.toUpperCase() }));
+    const asked = body.upsells.map((upsell) => ({ ...upsell, id: normaliseId(upsell.id) }));
     if (new Set(asked.map((upsell) => upsell.id)).size !== asked.length) {
       throw invalid('body.upsells', 'An extra is listed twice.');
     }

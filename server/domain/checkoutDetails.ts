@@ -59,7 +59,7 @@ async function liveHold(
   holdId: string,
   lock: boolean,
 ): Promise<{ hold: q.HoldRow; venue: VenueSettings }> {
-  const hold = await ownHold(db, scope, sessionId, holdId.toUpperCase(), lock);
+  const hold = await ownHold(db, scope, sessionId, holdId, lock);
   const venue = scope.venueFor(hold.venueSlug);
   if (!venue) throw notFound('Hold');
   if (!hold.live) {
@@ -234,7 +234,7 @@ export async function requireCompleteDetails(
   holdId: string,
   venue: VenueSettings,
 ): Promise<CompleteDetails> {
-  const { details, missing } = assess(await d.findDetails(tx, holdId.toUpperCase()), venue);
+  const { details, missing } = assess(await d.findDetails(tx, holdId), venue);
   const { delivery, contact, consents } = details;
   if (missing.length > 0 || !delivery || !contact || !consents) {
     throw new ApiError(

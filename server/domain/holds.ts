@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   HOLD_EXTENSION_MINUTES,
   HOLD_MAX_EXTENSIONS,
@@ -6,10 +5,12 @@ import {
   type CreateHoldBody,
   type Hold,
 } from '../../contract/api/holds';
+import { normaliseId } from '../../contract/api/common';
 import type { Queryable } from '../db/database';
 import * as q from '../db/queries/holds';
 import { lockHold, supersedePending } from '../db/queries/orders';
 import { ApiError, notFound } from './errors';
+import { newId } from './ids';
 import { chooseBestAvailable } from './holdsBestAvailable';
 import { codeForHold, type AppliedCode } from './holdsPromo';
 import type { PerformanceCache } from './performanceCache';
@@ -86,7 +87,7 @@ async function openHold(
   scope: HoldScope,
   request: { performanceId: string; promoCode?: string },
 ): Promise<Sellable & { code: AppliedCode }> {
-  const row = await scope.performances.get(tx, request.performanceId.toUpperCase());
+  const row = await scope.performances.get(tx, normaliseId(request.performanceId));
   const { performance, policy } = sellable(scope, row);
   const code = await codeForHold(tx, performance, request.promoCode);
   return { performance, policy, code };
@@ -189,7 +190,7 @@ async function claimNewHold(
   seatIds: readonly string[],
 ): Promise<Claim> {
   const { performance, policy, code } = opened;
-  const id = randomUUID().toUpperCase();
+  const id = newId();
   const result = await q.holdSeats(tx, {
     ...newHold(id, sessionId, opened),
     showId: performance.showId,
@@ -213,7 +214,7 @@ export async function createSeatHold(
   sessionId: string,
   request: { performanceId: string; seats: string[]; promoCode?: string },
 ): Promise<Hold> {
-  const seatIds = request.seats.map((id) => id.toUpperCase());
+  const seatIds = request.seats.map(normaliseId);
   if (new Set(seatIds).size !== seatIds.length) {
     throw invalid('body.seats', 'A seat is listed twice.');
   }
@@ -278,7 +279,7 @@ export async function createAdmissionHold(
   // Expired holds give their places back first, so a sold-out area can open up again.
   await q.returnExpiredAdmissions(tx, { performanceId: performance.id });
 
-  const id = randomUUID().toUpperCase();
+  const id = newId();
   const written = await q.insertHold(tx, {
     ...newHold(id, sessionId, opened),
     admissionCount: total,
@@ -346,7 +347,7 @@ export async function readHold(
   sessionId: string,
   holdId: string,
 ): Promise<Hold> {
-  const row = await ownHold(db, scope, sessionId, holdId.toUpperCase(), false);
+  const row = await ownHold(db, scope, sessionId, holdId, false);
   if (!row.live) {
     if (row.admissionCount > 0) {
       await q.returnExpiredAdmissions(db, { performanceId: row.performanceId });

@@ -99,20 +99,22 @@ export class PlanCache {
 
   constructor(private readonly db: Queryable) {}
 
-  /** The plan, built on first use; undefined for an unknown id (not cached: ids are guessable). */
+  /**
+   * The plan, built on first use; undefined for an unknown id (not cached: ids are guessable).
+   * `planId` is in the stored form (a path id or a performance row's), so one plan has one entry.
+   */
   async get(planId: string): Promise<CachedPlan | undefined> {
-    const key = planId.toUpperCase();
-    const pending = this.plans.get(key);
+    const pending = this.plans.get(planId);
     if (pending) {
       // Most recently used last, so the oldest is evicted first.
-      this.plans.delete(key);
-      this.plans.set(key, pending);
+      this.plans.delete(planId);
+      this.plans.set(planId, pending);
       return pending;
     }
-    const building = buildPlan(this.db, key);
-    this.plans.set(key, building);
+    const building = buildPlan(this.db, planId);
+    this.plans.set(planId, building);
     const forget = () => {
-      if (this.plans.get(key) === building) this.plans.delete(key);
+      if (this.plans.get(planId) === building) this.plans.delete(planId);
     };
     building.then((plan) => plan ?? forget(), forget);
     for (const oldest of this.plans.keys()) {
@@ -154,7 +156,7 @@ export async function seatStatus(
 ): Promise<SeatStatus> {
   const { performance, policy } = sellable(
     scope,
-    await scope.performances.get(db, request.performanceId.toUpperCase()),
+    await scope.performances.get(db, request.performanceId),
   );
   const code = await codeForPrices(db, performance, request.promoCode);
   const cached = await plans.get(performance.planId);

@@ -43,11 +43,14 @@ export class LinkSealer {
     return new LinkSealer(Buffer.from(material, 'base64url'));
   }
 
-  /** iv ‖ ciphertext ‖ tag, base64url; the order id is bound in, so a copy cannot be moved. */
+  /**
+   * iv ‖ ciphertext ‖ tag, base64url; the order id is bound in, so a copy cannot be moved. Both
+   * sides pass the id as stored (OrderRow.id, upper-case), so it is bound in one form.
+   */
   seal(accessKey: string, orderId: string): string {
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    cipher.setAAD(Buffer.from(orderId.toUpperCase()));
+    cipher.setAAD(Buffer.from(orderId));
     const sealed = Buffer.concat([cipher.update(accessKey, 'utf8'), cipher.final()]);
     return Buffer.concat([iv, sealed, cipher.getAuthTag()]).toString('base64url');
   }
@@ -55,7 +58,7 @@ export class LinkSealer {
   open(sealed: string, orderId: string): string {
     const bytes = Buffer.from(sealed, 'base64url');
     const decipher = createDecipheriv('aes-256-gcm', this.key, bytes.subarray(0, IV_BYTES));
-    decipher.setAAD(Buffer.from(orderId.toUpperCase()));
+    decipher.setAAD(Buffer.from(orderId));
     decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
     return Buffer.concat([
       decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)),

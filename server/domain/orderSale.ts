@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { TicketLine } from '../../contract/api/basket';
 import type { OrderView } from '../../contract/api/orders';
 import type { Queryable } from '../db/database';
 import { takeCapacity } from '../db/queries/holds';
 import * as o from '../db/queries/orders';
 import { queueOrderConfirmation } from '../email/outbox';
+import { newId } from './ids';
 import { accessKeyHash, newAccessKey, type LinkSealer } from './orderKeys';
 import { orderVenue, orderView, type OrderScope } from './orderView';
 import type { TicketSigner } from './ticketCodes';
@@ -64,7 +64,7 @@ function ticketsFor(
     if (line.kind === 'seat') {
       return [
         {
-          id: randomUUID().toUpperCase(),
+          id: newId(),
           kind: 'seat' as const,
           seatId: line.seatId,
           section: names.sections.get(line.seatId ?? '') ?? line.section,
@@ -76,7 +76,7 @@ function ticketsFor(
       ];
     }
     return Array.from({ length: line.quantity }, () => ({
-      id: randomUUID().toUpperCase(),
+      id: newId(),
       kind: 'admission' as const,
       seatId: null,
       section: null,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Basket } from '../../contract/api/basket';
 import {
   MAX_PAY_ATTEMPTS_PER_HOLD,
@@ -15,6 +14,7 @@ import type { PaymentService } from '../payments/service';
 import { readBasket } from './basket';
 import { requireCompleteDetails } from './checkoutDetails';
 import { ownHold } from './holds';
+import { newId } from './ids';
 import { inTransaction } from './holdsTransaction';
 import {
   IN_FLIGHT_TIMEOUT_S,
@@ -150,7 +150,7 @@ async function prepareAttempt(
   let id: string | undefined;
   // A number already taken (a one in 10^11 draw) just means drawing another.
   for (let draw = 0; draw < 5 && !id; draw += 1) {
-    const candidate = randomUUID().toUpperCase();
+    const candidate = newId();
     if (await o.insertOrder(tx, { ...order, id: candidate, number: newOrderNumber() })) {
       id = candidate;
     }
@@ -498,8 +498,8 @@ export async function continuePayment(
   orderId: string,
   paymentId: string,
 ): Promise<PayResponse> {
-  const order = await o.findOrder(context.db, orderId.toUpperCase());
-  if (!order || order.sessionId !== sessionId || order.paymentId !== paymentId.toUpperCase()) {
+  const order = await o.findOrder(context.db, orderId);
+  if (!order || order.sessionId !== sessionId || order.paymentId !== paymentId) {
     throw notFound('Payment');
   }
   orderVenue(context.scope, order);

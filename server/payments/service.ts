@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { currencySchema, type ApiErrorBody } from '../../contract/api/common';
+import { currencySchema, normaliseId, type ApiErrorBody } from '../../contract/api/common';
 import {
   PAYMENT_RETURN_PARAM,
   browserDataSchema,
@@ -385,7 +385,7 @@ export class PaymentService {
             amount: input.amount,
             currency: input.currency,
             idempotencyKey: id,
-            returnUrl: returnUrlFor(returnUrl, id.toUpperCase()),
+            returnUrl: returnUrlFor(returnUrl, normaliseId(id)),
             fraud: input.fraud,
             ...(input.acceptedBrands ? { acceptedBrands: input.acceptedBrands } : {}),
           },
@@ -451,7 +451,7 @@ export class PaymentService {
       throw new ApiError(409, 'payment_state_invalid', 'The payment is still being processed.');
     }
     return paymentSchema.parse({
-      id: record.id.toUpperCase(),
+      id: normaliseId(record.id),
       status: record.status,
       amount: record.amount,
       currency: record.currency,

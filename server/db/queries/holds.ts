@@ -193,7 +193,7 @@ export async function holdSeats(
       hold.performanceId,
       hold.planId,
       hold.showId,
-      hold.seatIds.map((id) => id.toUpperCase()).sort(),
+      [...hold.seatIds].sort(),
       hold.holdMinutes,
       hold.limit,
       hold.clientLimit,
@@ -466,9 +466,7 @@ export async function candidateSeats(
 
 /** Serialises best-available choices on one performance (explicit holds do not take it). */
 export async function lockPerformanceChoice(db: Queryable, performanceId: string): Promise<void> {
-  await db.query('SELECT pg_advisory_xact_lock(73210002, hashtext($1::text))', [
-    performanceId.toUpperCase(),
-  ]);
+  await db.query('SELECT pg_advisory_xact_lock(73210002, hashtext($1::text))', [performanceId]);
 }
 
 // ---------------------------------------------------------------------------------------------
