@@ -52,6 +52,15 @@ describe('keyed load reducers', () => {
     });
   });
 
+  it('an answer for the key clears a failure before it (a save answering a failed read)', () => {
+    const failed = run(loadRequested('a'), loadFailed({ key: 'a', error: 'server' }));
+    expect(slice.reducer(failed, loaded({ key: 'a', data: 'A' }))).toMatchObject({
+      status: 'succeeded',
+      data: 'A',
+      error: null,
+    });
+  });
+
   it('leaving while loading goes back to idle and no key; leaving a loaded read keeps it', () => {
     expect(run(loadRequested('a'), left())).toMatchObject({ status: 'idle', key: null });
     const shown = run(loadRequested('a'), loaded({ key: 'a', data: 'A' }));

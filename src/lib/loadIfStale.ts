@@ -44,6 +44,8 @@ export function loadSucceeded<T>(state: KeyedLoadState<T>, key: string, data: T)
   if (state.key !== key) return false;
   state.status = 'succeeded';
   state.data = data;
+  // A save's answer can land on a failed read (details): what it brings is the state now.
+  state.error = null;
   return true;
 }
 

@@ -22,7 +22,7 @@ export default function VenuePage() {
   );
   useEffect(retry, [retry]);
 
-  const isCurrent = venue.venueSlug === venueSlug;
+  const isCurrent = venue.key === venueSlug;
   if (isCurrent && venue.status === 'failed')
     return <LoadFailure error={venue.error} onRetry={retry} />;
   if (!isCurrent || venue.data === null) return <LoadingBlock minHeight="32rem" />;

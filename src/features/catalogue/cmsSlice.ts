@@ -2,43 +2,39 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CmsRoot } from '@contract/api/content';
 import type { Region } from '@contract/regions';
 import type { LoadErrorCode } from '@/api/errors';
-import { idleLoad, type LoadState } from '@/lib/loadState';
+import { loadFailedFor, loadStarted, loadSucceeded, type KeyedLoadState } from '@/lib/loadIfStale';
+import { idleLoad } from '@/lib/loadState';
 
-/** The directory's data: one CMS root per region, each loading and failing on its own. */
+/**
+ * The directory's data: one CMS root per region, each loading and failing on its own. Each read
+ * is keyed by its region, so a refresh keeps the root on screen and nothing else is ever dropped.
+ */
 export interface CmsState {
-  byRegion: Partial<Record<Region, LoadState<CmsRoot>>>;
+  byRegion: Partial<Record<Region, KeyedLoadState<CmsRoot>>>;
 }
 
 const initialState: CmsState = { byRegion: {} };
 /** One shared object, so selectors return a stable value for regions not asked for yet. */
-const IDLE = idleLoad<CmsRoot>();
+const IDLE: KeyedLoadState<CmsRoot> = { ...idleLoad<CmsRoot>(), key: null };
+
+const regionRead = (state: CmsState, region: Region) =>
+  (state.byRegion[region] ??= { ...idleLoad<CmsRoot>(), key: region });
 
 export const cmsSlice = createSlice({
   name: 'cms',
   initialState,
   reducers: {
     loadRequested: (state, action: PayloadAction<{ region: Region }>) => {
-      const previous = state.byRegion[action.payload.region];
-      state.byRegion[action.payload.region] = {
-        status: 'loading',
-        data: previous?.data ?? null,
-        error: null,
-      };
+      const { region } = action.payload;
+      loadStarted(regionRead(state, region), region);
     },
     loaded: (state, action: PayloadAction<{ region: Region; root: CmsRoot }>) => {
-      state.byRegion[action.payload.region] = {
-        status: 'succeeded',
-        data: action.payload.root,
-        error: null,
-      };
+      const { region, root } = action.payload;
+      loadSucceeded(regionRead(state, region), region, root);
     },
     loadFailed: (state, action: PayloadAction<{ region: Region; error: LoadErrorCode }>) => {
-      const previous = state.byRegion[action.payload.region];
-      state.byRegion[action.payload.region] = {
-        status: 'failed',
-        data: previous?.data ?? null,
-        error: action.payload.error,
-      };
+      const { region, error } = action.payload;
+      loadFailedFor(regionRead(state, region), region, error);
     },
   },
   selectors: {

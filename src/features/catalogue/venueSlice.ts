@@ -2,33 +2,29 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { QueueSettings, VenueContent } from '@contract/api/content';
 import type { Region } from '@contract/regions';
 import type { LoadErrorCode } from '@/api/errors';
-import { idleLoad, type LoadState } from '@/lib/loadState';
+import { loadFailedFor, loadStarted, loadSucceeded, type KeyedLoadState } from '@/lib/loadIfStale';
+import { idleLoad } from '@/lib/loadState';
 
 export interface VenueRef {
   region: Region;
   venueSlug: string;
 }
 
-export interface VenueState extends LoadState<VenueContent> {
-  venueSlug: string | null;
+/** `key`: the slug of the venue the state describes, so a page never shows another venue. */
+export interface VenueState extends KeyedLoadState<VenueContent> {
   /** Queue settings are advisory: the venue page still renders when they fail to load. */
   queue: QueueSettings | null;
 }
 
-const initialState: VenueState = { ...idleLoad<VenueContent>(), venueSlug: null, queue: null };
+const initialState: VenueState = { ...idleLoad<VenueContent>(), key: null, queue: null };
 
 export const venueSlice = createSlice({
   name: 'venue',
   initialState,
   reducers: {
     loadRequested: (state, action: PayloadAction<VenueRef>) => {
-      if (state.venueSlug !== action.payload.venueSlug) {
-        state.data = null;
-        state.queue = null;
-      }
-      state.venueSlug = action.payload.venueSlug;
-      state.status = 'loading';
-      state.error = null;
+      if (state.key !== action.payload.venueSlug) state.queue = null;
+      loadStarted(state, action.payload.venueSlug);
     },
     loaded: (
       state,
@@ -38,15 +34,11 @@ export const venueSlice = createSlice({
         queue: QueueSettings | null;
       }>,
     ) => {
-      if (state.venueSlug !== action.payload.venueSlug) return;
-      state.status = 'succeeded';
-      state.data = action.payload.content;
-      state.queue = action.payload.queue;
+      const { venueSlug, content, queue } = action.payload;
+      if (loadSucceeded(state, venueSlug, content)) state.queue = queue;
     },
     loadFailed: (state, action: PayloadAction<{ venueSlug: string; error: LoadErrorCode }>) => {
-      if (state.venueSlug !== action.payload.venueSlug) return;
-      state.status = 'failed';
-      state.error = action.payload.error;
+      loadFailedFor(state, action.payload.venueSlug, action.payload.error);
     },
   },
   selectors: {

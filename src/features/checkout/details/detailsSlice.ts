@@ -1,14 +1,10 @@
 import { createSlice, nanoid, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import type {
-  CheckoutDetails,
-  CheckoutOptions,
-  DetailsResponse,
-  PutDetailsBody,
-} from '@contract/api/checkout';
+import type { DetailsResponse, PutDetailsBody } from '@contract/api/checkout';
 import type { Region } from '@contract/regions';
 import { injectConfig, rootReducer } from '@/app/rootReducer';
 import type { LoadErrorCode } from '@/api/errors';
-import type { LoadStatus } from '@/lib/loadState';
+import { loadFailedFor, loadStarted, loadSucceeded, type KeyedLoadState } from '@/lib/loadIfStale';
+import { idleLoad } from '@/lib/loadState';
 import { released } from '@/features/hold/reservationSlice';
 
 /** The two steps that save details; each sends only its own part. */
@@ -36,54 +32,32 @@ export interface DetailsSave {
 }
 
 /**
- * The details stored on the live hold and what it offers (delivery methods, questions). `status`
- * is the read (idle → loading → succeeded | failed); `save` is the last write.
+ * The details stored on the live hold and what it offers (delivery methods, questions). `key` is
+ * the hold's id and `status` the read (idle → loading → succeeded | failed); `save` is the last
+ * write, whose answer replaces `data` like a read's.
  */
-export interface DetailsState {
-  holdId: string | null;
-  status: LoadStatus;
-  error: LoadErrorCode | null;
-  details: CheckoutDetails | null;
-  options: CheckoutOptions | null;
+export interface DetailsState extends KeyedLoadState<DetailsResponse> {
   save: DetailsSave;
 }
 
 const idleSave: DetailsSave = { status: 'idle', requestId: null, error: null, fields: [] };
 
-const initialState: DetailsState = {
-  holdId: null,
-  status: 'idle',
-  error: null,
-  details: null,
-  options: null,
-  save: idleSave,
-};
-
-function receive(state: DetailsState, { details, options }: DetailsResponse): void {
-  state.status = 'succeeded';
-  state.error = null;
-  state.details = details;
-  state.options = options;
-}
+const initialState: DetailsState = { ...idleLoad<DetailsResponse>(), key: null, save: idleSave };
 
 const slice = createSlice({
   name: 'details',
   initialState,
   reducers: {
     loadRequested: (state, action: PayloadAction<DetailsTarget>) => {
-      // Another hold's details must never prefill this one's form.
-      if (state.holdId !== action.payload.holdId)
-        return { ...initialState, holdId: action.payload.holdId, status: 'loading' };
-      state.status = 'loading';
-      state.error = null;
+      // Another hold's details must never prefill this one's form, nor its save answer it.
+      if (state.key !== action.payload.holdId) state.save = idleSave;
+      loadStarted(state, action.payload.holdId);
     },
     loaded: (state, action: PayloadAction<{ holdId: string; response: DetailsResponse }>) => {
-      if (state.holdId === action.payload.holdId) receive(state, action.payload.response);
+      loadSucceeded(state, action.payload.holdId, action.payload.response);
     },
     loadFailed: (state, action: PayloadAction<{ holdId: string; error: LoadErrorCode }>) => {
-      if (state.holdId !== action.payload.holdId) return;
-      state.status = 'failed';
-      state.error = action.payload.error;
+      loadFailedFor(state, action.payload.holdId, action.payload.error);
     },
     saveRequested: {
       reducer: (
@@ -104,7 +78,7 @@ const slice = createSlice({
     ) => {
       if (state.save.requestId !== action.payload.requestId) return;
       state.save = { ...idleSave, status: 'saved', requestId: action.payload.requestId };
-      if (state.holdId === action.payload.holdId) receive(state, action.payload.response);
+      loadSucceeded(state, action.payload.holdId, action.payload.response);
     },
     saveFailed: (
       state,

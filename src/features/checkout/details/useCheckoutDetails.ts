@@ -31,7 +31,7 @@ export function useCheckoutDetails(): CheckoutDetailsView {
     () => (region !== undefined && holdId !== undefined ? { region, holdId } : null),
     [region, holdId],
   );
-  const current = target !== null && state.holdId === target.holdId;
+  const current = target !== null && state.key === target.holdId;
 
   useLoadIfStale(target, current, state.status, loadRequested);
 
@@ -44,8 +44,8 @@ export function useCheckoutDetails(): CheckoutDetailsView {
     venue: venueSlug === undefined ? undefined : getVenue(venueSlug),
     status: current ? state.status : 'idle',
     error: current ? state.error : null,
-    details: current ? state.details : null,
-    options: current ? state.options : null,
+    details: current ? (state.data?.details ?? null) : null,
+    options: current ? (state.data?.options ?? null) : null,
     retry,
   };
 }
