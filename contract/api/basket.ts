@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ID_PATTERN } from '../patterns';
 import { CARD_BRANDS } from '../cards';
+import { DELIVERY_METHODS } from './checkout';
 import { currencySchema, idInputSchema } from './common';
 import { UPSELL_MAX_QUANTITY } from './constants';
 
@@ -84,19 +85,46 @@ export const ticketProtectionLineSchema = z.strictObject({
 });
 export type TicketProtectionLine = z.infer<typeof ticketProtectionLineSchema>;
 
+/** The performance the hold is for, so the basket can say what the buyer is paying for. */
+export const basketPerformanceSchema = z.strictObject({
+  id,
+  title: z.string(),
+  venueName: z.string(),
+  /** ISO 8601 instant; shown on the venue's clock (`timezone`). */
+  startsAt: z.string(),
+  timezone: z.string(),
+});
+export type BasketPerformance = z.infer<typeof basketPerformanceSchema>;
+
+/**
+ * How the tickets reach the buyer, once chosen on the delivery step, and what that method costs
+ * (every method is free today; the line is shown as "Free" rather than left out).
+ */
+export const deliveryLineSchema = z.strictObject({
+  method: z.enum(DELIVERY_METHODS),
+  amount: minor,
+});
+export type DeliveryLine = z.infer<typeof deliveryLineSchema>;
+
 export const basketSchema = z.strictObject({
   holdId: id,
   currency: currencySchema,
+  performance: basketPerformanceSchema,
   tickets: z.array(ticketLineSchema),
   extras: z.array(extraLineSchema),
   /** Null when the product has no fee in this currency (then it is not offered). */
   ticketProtection: ticketProtectionLineSchema.nullable(),
   /** Once per order (venues.transaction_fee). */
   transactionFee: minor,
+  /** Null until a delivery method is saved (the delivery step). */
+  delivery: deliveryLineSchema.nullable(),
+  /** Every line above added up: tickets, extras, protection, transaction fee and delivery. */
   total: minor,
   /**
-   * Digest of everything priced above (not the hold's deadline): when it differs from the one
-   * the buyer last reviewed, a price or fee changed and the SPA shows the price-change alert.
+   * Digest of everything priced above (not the hold's deadline, the performance or the delivery
+   * method: a method is the buyer's own answer, its charge is in the total): when it differs
+   * from the one the buyer last reviewed, a price or fee changed and the SPA shows the
+   * price-change alert.
    */
   version: z.string().regex(/^[\w-]{16,64}$/),
   /**

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type {
   Basket,
+  DeliveryLine,
   ExtraLine,
   PutBasketBody,
   TicketLine,
@@ -8,18 +9,27 @@ import type {
 } from '../../contract/api/basket';
 import { normaliseId } from '../../contract/api/common';
 import { TICKET_PROTECTION } from '../../contract/api/products';
+import { deliverySchema } from '../../contract/api/checkout';
 import { CARD_BRANDS } from '../../contract/cards';
 import type { Queryable } from '../db/database';
 import * as b from '../db/queries/basket';
+import { findDetails } from '../db/queries/checkoutDetails';
 import * as q from '../db/queries/holds';
 import { ApiError } from './errors';
 import { ownHold, type HoldScope } from './holds';
-import { basketTotal, lineTotal, protectionAmount, transactionFee } from './pricing';
+import {
+  basketTotal,
+  deliveryCharge,
+  lineTotal,
+  protectionAmount,
+  transactionFee,
+} from './pricing';
 import { GUEST, type PromoBuyer } from './promo';
 
 /**
  * The basket of a live hold (issue 5): its tickets at their all-in prices, the extras and the
- * ticket protection the buyer chose, the per-order transaction fee and the total. Priced afresh
+ * ticket protection the buyer chose, the per-order transaction fee, the delivery method once
+ * chosen (details step) and the total, with the performance it is for. Priced afresh
  * from the catalogue on every read; only the buyer's choices are stored (basket_choices,
  * basket_upsells). Unit prices come from the database's price rule; line totals, fees and the
  * total come from pricing.ts; this module only assembles the lines.
@@ -141,9 +151,27 @@ function protectionLine(
   };
 }
 
-/** Digest of what the buyer pays for: equal versions mean equal prices, fees and choices. */
+/**
+ * The delivery method stored with the hold's details and its charge. A stored value that no
+ * longer parses counts as not chosen, as the details step reads it (domain/checkoutDetails.ts).
+ */
+function deliveryLine(stored: unknown): DeliveryLine | null {
+  const parsed = deliverySchema.safeParse(stored);
+  if (!parsed.success) return null;
+  const { method } = parsed.data;
+  return { method, amount: deliveryCharge(method) };
+}
+
+/**
+ * Digest of what the buyer pays for: equal versions mean equal prices, fees and choices. The
+ * delivery method is left out (the details step saves it without reading the basket, so a new
+ * method must not look like a price change to the SPA); its charge is in the total.
+ */
 function basketVersion(
-  priced: Omit<Basket, 'version' | 'upsellsOffered' | 'acceptedCardBrands'>,
+  priced: Omit<
+    Basket,
+    'version' | 'upsellsOffered' | 'acceptedCardBrands' | 'performance' | 'delivery'
+  >,
 ): string {
   return createHash('sha256').update(JSON.stringify(priced)).digest('base64url');
 }
@@ -165,18 +193,21 @@ async function priceBasket(
   hold: q.HoldRow,
   buyer: PromoBuyer,
 ): Promise<Basket> {
-  const [seats, admissions, offered, fees, choices] = await Promise.all([
+  const [seats, admissions, offered, fees, choices, performance, details] = await Promise.all([
     hold.seatCount > 0 ? b.seatPrices(db, hold) : Promise.resolve([]),
     hold.admissionCount > 0 ? b.admissionPrices(db, hold) : Promise.resolve([]),
     b.offeredUpsells(db, hold),
     b.orderFees(db, hold, TICKET_PROTECTION.id),
     b.basketChoices(db, hold.id),
+    b.basketPerformance(db, hold),
+    findDetails(db, hold.id),
   ]);
   const tickets = ticketLines(seats, admissions, scope.displayFor(hold.venueSlug));
   const extras = extraLines(offered, choices.upsells);
   const ticketCount = tickets.reduce((sum, line) => sum + line.quantity, 0);
   const ticketProtection = protectionLine(fees, choices.ticketProtection, ticketCount);
   const fee = await transactionFeeFor(db, fees.transactionFee, buyer);
+  const delivery = deliveryLine(details.delivery);
   const priced = {
     holdId: hold.id,
     currency: hold.currency,
@@ -184,10 +215,18 @@ async function priceBasket(
     extras,
     ticketProtection,
     transactionFee: fee,
-    total: basketTotal({ tickets, extras, ticketProtection, transactionFee: fee }),
+    total: basketTotal({ tickets, extras, ticketProtection, transactionFee: fee, delivery }),
   };
   return {
     ...priced,
+    performance: {
+      id: hold.performanceId,
+      title: performance.title,
+      venueName: performance.venueName,
+      startsAt: performance.startsAt.toISOString(),
+      timezone: performance.timezone,
+    },
+    delivery,
     version: basketVersion(priced),
     acceptedCardBrands: seats.some((seat) => seat.amexOnly) ? ['amex'] : [...CARD_BRANDS],
     upsellsOffered: offered.map((upsell) => ({ ...upsell })),

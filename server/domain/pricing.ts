@@ -1,3 +1,4 @@
+import type { DeliveryMethod } from '../../contract/api/checkout';
 import type { CalendarDiscount } from '../db/queries/calendar';
 import type { PromoRule } from './promo';
 
@@ -52,17 +53,28 @@ export function transactionFee(venueFee: number, waivedForBuyer: boolean): numbe
   return waivedForBuyer ? 0 : venueFee;
 }
 
-/** What the buyer pays: every line, ticket protection and the transaction fee. */
+/**
+ * What a delivery method adds to the order. No venue charges for one today (the catalogue has
+ * no delivery prices); the basket still carries the amount so the buyer sees "Free" and a
+ * charge, once a venue has one, arrives in the total through this one place.
+ */
+export function deliveryCharge(_method: DeliveryMethod): number {
+  return 0;
+}
+
+/** What the buyer pays: every line, ticket protection, the transaction fee and delivery. */
 export function basketTotal(parts: {
   tickets: readonly { lineTotal: number }[];
   extras: readonly { lineTotal: number }[];
   ticketProtection: { amount: number } | null;
   transactionFee: number;
+  delivery: { amount: number } | null;
 }): number {
   return (
     parts.tickets.reduce((sum, line) => sum + line.lineTotal, 0) +
     parts.extras.reduce((sum, line) => sum + line.lineTotal, 0) +
     (parts.ticketProtection?.amount ?? 0) +
-    parts.transactionFee
+    parts.transactionFee +
+    (parts.delivery?.amount ?? 0)
   );
 }

@@ -131,6 +131,39 @@ describe('the basket of a theatre hold', () => {
     expect(declined.total).toBe(17_500 + 295);
   });
 
+  it('names the show, venue and start, and the delivery method once chosen, at no charge', async () => {
+    const buyer = await newBuyer();
+    const hold = await holdOf(buyer, {
+      performanceId: theatre.performanceId,
+      seats: [rowF[2]!, rowF[3]!],
+    });
+    const { rows } = await db.query<{ startsAt: Date }>(
+      'SELECT starts_at AS "startsAt" FROM performances WHERE id = $1',
+      [theatre.performanceId],
+    );
+
+    const fresh = await basketOf(buyer, hold.id);
+    expect(fresh.performance).toEqual({
+      id: theatre.performanceId,
+      title: 'The Glass Orchard',
+      venueName: 'The Lumen Theatre',
+      startsAt: rows[0]!.startsAt.toISOString(),
+      timezone: 'Europe/London',
+    });
+    // No method until the delivery step saves one.
+    expect(fresh.delivery).toBeNull();
+
+    const saved = await call(buyer, 'PUT', `/holds/${hold.id}/details`, {
+      body: { delivery: { method: 'eTicket', address: null } },
+    });
+    expect(saved.statusCode).toBe(200);
+    const delivered = await basketOf(buyer, hold.id);
+    expect(delivered.delivery).toEqual({ method: 'eTicket', amount: 0 });
+    expect(delivered.total).toBe(fresh.total);
+    // The buyer's own answer is not a price change: the version the buyer reviewed still pays.
+    expect(delivered.version).toBe(fresh.version);
+  });
+
   it('changes its version when a choice changes, and keeps it when nothing does', async () => {
     const buyer = await newBuyer();
     const hold = await holdOf(buyer, { performanceId: theatre.performanceId, seats: [rowF[5]!] });

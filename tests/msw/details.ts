@@ -164,6 +164,8 @@ export const detailsHandlers = [
     if (address && !POSTAL_COUNTRIES[options.homeCountry].includes(address.country))
       return refused(422, 'delivery_outside_country', ['delivery.address.country']);
     detailsFake.puts.push(body);
+    // The basket names the chosen method and its (free) charge, as the booking API's does.
+    if (body.delivery) inventory.basket.delivery.set(holdId, body.delivery.method);
     const before = detailsFake.stored.get(holdId) ?? EMPTY;
     detailsFake.stored.set(holdId, {
       delivery: body.delivery ?? before.delivery,

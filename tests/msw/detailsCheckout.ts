@@ -4,6 +4,7 @@ import { http } from './contract';
 import type { Basket } from '@contract/api/basket';
 import type { Hold } from '@contract/api/holds';
 import type { Region } from '@contract/regions';
+import { getVenue } from '@/config/venues';
 import type { ReservationState } from '@/features/hold/reservationSlice';
 import { GLASS_ORCHARD_LUMEN_FIRST } from './fixtures';
 import { renderApp } from './render';
@@ -41,11 +42,19 @@ function heldHold(currency: 'GBP' | 'USD'): Hold {
   };
 }
 
-function basketOf(hold: Hold): Basket {
+function basketOf(hold: Hold, venueSlug: string): Basket {
   const currency = hold.seats[0]!.price.currency;
+  const venue = getVenue(venueSlug)!.settings;
   return {
     holdId: hold.id,
     currency,
+    performance: {
+      id: hold.performanceId,
+      title: 'The Glass Orchard',
+      venueName: venue.name,
+      startsAt: '2026-03-13T19:30:00.000Z',
+      timezone: venue.timezone,
+    },
     tickets: hold.seats.map((seat) => ({
       kind: 'seat',
       seatId: seat.id,
@@ -65,6 +74,7 @@ function basketOf(hold: Hold): Basket {
     extras: [],
     ticketProtection: null,
     transactionFee: 250,
+    delivery: null,
     total: 13_250,
     version: 'basket-version-0001',
     acceptedCardBrands: ['visa', 'visa-debit', 'mastercard', 'amex'],
@@ -83,7 +93,7 @@ export function renderStep(path: string, venueSlug = 'lumen-theatre') {
   detailsFake.venueSlug = venueSlug;
   server.use(
     http.get('/api/:region/holds/:holdId/basket', () =>
-      HttpResponse.json({ basket: basketOf(hold) }),
+      HttpResponse.json({ basket: basketOf(hold, venueSlug) }),
     ),
   );
   const reservation: ReservationState = {

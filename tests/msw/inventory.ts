@@ -12,11 +12,13 @@ import type { ApiErrorBody } from '@contract/api/common';
 import {
   putBasketBodySchema,
   type Basket,
+  type BasketPerformance,
   type BasketResponse,
   type TicketLine,
   type TicketProtectionLine,
   type UpsellOffer,
 } from '@contract/api/basket';
+import type { DeliveryMethod } from '@contract/api/checkout';
 import { TICKET_PROTECTION } from '@contract/api/products';
 import type { Session } from '@contract/api/session';
 import { GLASS_ORCHARD_LUMEN_FIRST } from './fixtures';
@@ -149,6 +151,8 @@ interface BasketInventory {
   /** Added to every ticket's price: the box office moving a price while the buyer books. */
   priceRise: number;
   choices: Map<string, { upsells: Map<string, number>; protection: boolean | null }>;
+  /** Delivery method saved on the details step, by hold id (the details fake writes it). */
+  delivery: Map<string, DeliveryMethod>;
   /** Every PUT that reached the server, with its key, replays included. */
   puts: { holdId: string; key: string; body: unknown }[];
   answers: Map<string, BasketResponse>;
@@ -161,10 +165,27 @@ function freshBasket(): BasketInventory {
     transactionFee: 0,
     priceRise: 0,
     choices: new Map(),
+    delivery: new Map(),
     puts: [],
     answers: new Map(),
   };
 }
+
+/** The performances the fake sells: The Glass Orchard at the Lumen, Neon Lowlands' standing floor. */
+const PERFORMANCES: Record<string, Omit<BasketPerformance, 'id'>> = {
+  [GLASS_ORCHARD_LUMEN_FIRST]: {
+    title: 'The Glass Orchard',
+    venueName: 'The Lumen Theatre',
+    startsAt: '2026-03-13T19:30:00.000Z',
+    timezone: 'Europe/London',
+  },
+  [GA_PERFORMANCE]: {
+    title: 'Neon Lowlands',
+    venueName: 'Motor City Music Hall',
+    startsAt: '2026-03-13T19:30:00.000Z',
+    timezone: 'America/Detroit',
+  },
+};
 
 interface InventoryState {
   taken: Set<string>;
@@ -522,8 +543,14 @@ export function basketOf(hold: Hold): Basket {
     transactionFee: basket.transactionFee,
     total,
   };
+  const method = basket.delivery.get(hold.id);
+  const performance = PERFORMANCES[hold.performanceId];
+  if (performance === undefined) throw new Error(`no performance ${hold.performanceId}`);
   return {
     ...priced,
+    performance: { id: hold.performanceId, ...performance },
+    // Every method is free, as at the real booking API.
+    delivery: method === undefined ? null : { method, amount: 0 },
     version: versionOf(priced),
     acceptedCardBrands: ['visa', 'visa-debit', 'mastercard', 'amex'],
     upsellsOffered: basket.upsells,

@@ -202,3 +202,26 @@ export async function membershipWaivesTransactionFee(
   );
   return rows[0]?.waived ?? false;
 }
+
+export interface BasketPerformanceRow {
+  title: string;
+  venueName: string;
+  startsAt: Date;
+  timezone: string;
+}
+
+/** The show, venue and start of the hold's performance, which the basket names. */
+export async function basketPerformance(
+  db: Queryable,
+  hold: HoldRow,
+): Promise<BasketPerformanceRow> {
+  const { rows } = await db.query<BasketPerformanceRow>(
+    `SELECT sh.title, v.name AS "venueName", p.starts_at AS "startsAt", v.timezone
+     FROM performances p
+     JOIN shows sh ON sh.id = p.show_id
+     JOIN venues v ON v.slug = sh.venue_slug
+     WHERE p.id = $1`,
+    [hold.performanceId],
+  );
+  return rows[0]!;
+}
