@@ -64,14 +64,31 @@ describe('the checkout step frame', { timeout: 20_000 }, () => {
     expect(results.violations).toEqual([]);
   });
 
-  it('shows only the total where the venue hides the price drawer', async () => {
+  it('puts the folded basket above the step on a phone, in a complementary landmark', async () => {
+    renderApp({ route: CHECKOUT_PATHS.extras, preloadedState: heldState() });
+    await findPageHeading('Extras');
+    const drawer = await screen.findByRole('region', { name: 'Your basket' });
+    const aside = screen.getByRole('complementary');
+    expect(aside).toContainElement(drawer);
+    // Read and tabbed before the step's own controls: the total first, then the form.
+    const firstStepControl = screen.getAllByRole('button', { name: /Souvenir programme/ })[0]!;
+    expect(
+      aside.compareDocumentPosition(firstStepControl) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
+  it('where the venue hides the price drawer, a summary that never folds, with the fee', async () => {
+    inventory.basket.transactionFee = 350;
     renderApp({
       route: CHECKOUT_PATHS.extras,
       preloadedState: heldState({ venueSlug: 'motor-city-music-hall', region: 'us-east' }),
     });
     await findPageHeading('Extras');
-    expect(await screen.findByText('Total: $130')).toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: /Your (basket|cart)/ })).toBeNull();
+    const summary = await screen.findByRole('region', { name: 'Your cart' });
+    expect(within(summary).queryByRole('button')).toBeNull();
+    expect(summary).toHaveTextContent('2 tickets$130');
+    expect(summary).toHaveTextContent('Transaction fee$3.50');
+    expect(summary).toHaveTextContent('Total$133.50');
   });
 
   it('interrupts with the price-change alert, and Continue goes to review the basket', async () => {

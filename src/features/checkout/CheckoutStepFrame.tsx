@@ -19,7 +19,6 @@ import {
 import { selectReservation } from '@/features/hold/reservationSlice';
 import { selectConfigOverride } from '@/features/session/sessionSlice';
 import type { MessageId } from '@/i18n/messageIds';
-import { formatMoney } from '@/i18n/format';
 import { BasketProblem } from './BasketProblem';
 import { PriceChangeAlert } from './PriceChangeAlert';
 import { PriceDrawer } from './PriceDrawer';
@@ -91,19 +90,23 @@ export function CheckoutStepFrame({
         <FormattedMessage id={headingId} />
       </PageHeading>
       <Columns>
-        <div>{children}</div>
+        {/* First in the page on a phone, where it is a folded summary above the step (what the
+            order costs before the form); a sticky sidebar in its own column on a laptop. */}
         <Side>
           <BasketAside showsTotal={showsTotal} />
         </Side>
+        <Main>{children}</Main>
       </Columns>
       <PriceChangeAlert open={priceChanged} />
     </section>
   );
 }
 
-/** Beside the step: the drawer, or only the total where the venue hides the drawer. */
+/**
+ * Beside the step: the drawer, or where the venue hides it (shouldHidePriceDrawer) a summary
+ * that never folds. Either way every fee in the total is a line of its own.
+ */
 function BasketAside({ showsTotal }: { showsTotal: boolean }) {
-  const intl = useIntl();
   const { basket, status, error, retry, saving } = useBasket();
   const flags = useVenueFlags();
   const names = usePlaceNames();
@@ -113,16 +116,15 @@ function BasketAside({ showsTotal }: { showsTotal: boolean }) {
     ) : (
       <LoadingBlock minHeight="8rem" />
     );
-  if (!flags.shouldHidePriceDrawer)
-    return <PriceDrawer basket={basket} flags={flags} names={names} busy={saving} />;
-  if (showsTotal) return null;
   return (
-    <PlainTotal aria-busy={saving}>
-      <FormattedMessage
-        id="basket.totalLine"
-        values={{ total: formatMoney(intl, { amount: basket.total, currency: basket.currency }) }}
-      />
-    </PlainTotal>
+    <PriceDrawer
+      basket={basket}
+      flags={flags}
+      names={names}
+      busy={saving}
+      summary={flags.shouldHidePriceDrawer}
+      stepShowsTotal={showsTotal}
+    />
   );
 }
 
@@ -141,23 +143,30 @@ const BackLink = styled(Link)`
 
 const Columns = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[5]}px;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${({ theme }) => theme.space[4]}px;
 
   @media (min-width: ${({ theme }) => theme.breakpoints.lg}) {
-    grid-template-columns: minmax(0, 2fr) minmax(16rem, 1fr);
+    grid-template-columns: minmax(0, 2fr) minmax(18rem, 1fr);
+    grid-template-areas: 'step basket';
+    gap: ${({ theme }) => theme.space[5]}px;
+    /* The sidebar's own height, so sticky has the column's length to travel in. */
     align-items: start;
   }
 `;
 
-const Side = styled.div`
+const Main = styled.div`
+  min-width: 0;
+
   @media (min-width: ${({ theme }) => theme.breakpoints.lg}) {
-    position: sticky;
-    top: ${({ theme }) => theme.space[4]}px;
+    grid-area: step;
   }
 `;
 
-const PlainTotal = styled.p`
-  margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.large};
-  font-weight: 600;
+const Side = styled.aside`
+  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) {
+    grid-area: basket;
+    position: sticky;
+    top: ${({ theme }) => theme.space[4]}px;
+  }
 `;
