@@ -99,6 +99,12 @@ export const orderViewSchema = z.strictObject({
   extras: z.array(extraLineSchema),
   ticketProtection: z.boolean(),
   transactionFee: minor,
+  /**
+   * The parts of `total` with no amount above (issue 13): the tickets at their all-in prices,
+   * ticket protection (0 when declined) and delivery (0: free). With the extras' line totals and
+   * the transaction fee they add up to `total`, so every part of what was paid can be shown.
+   */
+  charges: z.strictObject({ tickets: minor, ticketProtection: minor, delivery: minor }),
   total: minor,
   currency: currencySchema,
   /** The card paid with; null for a zero-price order. */

@@ -66,6 +66,12 @@ export async function orderView(
     extras: order.basket.extras,
     ticketProtection: order.basket.ticketProtection?.choice === 'yes',
     transactionFee: order.transactionFee,
+    charges: {
+      tickets: order.basket.tickets.reduce((sum, line) => sum + line.lineTotal, 0),
+      ticketProtection: order.basket.ticketProtection?.amount ?? 0,
+      // Orders paid before the basket carried delivery had none to pay for.
+      delivery: order.basket.delivery?.amount ?? 0,
+    },
     total: order.total,
     currency: order.currency,
     payment: card,

@@ -57,6 +57,7 @@ function lumenOrder(overrides: Partial<OrderView> = {}): OrderView {
     ],
     ticketProtection: true,
     transactionFee: 295,
+    charges: { tickets: 17_500, ticketProtection: 500, delivery: 0 },
     total: 19_495,
     currency: 'GBP',
     payment: { brand: 'visa', last4: '1111' },
@@ -94,6 +95,7 @@ function hudsonOrder(): OrderView {
     extras: [],
     ticketProtection: false,
     transactionFee: 350,
+    charges: { tickets: 17_500, ticketProtection: 0, delivery: 0 },
     total: 17_850,
     currency: 'USD',
     payment: { brand: 'amex', last4: '0005' },
@@ -157,6 +159,28 @@ describe('the order confirmation email', () => {
     expect(email.html).toContain('<html lang="en-GB">');
     expect(email.html).toContain(`href="${ORDER_URL.replaceAll('&', '&amp;')}"`);
     expect(email.text).toContain(`View your order:\n${ORDER_URL}`);
+  });
+
+  it('puts every part of the total on a line of its own, adding up to the total', () => {
+    const email = renderOrderConfirmation(lumenOrder(), {
+      orderUrl: ORDER_URL,
+      venue: venue('lumen-theatre'),
+    });
+    const text = readable(email.text);
+    const payment = text.slice(text.indexOf('Payment'), text.indexOf('Paid with'));
+    for (const line of [
+      /2 tickets:?\s+£175/,
+      /2 × Souvenir programme:?\s+£12/,
+      /Ticket refund protection:?\s+£5/,
+      /Transaction fee:?\s+£2\.95/,
+      /Delivery:?\s+Free/,
+      /Total:?\s+£194\.95/,
+    ])
+      expect(payment).toMatch(line);
+    const amounts = [...payment.matchAll(/£([\d,]+(?:\.\d\d)?)/g)].map((match) =>
+      Math.round(Number(match[1]!.replace(',', '')) * 100),
+    );
+    expect(amounts.slice(0, -1).reduce((sum, amount) => sum + amount, 0)).toBe(amounts.at(-1));
   });
 
   it('speaks en-US at a US venue: mailed tickets, New York time, dollars', () => {

@@ -90,20 +90,31 @@ function deliveryBlocks(t: EmailText, order: OrderView, venue: VenueSettings): B
   return blocks;
 }
 
+/**
+ * Every part of the total on a row of its own, in the drawer's order and words (issue 13): the
+ * tickets, extras, protection, the transaction fee and delivery ("Free" when it costs nothing).
+ */
 function paymentBlocks(t: EmailText, order: OrderView): Block[] {
   const money = (amount: number) => formatMoney(t.locale, amount, order.currency);
+  const { charges } = order;
   const rows: [string, string][] = [
+    [t('basket.line.ticketsTotal', { count: order.tickets.length }), money(charges.tickets)],
     ...order.extras.map((extra): [string, string] => [
       t('email.confirmation.extra', { quantity: extra.quantity, name: extra.name }),
       money(extra.lineTotal),
     ]),
   ];
   if (order.ticketProtection) {
-    rows.push([t('ticketProtection.product.name'), t('email.confirmation.included')]);
+    rows.push([t('ticketProtection.product.name'), money(charges.ticketProtection)]);
   }
   if (order.transactionFee > 0) {
     rows.push([t('basket.transactionFee'), money(order.transactionFee)]);
   }
+  rows.push([
+    // The method is named in the delivery section above.
+    t('basket.delivery'),
+    charges.delivery === 0 ? t('basket.free') : money(charges.delivery),
+  ]);
   rows.push([t('basket.total'), money(order.total)]);
   return [
     { kind: 'heading', text: t('email.confirmation.payment.heading') },

@@ -103,6 +103,7 @@ export function orderViewOf(
     priceOptionName: 'Full Price',
     code: `SD1.ticket-${index + 1}.signature`,
   }));
+  const ticketsTotal = seats.reduce((sum, seat) => sum + seat.price.amount, 0);
   return {
     id: orderId,
     number: 'SD-7K3QF9XM',
@@ -121,7 +122,12 @@ export function orderViewOf(
     extras: [],
     ticketProtection: false,
     transactionFee: 250,
-    total: options.total ?? seats.reduce((sum, seat) => sum + seat.price.amount, 0) + 250,
+    charges: {
+      tickets: ticketsTotal,
+      ticketProtection: 0,
+      delivery: 0,
+    },
+    total: options.total ?? ticketsTotal + 250,
     currency: seats[0]?.price.currency ?? 'GBP',
     payment: options.card,
     confirmedAt: '2026-03-01T10:00:00.000Z',

@@ -86,11 +86,13 @@ describe('the confirmation page', { timeout: 30_000 }, () => {
       // The venue's own eTicket wording (eTicketDescription) says what happens next.
       'Your eTickets will be emailed to you and added to your account. Show them on your phone at the door.',
       'Ticket refund protection: not included',
-      'Total: £132.50',
-      'Including a transaction fee of £2.50',
       'Paid with Visa ending 1111',
     ])
       expect(screen.getByText(text)).toBeInTheDocument();
+    // Every part of what was paid on a line of its own, adding up to the total.
+    expect(screen.getByRole('list', { name: 'What you paid' })).toHaveTextContent(
+      '2 tickets£130Transaction fee£2.50DeliveryFreeTotal£132.50',
+    );
     const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
     expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   });

@@ -7,6 +7,7 @@ import { CARD_BRAND_NAMES } from '@contract/cards';
 import type { VenueConfig } from '@/config/venues';
 import { formatMoney } from '@/i18n/format';
 import type { MessageId } from '@/i18n/messageIds';
+import { OrderPriceLines } from './OrderPriceLines';
 import { ticketPlaces } from './ticketNames';
 
 type Props = { order: OrderView; venue: VenueConfig | undefined };
@@ -140,17 +141,7 @@ export function OrderSummary({ order, venue }: Props) {
       </Part>
 
       <Part heading="confirmation.payment.heading">
-        <p>
-          <FormattedMessage id="confirmation.total" values={{ total: money(order.total) }} />
-        </p>
-        {order.transactionFee > 0 ? (
-          <p>
-            <FormattedMessage
-              id="confirmation.transactionFee"
-              values={{ fee: money(order.transactionFee) }}
-            />
-          </p>
-        ) : null}
+        <OrderPriceLines order={order} />
         <p>
           {order.payment === null ? (
             <FormattedMessage id="delivery.method.zeroPrice" />
