@@ -32,7 +32,9 @@ describe('calendar journey', () => {
     await grid.waitFor();
     await expect.poll(() => page.getByText('Prices shown are starting prices.').count()).toBe(1);
     await expect
-      .poll(() => page.getByText(/An order may incur a transaction fee of up to £\d/).count())
+      .poll(() =>
+        page.getByText(/A transaction fee of £\d+(\.\d\d)? is added once per order/).count(),
+      )
       .toBe(1);
     // Lumen's week starts on Monday.
     expect((await grid.getByRole('columnheader').first().innerText()).trim()).toMatch(/^Mon/);

@@ -113,7 +113,9 @@ describe('calendar grid', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Prices shown are starting prices.')).toBeInTheDocument();
     expect(
-      screen.getByText('An order may incur a transaction fee of up to £2.95.'),
+      screen.getByText(
+        'Prices include the booking fee. A transaction fee of £2.95 is added once per order.',
+      ),
     ).toBeInTheDocument();
   });
 
@@ -148,7 +150,9 @@ describe('calendar grid', () => {
     expect(screen.queryByText(/^From /)).not.toBeInTheDocument();
     expect(screen.queryByText('Prices shown are starting prices.')).not.toBeInTheDocument();
     expect(
-      screen.getByText('An order may incur a transaction fee of up to $4.50.'),
+      screen.getByText(
+        'Prices include the booking fee. A transaction fee of $4.50 is added once per order.',
+      ),
     ).toBeInTheDocument();
   });
 
