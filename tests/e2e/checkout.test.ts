@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import type { ShowContent } from '../../contract/api/content';
 import type { OrderResponse } from '../../contract/api/orders';
 import { testCard } from '../../server/payments/sandbox/testCards';
@@ -107,6 +107,31 @@ async function confirmation(page: Page) {
   return { text, number: number! };
 }
 
+const minor = (shown: string) =>
+  shown === 'Free' ? 0 : Math.round(Number(shown.replace(/[^\d.]/g, '')) * 100);
+
+/** The drawer's line amounts and its total, in minor units, as the buyer reads them. */
+async function drawerFigures(drawer: Locator) {
+  const lines = await drawer
+    .locator('ul')
+    .first()
+    .locator(':scope > li > :last-child')
+    .allInnerTexts();
+  const total = await drawer
+    .locator('p', { hasText: 'Total' })
+    .locator(':scope > :last-child')
+    .innerText();
+  return { lines: lines.map(minor), total: minor(total) };
+}
+
+/** On a laptop the basket is a sidebar at the top of its column, level with the step's form. */
+async function expectBasketBesideStep(page: Page, drawer: Locator) {
+  const side = (await drawer.boundingBox())!;
+  const form = (await page.locator('main form').first().boundingBox())!;
+  expect(side.x, 'basket to the right of the form').toBeGreaterThanOrEqual(form.x + form.width);
+  expect(Math.abs(side.y - form.y), 'basket level with the top of the form').toBeLessThan(24);
+}
+
 describe('paying for two theatre seats', () => {
   it('UK, en-GB: eTickets paid by Visa with frictionless 3-D Secure, QR code per ticket', async () => {
     const { context, page } = await newBuyer(browser);
@@ -117,15 +142,30 @@ describe('paying for two theatre seats', () => {
     await throughExtrasAndProtection(page);
 
     await expectAccessible(page, 'UK collection');
+    const drawer = page.getByRole('region', { name: 'Your basket' });
+    await expectBasketBesideStep(page, drawer);
+    await page.screenshot({ path: 'test-results/checkout-uk-collection-1280.png', fullPage: true });
     await page.getByRole('radio', { name: 'eTicket' }).check();
     await continueTo(page, '/checkout/contacts', 'Contact details');
     await expectAccessible(page, 'UK contacts');
     await fillContacts(page, 'en-GB');
     await continueTo(page, '/checkout/payment', 'Payment');
     await expectAccessible(page, 'UK payment');
+    // What the basket is for, and every part of the total on a line: two seats, the Lumen's
+    // £2.95 transaction fee, eTickets free; the lines add up to the total the buyer pays.
+    await expect.poll(() => drawer.getByText('Delivery: eTicket').count()).toBe(1);
+    const basketText = await drawer.innerText();
+    expect(basketText).toContain('The Glass Orchard');
+    expect(basketText).toContain('The Lumen Theatre');
+    expect(basketText).toMatch(/Transaction fee\s+£2\.95/);
+    expect(basketText).toMatch(/Delivery: eTicket\s+Free/);
+    const figures = await drawerFigures(drawer);
+    expect(figures.lines.reduce((sum, amount) => sum + amount, 0)).toBe(figures.total);
+    await page.screenshot({ path: 'test-results/checkout-uk-payment-1280.png', fullPage: true });
 
     await fillCard(page, testCard('visa', 'approve').number, '123');
     const pay = page.getByRole('button', { name: /^Pay £[\d,]+(\.\d\d)?$/ });
+    expect(minor(await pay.innerText())).toBe(figures.total);
     await pay.click();
     const { text } = await confirmation(page);
     expect(text).toContain('Name: Ada Lovelace');

@@ -88,6 +88,11 @@ describe('extras and ticket protection', () => {
     const toggle = page.getByRole('button', { name: /^Your cart \$/ });
     await toggle.waitFor();
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    // A folded summary at the top of the step, so the total is read before the step's controls.
+    const summaryBox = (await toggle.boundingBox())!;
+    const continueBox = (await page.getByRole('button', { name: 'Continue' }).boundingBox())!;
+    expect(summaryBox.y).toBeLessThan(continueBox.y);
+    await page.screenshot({ path: 'test-results/extras-review-390.png', fullPage: true });
     expect(await page.getByText('Transaction fee').isVisible()).toBe(false);
     await toggle.click();
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
