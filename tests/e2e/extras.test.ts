@@ -97,6 +97,14 @@ describe('extras and ticket protection', () => {
     await toggle.click();
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     expect(await page.getByText('Transaction fee').isVisible()).toBe(true);
+    // Open, its lines wrap within the phone's width: nothing scrolls sideways (WCAG 1.4.10).
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    await page.screenshot({
+      path: 'test-results/extras-review-390-basket-open.png',
+      fullPage: true,
+    });
     await expectAccessible(page, 'phone review with the drawer open');
     expectNoPageErrors(page);
     await context.close();
