@@ -3,7 +3,9 @@ import {
   NO_FILTERS,
   contiguousSeats,
   filterMask,
+  activeFilterCount,
   isFiltering,
+  narrowingPriceOptions,
   matchesSeatTypes,
   priceOptionChoices,
   type SeatFilterState,
@@ -76,6 +78,13 @@ describe('seat filters', () => {
     const concession = kept(filterMask(base, filters({ priceOptions: ['CONC'] })));
     expect(concession.every((name) => name.startsWith('DRESS'))).toBe(true);
     expect(concession).toHaveLength(36);
+  });
+
+  it('offers only the price options that narrow the seats: one sold in every band repeats the band filter', () => {
+    expect(narrowingPriceOptions(base)).toEqual([
+      { code: 'CONC', name: 'Concession', price: 2500 },
+    ]);
+    expect(activeFilterCount(filters({ bands: ['A', 'B'], level: 'Stalls', together: 2 }))).toBe(4);
   });
 
   it('part of house and price band narrow to their seats', () => {

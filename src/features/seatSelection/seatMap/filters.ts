@@ -33,12 +33,17 @@ export const NO_FILTERS: SeatFilterState = {
 };
 
 export function isFiltering(filters: SeatFilterState): boolean {
+  return activeFilterCount(filters) > 0;
+}
+
+/** How many choices narrow the seats (each ticked box, a part of house, a party size). */
+export function activeFilterCount(filters: SeatFilterState): number {
   return (
-    filters.seatTypes.length > 0 ||
-    filters.priceOptions.length > 0 ||
-    filters.level !== null ||
-    filters.bands.length > 0 ||
-    filters.together > 1
+    filters.seatTypes.length +
+    filters.priceOptions.length +
+    (filters.level === null ? 0 : 1) +
+    filters.bands.length +
+    (filters.together > 1 ? 1 : 0)
   );
 }
 
@@ -91,6 +96,22 @@ export function priceOptionChoices(
     } else if (option.price < seen.price) seen.price = option.price;
   }
   return [...byCode.values()];
+}
+
+/**
+ * The price options worth a filter of their own: those not sold in every band on sale. One sold
+ * everywhere ("Full Price" at each band's price) would only repeat the price band filter, so
+ * buyers are offered one filter per idea: the band for price, the option for who may buy it.
+ */
+export function narrowingPriceOptions(
+  model: SeatMapModel,
+): { code: string; name: string | null; price: number }[] {
+  const onSale = model.bands.filter((band) => band.price !== null).length;
+  return priceOptionChoices(model).filter((choice) => {
+    const offered = bandsOfferingPriceOptions(model, [choice.code]);
+    const bands = model.bands.filter((band, b) => band.price !== null && offered[b] === 1);
+    return bands.length < onSale;
+  });
 }
 
 /** Two seats next to each other in a row: consecutive numbers, and no aisle between them. */
