@@ -158,9 +158,16 @@ export function SeatChoice({
   );
 }
 
+/** Phones keep the bar to one line: the total says how many, the disclosure which. */
+const NARROW = '36em';
+
 const Quiet = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.textMuted};
+
+  @media (max-width: ${NARROW}) {
+    display: none;
+  }
 `;
 
 const Rows = styled.ul`
@@ -168,6 +175,10 @@ const Rows = styled.ul`
   padding: 0;
   list-style: none;
   font-weight: 600;
+
+  @media (max-width: ${NARROW}) {
+    display: none;
+  }
 `;
 
 const DetailsSummary = styled.summary`

@@ -76,7 +76,7 @@ const Bar = styled.section`
   bottom: 0;
   z-index: 10;
   margin-top: ${({ theme }) => theme.space[5]}px;
-  padding: ${({ theme }) => `${theme.space[3]}px ${theme.space[4]}px`};
+  padding: ${({ theme }) => `${theme.space[2]}px ${theme.space[4]}px`};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-bottom: 0;
   border-radius: ${({ theme }) => `${theme.radius} ${theme.radius} 0 0`};
@@ -89,7 +89,7 @@ const Messages = styled.div`
     display: none;
   }
 
-  > * {
+  > *:not(:empty) {
     margin: 0 0 ${({ theme }) => theme.space[2]}px;
   }
 `;
@@ -106,7 +106,7 @@ const Row = styled.div`
 `;
 
 const Summary = styled.div`
-  flex: 1 1 16rem;
+  flex: 1 1 auto;
   min-width: 0;
 `;
 

@@ -240,20 +240,6 @@ function Choice({ venue, titleSlug, plan, seatStatus, showTitle, hold }: ChoiceP
 
   return (
     <section>
-      {reserved ? (
-        // Straight past the plan and its controls to the keyboard's way of choosing seats.
-        <SkipLink
-          href={`#${listId}`}
-          className="visually-hidden"
-          onClick={(event) => {
-            event.preventDefault();
-            setMode('pick');
-            skipToList();
-          }}
-        >
-          <FormattedMessage id="seatBar.skipToList" />
-        </SkipLink>
-      ) : null}
       <PageHeading
         subheading={
           <>
@@ -274,6 +260,21 @@ function Choice({ venue, titleSlug, plan, seatStatus, showTitle, hold }: ChoiceP
       <Lead>
         <FormattedMessage id={reserved ? 'steps.seatmap.subheading' : 'steps.tickets.subheading'} />
       </Lead>
+      {reserved ? (
+        // Straight past the plan and its controls to the keyboard's way of choosing seats; after the
+        // heading, which takes focus when the page is reached from another, so Tab meets it next.
+        <SkipLink
+          href={`#${listId}`}
+          className="visually-hidden"
+          onClick={(event) => {
+            event.preventDefault();
+            setMode('pick');
+            skipToList();
+          }}
+        >
+          <FormattedMessage id="seatBar.skipToList" />
+        </SkipLink>
+      ) : null}
       {plan.seating === 'timed-entry' ? (
         // Each timed-entry performance is one entry slot: say which this page sells.
         <p>
@@ -369,7 +370,7 @@ const SkipLink = styled.a`
 `;
 
 const Lead = styled.p`
-  margin-top: 0;
+  margin: 0 0 ${({ theme }) => theme.space[3]}px;
 `;
 
 const Nudge = styled.p`

@@ -140,6 +140,22 @@ const Filters = styled.details`
     padding: 0 ${({ theme }) => theme.space[3]}px;
     font-weight: 600;
     cursor: pointer;
+    list-style: none;
+  }
+
+  /* A flex summary loses its marker: draw one that says open or closed. */
+  > summary::after {
+    content: '+';
+    margin-left: auto;
+    font-size: ${({ theme }) => theme.fontSizes.h3};
+  }
+
+  &[open] > summary::after {
+    content: '−';
+  }
+
+  > summary::-webkit-details-marker {
+    display: none;
   }
 
   &[open] > summary {
