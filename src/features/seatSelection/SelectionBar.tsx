@@ -78,8 +78,7 @@ const Bar = styled.section`
   margin-top: ${({ theme }) => theme.space[5]}px;
   padding: ${({ theme }) => `${theme.space[2]}px ${theme.space[4]}px`};
   border: 1px solid ${({ theme }) => theme.colors.border};
-  border-bottom: 0;
-  border-radius: ${({ theme }) => `${theme.radius} ${theme.radius} 0 0`};
+  border-radius: ${({ theme }) => theme.radius};
   background: ${({ theme }) => theme.colors.background};
   box-shadow: 0 -4px 16px rgb(0 0 0 / 12%);
 `;
@@ -94,24 +93,46 @@ const Messages = styled.div`
   }
 `;
 
+/**
+ * Phones: the total and the button on one line (the button under the total on the narrowest),
+ * the seat details beneath; wider screens: everything on one line, the seats first.
+ */
 const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => `${theme.space[2]}px ${theme.space[4]}px`};
+  gap: ${({ theme }) => `${theme.space[1]}px ${theme.space[3]}px`};
 
   > button {
+    order: 2;
     margin-left: auto;
+  }
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    flex-wrap: nowrap;
+    gap: ${({ theme }) => theme.space[4]}px;
   }
 `;
 
 const Summary = styled.div`
-  flex: 1 1 auto;
+  order: 3;
+  flex: 1 0 100%;
   min-width: 0;
+
+  &:empty {
+    display: none;
+  }
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    order: 0;
+    flex: 1 1 auto;
+  }
 `;
 
 const Total = styled.p`
+  order: 1;
   margin: 0;
+  white-space: nowrap;
   font-weight: 600;
   font-size: ${({ theme }) => theme.fontSizes.large};
 `;
