@@ -118,8 +118,14 @@ const Layout = styled.div`
   }
 `;
 
+/** On a laptop the plan stays in view while the buyer works down the panel beside it. */
 const PlanArea = styled.section`
   min-width: 0;
+
+  @media (min-width: ${WIDE}) {
+    position: sticky;
+    top: ${({ theme }) => theme.space[4]}px;
+  }
 `;
 
 const Panel = styled.div`
