@@ -84,6 +84,20 @@ describe('seat filters', () => {
     expect(narrowingPriceOptions(base)).toEqual([
       { code: 'CONC', name: 'Concession', price: 2500 },
     ]);
+    // Where each band has its own single option (the demo theatres), options are the bands.
+    const oneEach = buildSeatMapModel(
+      plan,
+      makeStatus(plan, {
+        prices: { A: 6500, B: 4500, R: 3000 },
+        priceOptions: [
+          { code: 'A', name: 'Band A', band: 'A', area: null, price: 6500 },
+          { code: 'B', name: 'Band B', band: 'B', area: null, price: 4500 },
+          { code: 'R', name: 'Restricted view', band: 'R', area: null, price: 3000 },
+        ],
+      }),
+    );
+    expect(priceOptionChoices(oneEach)).toHaveLength(3);
+    expect(narrowingPriceOptions(oneEach)).toEqual([]);
     expect(activeFilterCount(filters({ bands: ['A', 'B'], level: 'Stalls', together: 2 }))).toBe(4);
   });
 

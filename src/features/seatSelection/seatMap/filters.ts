@@ -99,18 +99,29 @@ export function priceOptionChoices(
 }
 
 /**
- * The price options worth a filter of their own: those not sold in every band on sale. One sold
- * everywhere ("Full Price" at each band's price) would only repeat the price band filter, so
- * buyers are offered one filter per idea: the band for price, the option for who may buy it.
+ * The price options worth a filter of their own. Choosing options only ever keeps the bands that
+ * sell them, so an option says something the price band filter does not only when it is a
+ * choice within a band: not sold in every band on sale (that keeps everything), and sold in at
+ * least one band beside another option (an option that is its bands' only one is just those
+ * bands again, as at venues whose price options are their bands). One filter per idea.
  */
 export function narrowingPriceOptions(
   model: SeatMapModel,
 ): { code: string; name: string | null; price: number }[] {
   const onSale = model.bands.filter((band) => band.price !== null).length;
+  const optionsPerBand = new Map<string, Set<string>>();
+  for (const option of model.priceOptions) {
+    if (option.band === null) continue;
+    const codes = optionsPerBand.get(option.band) ?? new Set<string>();
+    codes.add(option.code);
+    optionsPerBand.set(option.band, codes);
+  }
   return priceOptionChoices(model).filter((choice) => {
     const offered = bandsOfferingPriceOptions(model, [choice.code]);
     const bands = model.bands.filter((band, b) => band.price !== null && offered[b] === 1);
-    return bands.length < onSale;
+    return (
+      bands.length < onSale && bands.some((band) => (optionsPerBand.get(band.code)?.size ?? 0) > 1)
+    );
   });
 }
 
