@@ -202,6 +202,12 @@ describe('choosing and holding', () => {
     ).toBeLessThanOrEqual(390);
     await page.screenshot({ path: 'test-results/choosing-seat-390.png' });
     await expectAccessible(page, 'phone seats chosen');
+    // The filters are one disclosure of chips; opened and used, the page still passes axe.
+    await page.locator('summary', { hasText: 'Filter seats' }).click();
+    await page.getByRole('checkbox', { name: 'Restricted view', exact: true }).check();
+    await expect.poll(() => page.getByText('1 filter on', { exact: true }).count()).toBe(1);
+    await page.screenshot({ path: 'test-results/choosing-filters-390.png' });
+    await expectAccessible(page, 'phone filters open');
     expectNoPageErrors(page);
     await context.close();
   });

@@ -225,7 +225,7 @@ const Groups = styled.div`
 const Fieldset = styled.fieldset`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[2]}px;
+  gap: ${({ theme }) => theme.space[1]}px ${({ theme }) => theme.space[2]}px;
   margin: 0;
   border: 0;
   padding: 0;
@@ -241,11 +241,12 @@ const Fieldset = styled.fieldset`
 const CheckLabel = styled.label`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space[2]}px;
-  min-height: ${({ theme }) => theme.minTarget};
-  padding: 0 ${({ theme }) => theme.space[3]}px;
+  gap: ${({ theme }) => theme.space[1]}px;
+  min-height: 2.25rem;
+  padding: 0 ${({ theme }) => theme.space[3]}px 0 ${({ theme }) => theme.space[2]}px;
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: 999px;
+  font-size: ${({ theme }) => theme.fontSizes.small};
   cursor: pointer;
 
   &:has(input:checked) {
