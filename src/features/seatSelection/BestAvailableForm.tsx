@@ -11,8 +11,8 @@ export interface BestAvailableChoice {
   accessible?: boolean;
 }
 
-/** Most bookings are for two: the number the form starts at. */
-export const BEST_AVAILABLE_START = 2;
+/** Most bookings are for two: the number the form starts at, within the venue's limit. */
+export const bestAvailableStart = (limit: number) => Math.max(1, Math.min(2, limit));
 
 type Props = {
   /** The form's id: its submit button is the selection bar's, outside the form. */
@@ -31,7 +31,7 @@ type Props = {
 export function BestAvailableForm({ id, plan, seatStatus, onSubmit, onQuantityChange }: Props) {
   const intl = useIntl();
   const ids = { quantity: useId(), band: useId(), section: useId(), accessible: useId() };
-  const [quantity, setQuantity] = useState(BEST_AVAILABLE_START);
+  const [quantity, setQuantity] = useState(() => bestAvailableStart(seatStatus.seatSelectionLimit));
   const [band, setBand] = useState('');
   const [section, setSection] = useState('');
   const [accessible, setAccessible] = useState(false);

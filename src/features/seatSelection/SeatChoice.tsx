@@ -11,7 +11,7 @@ import { seatSummary } from '@/features/seatSelection/seatMap/seatSummary';
 import { seatToggled } from '@/features/seatSelection/seatsSlice';
 import { formatMoney } from '@/i18n/format';
 import {
-  BEST_AVAILABLE_START,
+  bestAvailableStart,
   BestAvailableForm,
   type BestAvailableChoice,
 } from './BestAvailableForm';
@@ -61,7 +61,9 @@ export function SeatChoice({
   const selectedIndexes = useAppSelector(selectSelectedIndexes);
   const total = useAppSelector(selectSelectionTotal);
   const bestFormId = useId();
-  const [bestQuantity, setBestQuantity] = useState(BEST_AVAILABLE_START);
+  const [bestQuantity, setBestQuantity] = useState(() =>
+    bestAvailableStart(seatStatus.seatSelectionLimit),
+  );
   const toggle = (i: number) => dispatch(seatToggled({ seatId: model.ids[i]! }));
   const bestAvailable = mode === 'bestAvailable';
 
