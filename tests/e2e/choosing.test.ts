@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import type { ShowContent } from '../../contract/api/content';
 import type { HoldResponse } from '../../contract/api/holds';
 import { launchBrowser, newBuyer } from './browser';
@@ -64,6 +64,26 @@ async function findFreeSeatOnPlan(page: Page): Promise<{ x: number; y: number; n
   throw new Error('no free seat found under the mouse');
 }
 
+/** Whether the element is wholly inside the window as it is scrolled now. */
+async function inFirstScreen(locator: Locator): Promise<boolean> {
+  return locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+  });
+}
+
+/** Whether the element is wholly inside the nearest box that scrolls it. */
+async function shownInItsScrollBox(locator: Locator): Promise<boolean> {
+  return locator.evaluate((el) => {
+    let box = el.parentElement;
+    while (box && !/(auto|scroll)/.test(getComputedStyle(box).overflowY)) box = box.parentElement;
+    if (!box) return false;
+    const r = el.getBoundingClientRect();
+    const b = box.getBoundingClientRect();
+    return r.top >= b.top && r.bottom <= b.bottom;
+  });
+}
+
 describe('choosing and holding', () => {
   it('picks a theatre seat on the plan with the mouse and holds it', async () => {
     const { context, page } = await newBuyer(browser);
@@ -78,6 +98,20 @@ describe('choosing and holding', () => {
     await page.mouse.click(seat.x, seat.y);
     const selection = page.getByRole('region', { name: 'Your selection' });
     await expect.poll(() => selection.getByText(seat.name).count()).toBe(1);
+    // The list beside the plan follows it: the seat's row is open, the seat ticked and in view
+    // inside the list's own scroll box.
+    const ticked = page
+      .getByRole('region', { name: 'Choose from a list' })
+      .getByRole('checkbox', { name: seat.name, exact: true });
+    await expect.poll(() => ticked.isChecked()).toBe(true);
+    await expect.poll(() => shownInItsScrollBox(ticked)).toBe(true);
+    // The bar says which seat in a few words, with Reserve in the first screen.
+    const [, row, number] = /^(.*?, Row [^,]+), Seat (\d+)/.exec(seat.name) ?? [];
+    await expect
+      .poll(() => selection.getByText(`${row}, seat ${number}`, { exact: true }).count())
+      .toBe(1);
+    expect(await inFirstScreen(page.getByRole('button', { name: 'Reserve seats' }))).toBe(true);
+    await page.screenshot({ path: 'test-results/choosing-seat-1280.png' });
     await expectAccessible(page, 'theatre seat chosen');
 
     await page.getByRole('button', { name: 'Reserve seats' }).click();
@@ -90,7 +124,7 @@ describe('choosing and holding', () => {
     await context.close();
   });
 
-  it('picks theatre seats with the keyboard alone, from the list', async () => {
+  it('picks theatre seats with the keyboard alone: the skip link, the list, two seats', async () => {
     const { context, page } = await newBuyer(browser);
     const id = await firstPerformance(page, 'uk', 'lumen-theatre', 'the-glass-orchard');
     await visit(page, `/shows/the-glass-orchard/lumen-theatre/tickets/${id}`);
@@ -102,9 +136,11 @@ describe('choosing and holding', () => {
           (el.id ? document.querySelector(`label[for="${el.id}"]`) : null) ?? el.closest('label');
         return (label?.textContent ?? el.getAttribute('aria-label') ?? el.textContent ?? '').trim();
       });
+    let tabs = 0;
     const tabTo = async (pattern: RegExp) => {
       for (let i = 0; i < 80; i += 1) {
         await page.keyboard.press('Tab');
+        tabs += 1;
         if (pattern.test(await focusedLabel())) return;
       }
       throw new Error(`Tab never reached ${pattern}`);
@@ -112,20 +148,66 @@ describe('choosing and holding', () => {
     // The list is the page's keyboard way in: audit the page once the list is there to use.
     await page.getByRole('combobox', { name: 'Section', exact: true }).waitFor();
     await expectAccessible(page, 'theatre seat list');
+    // From the top of the page, past the plan and its controls in one step.
+    await tabTo(/^Skip to seat list$/);
+    await page.keyboard.press('Enter');
     await tabTo(/^Section$/);
     await page.keyboard.press('ArrowDown');
     await tabTo(/^Row$/);
     await page.keyboard.press('ArrowDown');
-    await tabTo(/, Seat \d+, .*£/);
-    const name = await focusedLabel();
-    await page.keyboard.press('Space');
+    const names: string[] = [];
+    for (let seat = 0; seat < 2; seat += 1) {
+      await tabTo(/, Seat \d+, .*£/);
+      names.push(await focusedLabel());
+      await page.keyboard.press('Space');
+    }
+    // Before the skip link and the folded filters it took 28 presses of Tab to tick two seats.
+    expect(tabs, `Tab presses from the page top to two ticked seats`).toBeLessThanOrEqual(10);
     const selection = page.getByRole('region', { name: 'Your selection' });
-    await expect.poll(() => selection.getByText(name).count()).toBe(1);
-    await expectAccessible(page, 'keyboard seat chosen');
+    for (const name of names) await expect.poll(() => selection.getByText(name).count()).toBe(1);
+    await expectAccessible(page, 'keyboard seats chosen');
     await tabTo(/^Reserve seats$/);
     await page.keyboard.press('Enter');
     await reviewStep(page);
     await expectAccessible(page, 'keyboard review');
+    expectNoPageErrors(page);
+    await context.close();
+  });
+
+  it('on a phone: the plan first at full width, Reserve in view once seats are chosen', async () => {
+    const { context, page } = await newBuyer(browser, { viewport: { width: 390, height: 844 } });
+    const id = await firstPerformance(page, 'uk', 'lumen-theatre', 'the-glass-orchard');
+    await visit(page, `/shows/the-glass-orchard/lumen-theatre/tickets/${id}`);
+    const plan = page.getByRole('application', { name: 'Seating plan picture' });
+    await plan.waitFor();
+    const box = await plan.boundingBox();
+    expect(box, 'the plan is on screen').not.toBeNull();
+    expect(box!.y, 'the plan starts in the first screen').toBeLessThan(844 / 2);
+    expect(box!.width, 'the plan is as wide as the page').toBeGreaterThan(390 - 48);
+    // Two free seats from the list, below the plan (the Upper Circle's last rows, clear of
+    // the seats the other journeys take).
+    const section = page.getByLabel('Section', { exact: true });
+    await section.selectOption({ index: 2 });
+    await page.getByLabel('Row', { exact: true }).selectOption({ index: 10 });
+    const free = page.getByRole('checkbox', { name: /, Seat \d+, .*£/, disabled: false });
+    await free.nth(0).check();
+    await free.nth(1).check();
+    const selection = page.getByRole('region', { name: 'Your selection' });
+    await expect.poll(() => selection.getByText(/^2 seats: £/).count()).toBe(1);
+    const reserve = page.getByRole('button', { name: 'Reserve seats' });
+    expect(await inFirstScreen(reserve), 'Reserve is in view wherever the buyer is').toBe(true);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      'nothing wider than the phone (WCAG 1.4.10)',
+    ).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: 'test-results/choosing-seat-390.png' });
+    await expectAccessible(page, 'phone seats chosen');
+    // The filters are one disclosure of chips; opened and used, the page still passes axe.
+    await page.locator('summary', { hasText: 'Filter seats' }).click();
+    await page.getByRole('checkbox', { name: 'Restricted view', exact: true }).check();
+    await expect.poll(() => page.getByText('1 filter on', { exact: true }).count()).toBe(1);
+    await page.screenshot({ path: 'test-results/choosing-filters-390.png' });
+    await expectAccessible(page, 'phone filters open');
     expectNoPageErrors(page);
     await context.close();
   });

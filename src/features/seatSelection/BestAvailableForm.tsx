@@ -2,7 +2,6 @@ import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import type { SeatStatus, SeatingPlan } from '@contract/api/holds';
-import { PrimaryButton } from '@/components/Button';
 import { formatMoney } from '@/i18n/format';
 
 export interface BestAvailableChoice {
@@ -12,21 +11,27 @@ export interface BestAvailableChoice {
   accessible?: boolean;
 }
 
+/** Most bookings are for two: the number the form starts at, within the venue's limit. */
+export const bestAvailableStart = (limit: number) => Math.max(1, Math.min(2, limit));
+
 type Props = {
+  /** The form's id: its submit button is the selection bar's, outside the form. */
+  id: string;
   plan: SeatingPlan;
   seatStatus: SeatStatus;
-  busy: boolean;
   onSubmit: (choice: BestAvailableChoice) => void;
+  /** Each change of the number of tickets, so the selection bar can say it. */
+  onQuantityChange: (quantity: number) => void;
 };
 
 /**
  * "Best available": the buyer says how many and, if they like, which price and area; the server
  * picks the seats and the next step shows exactly which before anything is paid.
  */
-export function BestAvailableForm({ plan, seatStatus, busy, onSubmit }: Props) {
+export function BestAvailableForm({ id, plan, seatStatus, onSubmit, onQuantityChange }: Props) {
   const intl = useIntl();
   const ids = { quantity: useId(), band: useId(), section: useId(), accessible: useId() };
-  const [quantity, setQuantity] = useState(2);
+  const [quantity, setQuantity] = useState(() => bestAvailableStart(seatStatus.seatSelectionLimit));
   const [band, setBand] = useState('');
   const [section, setSection] = useState('');
   const [accessible, setAccessible] = useState(false);
@@ -47,7 +52,7 @@ export function BestAvailableForm({ plan, seatStatus, busy, onSubmit }: Props) {
   };
 
   return (
-    <Form onSubmit={submit}>
+    <Form id={id} onSubmit={submit}>
       <Field>
         <label htmlFor={ids.quantity}>
           <FormattedMessage id="tickets.bestAvailable.quantity" />
@@ -55,7 +60,10 @@ export function BestAvailableForm({ plan, seatStatus, busy, onSubmit }: Props) {
         <select
           id={ids.quantity}
           value={quantity}
-          onChange={(event) => setQuantity(Number(event.target.value))}
+          onChange={(event) => {
+            setQuantity(Number(event.target.value));
+            onQuantityChange(Number(event.target.value));
+          }}
         >
           {Array.from({ length: limit }, (_, i) => i + 1).map((n) => (
             <option key={n} value={n}>
@@ -111,11 +119,6 @@ export function BestAvailableForm({ plan, seatStatus, busy, onSubmit }: Props) {
           <FormattedMessage id="tickets.bestAvailable.accessible" />
         </label>
       </Check>
-      <div>
-        <PrimaryButton type="submit" disabled={busy} aria-disabled={busy}>
-          <FormattedMessage id="tickets.bestAvailable.submit" />
-        </PrimaryButton>
-      </div>
     </Form>
   );
 }
@@ -123,7 +126,6 @@ export function BestAvailableForm({ plan, seatStatus, busy, onSubmit }: Props) {
 const Form = styled.form`
   display: grid;
   gap: ${({ theme }) => theme.space[4]}px;
-  max-width: 28rem;
 `;
 
 const Field = styled.div`

@@ -1,96 +1,201 @@
+import { useId, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
+import type { SeatStatus, SeatingPlan } from '@contract/api/holds';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { PrimaryButton } from '@/components/Button';
 import type { VenueConfig } from '@/config/venues';
 import type { SeatMapModel } from '@/features/seatSelection/seatMap/model';
 import { SeatPicker } from '@/features/seatSelection/seatMap/SeatPicker';
 import { seatName } from '@/features/seatSelection/seatMap/seatName';
+import { seatSummary } from '@/features/seatSelection/seatMap/seatSummary';
 import { seatToggled } from '@/features/seatSelection/seatsSlice';
 import { formatMoney } from '@/i18n/format';
+import {
+  bestAvailableStart,
+  BestAvailableForm,
+  type BestAvailableChoice,
+} from './BestAvailableForm';
 import { selectSelectedIndexes, selectSelectionTotal } from './choiceSelectors';
+import { ChooseMode, type ChoiceMode } from './ChooseMode';
+import { SelectionBar } from './SelectionBar';
 
 type Props = {
   venue: VenueConfig;
   model: SeatMapModel;
+  plan: SeatingPlan;
+  seatStatus: SeatStatus;
+  mode: ChoiceMode;
+  onModeChange: (mode: ChoiceMode) => void;
+  /** Id of the seat list's box (the page's skip link goes there). */
+  listId: string;
   busy: boolean;
   /** Called with the chosen seats' total (what the buyer saw) when they ask to reserve. */
   onReserve: (quotedTotal: number) => void;
+  onBestAvailable: (choice: BestAvailableChoice) => void;
+  /** What the last press caused, said in the selection bar beside the button. */
+  messages: ReactNode;
 };
 
 /**
- * Picking seats one by one: the map and list (seatMap feature) with the buyer's selection, named
- * in full with its total, and the button that holds it. The selection lives in the store so it
- * survives a failed hold, an expiry or a trip back from the review step.
+ * Reserved seating: the plan with the panel beside it (picking seats one by one, or the best
+ * available fields), and the selection bar naming the choice, its all-in total and the button
+ * that holds it. The selection lives in the store so it survives a failed hold, an expiry or a
+ * trip back from the review step; picking a seat on the plan while best available is showing
+ * is taken as wanting to pick.
  */
-export function SeatChoice({ venue, model, busy, onReserve }: Props) {
+export function SeatChoice({
+  venue,
+  model,
+  plan,
+  seatStatus,
+  mode,
+  onModeChange,
+  listId,
+  busy,
+  onReserve,
+  onBestAvailable,
+  messages,
+}: Props) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const selectedIndexes = useAppSelector(selectSelectedIndexes);
   const total = useAppSelector(selectSelectionTotal);
+  const bestFormId = useId();
+  const [bestQuantity, setBestQuantity] = useState(() =>
+    bestAvailableStart(seatStatus.seatSelectionLimit),
+  );
+  const toggle = (i: number) => dispatch(seatToggled({ seatId: model.ids[i]! }));
+  const bestAvailable = mode === 'bestAvailable';
 
   return (
     <>
       <SeatPicker
         model={model}
         selected={selectedIndexes}
-        onToggleSeat={(i) => dispatch(seatToggled({ seatId: model.ids[i]! }))}
+        onToggleSeat={(i) => {
+          if (bestAvailable) onModeChange('pick');
+          toggle(i);
+        }}
         viewFromSeat={venue.settings.flags.viewFromSeat?.enabled ?? false}
+        offers={seatStatus.offers}
+        listId={listId}
+        panelTop={<ChooseMode value={mode} onChange={onModeChange} />}
+        alternative={
+          bestAvailable ? (
+            <BestAvailableForm
+              id={bestFormId}
+              plan={plan}
+              seatStatus={seatStatus}
+              onSubmit={onBestAvailable}
+              onQuantityChange={setBestQuantity}
+            />
+          ) : null
+        }
       />
-      <Selection aria-labelledby="seat-selection-heading">
-        <h2 id="seat-selection-heading">
-          <FormattedMessage id="tickets.selection.heading" />
-        </h2>
-        {selectedIndexes.size === 0 ? (
-          <p>
-            <FormattedMessage id="tickets.selection.empty" />
-          </p>
-        ) : (
-          <ul>
-            {[...selectedIndexes].map((i) => (
-              <li key={model.ids[i]}>
-                {seatName(model, i, intl)}{' '}
-                <RemoveButton
-                  type="button"
-                  aria-label={intl.formatMessage(
-                    { id: 'tickets.selection.remove' },
-                    { seat: seatName(model, i, intl) },
-                  )}
-                  onClick={() => dispatch(seatToggled({ seatId: model.ids[i]! }))}
-                >
-                  <FormattedMessage id="tickets.selection.removeShort" />
-                </RemoveButton>
-              </li>
-            ))}
-          </ul>
-        )}
-        <p aria-live="polite">
-          <FormattedMessage
-            id="tickets.selection.total"
-            values={{
-              count: selectedIndexes.size,
-              total: formatMoney(intl, { amount: total, currency: model.currency }),
-            }}
-          />
-        </p>
-        <PrimaryButton type="button" aria-disabled={busy} onClick={() => !busy && onReserve(total)}>
-          <FormattedMessage id="tickets.reserveSeats" />
-        </PrimaryButton>
-      </Selection>
+      {bestAvailable ? (
+        <SelectionBar
+          summary={null}
+          total={<FormattedMessage id="seatBar.bestAvailable" values={{ count: bestQuantity }} />}
+          action="tickets.bestAvailable.submit"
+          form={bestFormId}
+          busy={busy}
+          onAction={() => undefined}
+          messages={messages}
+        />
+      ) : (
+        <SelectionBar
+          summary={
+            selectedIndexes.size === 0 ? (
+              <Quiet>
+                <FormattedMessage id="tickets.selection.empty" />
+              </Quiet>
+            ) : (
+              <>
+                <Rows>
+                  {seatSummary(model, selectedIndexes, intl).map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </Rows>
+                <details>
+                  <DetailsSummary>
+                    <FormattedMessage id="seatBar.details" />
+                  </DetailsSummary>
+                  <Seats>
+                    {[...selectedIndexes].map((i) => (
+                      <li key={model.ids[i]}>
+                        {seatName(model, i, intl)}{' '}
+                        <RemoveButton
+                          type="button"
+                          aria-label={intl.formatMessage(
+                            { id: 'tickets.selection.remove' },
+                            { seat: seatName(model, i, intl) },
+                          )}
+                          onClick={() => toggle(i)}
+                        >
+                          <FormattedMessage id="tickets.selection.removeShort" />
+                        </RemoveButton>
+                      </li>
+                    ))}
+                  </Seats>
+                </details>
+              </>
+            )
+          }
+          total={
+            <FormattedMessage
+              id="tickets.selection.total"
+              values={{
+                count: selectedIndexes.size,
+                total: formatMoney(intl, { amount: total, currency: model.currency }),
+              }}
+            />
+          }
+          action="tickets.reserveSeats"
+          busy={busy}
+          onAction={() => onReserve(total)}
+          messages={messages}
+        />
+      )}
     </>
   );
 }
 
-const Selection = styled.section`
-  margin-top: ${({ theme }) => theme.space[5]}px;
-  padding: ${({ theme }) => theme.space[4]}px;
-  border: 1px solid ${({ theme }) => theme.colors.divider};
-  border-radius: ${({ theme }) => theme.radius};
+/** Phones keep the bar to one line: the total says how many, the disclosure which. */
+const NARROW = '36em';
 
-  h2 {
-    margin-top: 0;
-    font-size: ${({ theme }) => theme.fontSizes.h3};
+const Quiet = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+
+  @media (max-width: ${NARROW}) {
+    display: none;
   }
+`;
+
+const Rows = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  font-weight: 600;
+
+  @media (max-width: ${NARROW}) {
+    display: none;
+  }
+`;
+
+const DetailsSummary = styled.summary`
+  display: inline-flex;
+  align-items: center;
+  min-height: 24px;
+  color: ${({ theme }) => theme.colors.accentText};
+  cursor: pointer;
+`;
+
+const Seats = styled.ul`
+  margin: ${({ theme }) => theme.space[1]}px 0 0;
+  padding-left: ${({ theme }) => theme.space[4]}px;
+  max-height: 30vh;
+  overflow-y: auto;
 `;
 
 const RemoveButton = styled.button`

@@ -97,9 +97,12 @@ describe('general admission tickets', { timeout: 30_000 }, () => {
     await user.click(more);
     await user.click(more);
     await user.click(more);
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent("Sorry, you can't purchase more than 2 seats online.");
-    expect(within(alert).getByRole('link', { name: /\d/ })).toHaveAttribute(
+    // Said politely in the selection bar, beside the Reserve button the buyer is heading for.
+    const message = await screen.findByText("Sorry, you can't purchase more than 2 seats online.");
+    const status = message.closest('[role="status"]') as HTMLElement;
+    expect(status).not.toBeNull();
+    expect(screen.getByRole('region', { name: 'Your selection' })).toContainElement(status);
+    expect(within(status).getByRole('link', { name: /\d/ })).toHaveAttribute(
       'href',
       expect.stringMatching(/^tel:\+1/),
     );
@@ -276,14 +279,47 @@ describe('reserved seats', { timeout: 30_000 }, () => {
     expect(screen.queryByText('These seats are no longer available.')).not.toBeInTheDocument();
   });
 
-  it("lists the show's offers: a package's extra per ticket, and that amex seats need the card", async () => {
+  it("tells the show's offers in the key: a package's extra per ticket, set-aside seats by their mark", async () => {
     renderApp({ route: THEATRE_ROUTE });
     await findPageHeading('Select seat');
-    const offers = screen.getByRole('region', { name: 'Offers for this performance' });
+    const key = screen.getByRole('region', { name: 'Key' });
+    const offers = within(key).getByRole('region', { name: 'Offers for this performance' });
     expect(offers).toHaveTextContent('Dinner and show · £35 extra per ticket');
-    expect(offers).toHaveTextContent(
+    // The American Express block is described beside its mark, with the card rule.
+    const amex = within(key).getByText('American Express seat').closest('li')!;
+    expect(amex).toHaveTextContent(
+      'Prime Dress Circle seats held for customers paying with American Express.',
+    );
+    expect(key).toHaveTextContent(
       'American Express seats can only be bought with an American Express card.',
     );
+  });
+
+  it('takes keyboard users past the plan to the seat list, from best available too', async () => {
+    const user = userEvent.setup();
+    renderApp({ route: THEATRE_ROUTE });
+    await findPageHeading('Select seat');
+    await user.click(screen.getByRole('radio', { name: 'Find the best available seats for me' }));
+    expect(screen.queryByRole('region', { name: 'Choose from a list' })).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Skip to seat list' }));
+    const list = await screen.findByRole('region', { name: 'Choose from a list' });
+    await waitFor(() => expect(list).toHaveFocus());
+    await user.tab();
+    expect(within(list).getByRole('combobox', { name: 'Section' })).toHaveFocus();
+  });
+
+  it('names the chosen seats in the selection bar by row, with the all-in total and Reserve', async () => {
+    const user = userEvent.setup();
+    renderApp({ route: THEATRE_ROUTE });
+    await findPageHeading('Select seat');
+    await user.selectOptions(screen.getByLabelText('Section'), 'Dress Circle (16 available)');
+    await user.selectOptions(screen.getByLabelText('Row'), 'Row A (8 available)');
+    await user.click(screen.getByRole('checkbox', { name: /^Dress Circle, Row A, Seat 4,/ }));
+    await user.click(screen.getByRole('checkbox', { name: /^Dress Circle, Row A, Seat 3,/ }));
+    const bar = screen.getByRole('region', { name: 'Your selection' });
+    expect(within(bar).getByText('Dress Circle, Row A, seats 3–4')).toBeInTheDocument();
+    expect(within(bar).getByText(/^2 seats: £/)).toBeInTheDocument();
+    expect(within(bar).getByRole('button', { name: 'Reserve seats' })).toBeInTheDocument();
   });
 
   it('stops at the venue seat limit with the spec message', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
@@ -6,7 +6,6 @@ import type { SeatStatus, SeatingPlan } from '@contract/api/holds';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { usePaths } from '@/config/usePaths';
 import { useRequiredRouteTarget } from '@/config/useRouteTarget';
-import { PrimaryButton } from '@/components/Button';
 import { LoadingBlock } from '@/components/LoadingBlock';
 import { PageHeading } from '@/components/PageHeading';
 import { useDocumentTitle } from '@/components/useDocumentTitle';
@@ -25,7 +24,7 @@ import { left, loadRequested, selectSeats } from '@/features/seatSelection/seats
 import { seatName } from '@/features/seatSelection/seatMap/seatName';
 import { useShowContent } from '@/features/catalogue/useShowContent';
 import { formatPerformanceDate, formatPerformanceTime, formatMoney } from '@/i18n/format';
-import { BestAvailableForm, type BestAvailableChoice } from './BestAvailableForm';
+import { type BestAvailableChoice } from './BestAvailableForm';
 import {
   selectAdmissionsCount,
   selectAdmissionsTotal,
@@ -37,6 +36,8 @@ import { PerformanceNotices, unacknowledgedNotices } from './PerformanceNotices'
 import { ReservationErrorAlert } from './ReservationErrorAlert';
 import { SeatLimitMessage } from './SeatLimitMessage';
 import { SeatChoice } from './SeatChoice';
+import { type ChoiceMode } from './ChooseMode';
+import { SelectionBar } from './SelectionBar';
 import { TicketQuantities } from './TicketQuantities';
 import { useAppliedPromoCode } from './useAppliedPromoCode';
 
@@ -154,13 +155,15 @@ function Choice({ venue, titleSlug, plan, seatStatus, showTitle, hold }: ChoiceP
   const paths = usePaths();
   const reservation = useAppSelector(selectReservation);
   const { selected, droppedSeatIds, limitReached, acknowledged } = useAppSelector(selectSeats);
-  const [mode, setMode] = useState<'pick' | 'bestAvailable'>('pick');
+  const [mode, setMode] = useState<ChoiceMode>('pick');
   const [nudge, setNudge] = useState<'notice' | 'empty' | null>(null);
   const reserved = plan.seating === 'reserved';
   const heading = reserved ? 'steps.seatmap.heading' : 'steps.tickets.heading';
   const busy = reservation.status === 'holding';
   const pendingNotices = unacknowledgedNotices(seatStatus, acknowledged);
   const model = useAppSelector(selectSeatMapModel);
+  const listId = useId();
+  const skipToList = useSkipTo(listId);
   /** A taken seat by its full name ("Stalls, Row B, Seat 4, unavailable"). */
   const takenSeatName = (id: string) => {
     const i = model?.ids.indexOf(id) ?? -1;
@@ -194,6 +197,47 @@ function Choice({ venue, titleSlug, plan, seatStatus, showTitle, hold }: ChoiceP
   const admissionsCount = useAppSelector(selectAdmissionsCount);
   const gaTotal = useAppSelector(selectAdmissionsTotal);
 
+  // Everything a press of the bar's button (or a seat past the limit) causes, said beside it.
+  const messages = (
+    <>
+      {nudge === 'notice' && pendingNotices.length > 0 ? (
+        <Nudge role="alert">
+          <FormattedMessage id="notice.required" />
+        </Nudge>
+      ) : null}
+      {nudge === 'empty' ? (
+        <Nudge role="alert">
+          <FormattedMessage id="tickets.chooseFirst" />
+        </Nudge>
+      ) : null}
+      {reservation.error !== null &&
+      reservation.error !== 'limit' &&
+      reservation.error !== 'presale' ? (
+        <ReservationErrorAlert
+          error={reservation.error}
+          takenSeats={reservation.takenSeatIds.map((id) => takenSeatName(id))}
+          onRetry={retry}
+        />
+      ) : null}
+      {reservation.error === null && droppedSeatIds.length > 0 ? (
+        <ReservationErrorAlert
+          error="unavailable"
+          takenSeats={droppedSeatIds.map((id) => takenSeatName(id))}
+        />
+      ) : null}
+      <SeatLimitMessage
+        venue={venue}
+        limit={seatStatus.seatSelectionLimit}
+        reached={limitReached || reservation.error === 'limit'}
+      />
+      {busy ? (
+        <p role="status">
+          <FormattedMessage id="tickets.reserving" />
+        </p>
+      ) : null}
+    </>
+  );
+
   return (
     <section>
       <PageHeading
@@ -213,9 +257,24 @@ function Choice({ venue, titleSlug, plan, seatStatus, showTitle, hold }: ChoiceP
       >
         <FormattedMessage id={heading} />
       </PageHeading>
-      <p>
+      <Lead>
         <FormattedMessage id={reserved ? 'steps.seatmap.subheading' : 'steps.tickets.subheading'} />
-      </p>
+      </Lead>
+      {reserved ? (
+        // Straight past the plan and its controls to the keyboard's way of choosing seats; after the
+        // heading, which takes focus when the page is reached from another, so Tab meets it next.
+        <SkipLink
+          href={`#${listId}`}
+          className="visually-hidden"
+          onClick={(event) => {
+            event.preventDefault();
+            setMode('pick');
+            skipToList();
+          }}
+        >
+          <FormattedMessage id="seatBar.skipToList" />
+        </SkipLink>
+      ) : null}
       {plan.seating === 'timed-entry' ? (
         // Each timed-entry performance is one entry slot: say which this page sells.
         <p>
@@ -227,16 +286,6 @@ function Choice({ venue, titleSlug, plan, seatStatus, showTitle, hold }: ChoiceP
       ) : null}
 
       <PerformanceNotices seatStatus={seatStatus} />
-      {nudge === 'notice' && pendingNotices.length > 0 ? (
-        <Nudge role="alert">
-          <FormattedMessage id="notice.required" />
-        </Nudge>
-      ) : null}
-      {nudge === 'empty' ? (
-        <Nudge role="alert">
-          <FormattedMessage id="tickets.chooseFirst" />
-        </Nudge>
-      ) : null}
       <PresaleAlert
         open={reservation.error === 'presale'}
         backgroundImage={venue.settings.presaleBackgroundImage}
@@ -246,79 +295,25 @@ function Choice({ venue, titleSlug, plan, seatStatus, showTitle, hold }: ChoiceP
           void navigate(paths.calendarPath(titleSlug, venue.settings.slug));
         }}
       />
-      {reservation.error !== null &&
-      reservation.error !== 'limit' &&
-      reservation.error !== 'presale' ? (
-        <ReservationErrorAlert
-          error={reservation.error}
-          takenSeats={reservation.takenSeatIds.map((id) => takenSeatName(id))}
-          onRetry={retry}
-        />
-      ) : null}
-      {reservation.error === null && droppedSeatIds.length > 0 ? (
-        <ReservationErrorAlert
-          error="unavailable"
-          takenSeats={droppedSeatIds.map((id) => takenSeatName(id))}
-        />
-      ) : null}
-      {limitReached || reservation.error === 'limit' ? (
-        <SeatLimitMessage venue={venue} limit={seatStatus.seatSelectionLimit} />
-      ) : null}
-      {busy ? (
-        <p role="status">
-          <FormattedMessage id="tickets.reserving" />
-        </p>
-      ) : null}
 
-      <OffersPanel seatStatus={seatStatus} />
-      {reserved ? (
-        <>
-          <Modes>
-            <legend>
-              <FormattedMessage id="tickets.mode.legend" />
-            </legend>
-            <label>
-              <input
-                type="radio"
-                name="choose-mode"
-                checked={mode === 'pick'}
-                onChange={() => setMode('pick')}
-              />
-              <FormattedMessage id="tickets.mode.pick" />
-            </label>
-            <label>
-              <input
-                type="radio"
-                name="choose-mode"
-                checked={mode === 'bestAvailable'}
-                onChange={() => setMode('bestAvailable')}
-              />
-              <FormattedMessage id="tickets.mode.bestAvailable" />
-            </label>
-          </Modes>
-          {mode === 'pick' && model !== null ? (
-            <SeatChoice
-              venue={venue}
-              model={model}
-              busy={busy}
-              onReserve={(quotedTotal) =>
-                reserve(
-                  selected.length > 0 ? { kind: 'seats', seats: selected } : null,
-                  quotedTotal,
-                )
-              }
-            />
-          ) : (
-            <BestAvailableForm
-              plan={plan}
-              seatStatus={seatStatus}
-              busy={busy}
-              onSubmit={(choice: BestAvailableChoice) =>
-                reserve({ kind: 'bestAvailable', ...choice })
-              }
-            />
-          )}
-        </>
+      {reserved && model !== null ? (
+        <SeatChoice
+          venue={venue}
+          model={model}
+          plan={plan}
+          seatStatus={seatStatus}
+          mode={mode}
+          onModeChange={setMode}
+          listId={listId}
+          busy={busy}
+          onReserve={(quotedTotal) =>
+            reserve(selected.length > 0 ? { kind: 'seats', seats: selected } : null, quotedTotal)
+          }
+          onBestAvailable={(choice: BestAvailableChoice) =>
+            reserve({ kind: 'bestAvailable', ...choice })
+          }
+          messages={messages}
+        />
       ) : (
         <>
           <TicketQuantities
@@ -326,8 +321,10 @@ function Choice({ venue, titleSlug, plan, seatStatus, showTitle, hold }: ChoiceP
             seatStatus={seatStatus}
             singleLine={venue.settings.flags.isSingleLinePriceOption}
           />
-          <Summary>
-            <p>
+          <OffersPanel seatStatus={seatStatus} />
+          <SelectionBar
+            summary={null}
+            total={
               <FormattedMessage
                 id="tickets.ga.total"
                 values={{
@@ -335,60 +332,48 @@ function Choice({ venue, titleSlug, plan, seatStatus, showTitle, hold }: ChoiceP
                   total: formatMoney(intl, { amount: gaTotal, currency: seatStatus.currency }),
                 }}
               />
-            </p>
-            <PrimaryButton
-              type="button"
-              aria-disabled={busy}
-              onClick={() =>
-                !busy &&
-                reserve(admissions.length > 0 ? { kind: 'admissions', admissions } : null, gaTotal)
-              }
-            >
-              <FormattedMessage id="tickets.reserveTickets" />
-            </PrimaryButton>
-          </Summary>
+            }
+            action="tickets.reserveTickets"
+            busy={busy}
+            onAction={() =>
+              reserve(admissions.length > 0 ? { kind: 'admissions', admissions } : null, gaTotal)
+            }
+            messages={messages}
+          />
         </>
       )}
     </section>
   );
 }
 
-const Modes = styled.fieldset`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[4]}px;
-  margin: 0 0 ${({ theme }) => theme.space[5]}px;
-  border: 0;
-  padding: 0;
+/**
+ * Focus for a skip link that may first have to show its target (best available hides the
+ * list): the returned call asks, and the element is focused once the page has rendered it.
+ */
+function useSkipTo(id: string) {
+  const [asked, setAsked] = useState(0);
+  useEffect(() => {
+    if (asked > 0) document.getElementById(id)?.focus();
+  }, [asked, id]);
+  return () => setAsked((n) => n + 1);
+}
 
-  legend {
-    font-weight: 600;
+const SkipLink = styled.a`
+  &:focus {
+    display: inline-block;
     margin-bottom: ${({ theme }) => theme.space[2]}px;
+    padding: ${({ theme }) => `${theme.space[2]}px ${theme.space[4]}px`};
+    background: ${({ theme }) => theme.colors.accentSurface};
+    color: ${({ theme }) => theme.colors.onAccent};
+    border-radius: ${({ theme }) => theme.radius};
   }
+`;
 
-  label {
-    display: inline-flex;
-    align-items: center;
-    gap: ${({ theme }) => theme.space[2]}px;
-    min-height: ${({ theme }) => theme.minTarget};
-  }
-
-  input {
-    width: 20px;
-    height: 20px;
-  }
+const Lead = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space[3]}px;
 `;
 
 const Nudge = styled.p`
   color: ${({ theme }) => theme.colors.error};
   font-weight: 600;
-`;
-
-const Summary = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space[4]}px;
-  margin-top: ${({ theme }) => theme.space[5]}px;
 `;

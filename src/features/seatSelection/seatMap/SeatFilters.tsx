@@ -10,7 +10,7 @@ import {
   NO_FILTERS,
   SEAT_TYPE_FILTERS,
   isFiltering,
-  priceOptionChoices,
+  narrowingPriceOptions,
   type SeatFilterState,
   type SeatTypeFilter,
 } from './filters';
@@ -60,7 +60,7 @@ export function SeatFilters({ model, value, onChange, filterMask = null }: SeatF
       type === 'standard' ? standard : (all & SEAT_FLAGS[type]) !== 0,
     );
   }, [model]);
-  const priceOptions = useMemo(() => priceOptionChoices(model), [model]);
+  const priceOptions = useMemo(() => narrowingPriceOptions(model), [model]);
   const matching = useMemo(
     () => (filterMask === null ? null : seatCounts(model, filterMask).choosable),
     [model, filterMask],
@@ -70,9 +70,10 @@ export function SeatFilters({ model, value, onChange, filterMask = null }: SeatF
 
   return (
     <Form aria-labelledby={headingId} onSubmit={(event) => event.preventDefault()}>
-      <Heading id={headingId}>
+      {/* The disclosure around the form shows this name; the form keeps it for screen readers. */}
+      <h2 id={headingId} className="visually-hidden">
         <FormattedMessage id="seatMap.filters.heading" />
-      </Heading>
+      </h2>
       <Groups>
         {present.length > 1 && (
           <CheckGroup legend={<FormattedMessage id="seatMap.filters.seatTypes" />}>
@@ -87,7 +88,7 @@ export function SeatFilters({ model, value, onChange, filterMask = null }: SeatF
             ))}
           </CheckGroup>
         )}
-        {priceOptions.length > 1 && (
+        {priceOptions.length > 0 && (
           <CheckGroup legend={<FormattedMessage id="seatMap.filters.priceOptions" />}>
             {priceOptions.map((option) => (
               <Check
@@ -215,34 +216,49 @@ const Form = styled.form`
   margin: ${({ theme }) => theme.space[4]}px 0;
 `;
 
-const Heading = styled.h2`
-  font-size: ${({ theme }) => theme.fontSizes.h3};
-  margin: 0 0 ${({ theme }) => theme.space[2]}px;
+const Groups = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]}px;
 `;
 
-const Groups = styled.div`
+/** A group of chips: its name above, the chips wrapping beneath. */
+const Fieldset = styled.fieldset`
   display: flex;
   flex-wrap: wrap;
-  align-items: flex-start;
-  gap: ${({ theme }) => theme.space[4]}px;
-`;
-
-const Fieldset = styled.fieldset`
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
-  padding: ${({ theme }) => theme.space[2]}px ${({ theme }) => theme.space[3]}px;
+  gap: ${({ theme }) => theme.space[1]}px ${({ theme }) => theme.space[2]}px;
   margin: 0;
+  border: 0;
+  padding: 0;
+
+  legend {
+    margin-bottom: ${({ theme }) => theme.space[1]}px;
+    padding: 0;
+    font-weight: 600;
+  }
 `;
 
+/** A checkbox shown as a chip, filled while it is on (the tick stays, so colour is not alone). */
 const CheckLabel = styled.label`
-  display: flex;
+  display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space[2]}px;
-  min-height: 2rem;
+  gap: ${({ theme }) => theme.space[1]}px;
+  min-height: 2.25rem;
+  padding: 0 ${({ theme }) => theme.space[3]}px 0 ${({ theme }) => theme.space[2]}px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: 999px;
+  font-size: ${({ theme }) => theme.fontSizes.small};
+  cursor: pointer;
+
+  &:has(input:checked) {
+    border-color: ${({ theme }) => theme.colors.accentText};
+    background: ${({ theme }) => theme.colors.surface};
+    font-weight: 600;
+  }
 
   input {
-    width: 1.25rem;
-    height: 1.25rem;
+    width: 1.125rem;
+    height: 1.125rem;
+    margin: 0;
   }
 `;
 
@@ -250,6 +266,10 @@ const Footer = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space[4]}px;
+  gap: ${({ theme }) => theme.space[2]}px ${({ theme }) => theme.space[4]}px;
   margin-top: ${({ theme }) => theme.space[2]}px;
+
+  p {
+    margin: 0;
+  }
 `;

@@ -1,6 +1,7 @@
 import { useId, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled, { useTheme } from 'styled-components';
+import type { SeatStatus } from '@contract/api/holds';
 import { formatMoney } from '@/i18n/format';
 import type { MessageId } from '@/i18n/messageIds';
 import { SEAT_FLAGS } from '@contract/api/constants';
@@ -17,13 +18,17 @@ const FLAG_LEGEND_IDS: Record<SeatFlagName, MessageId> = {
 
 type SwatchKind = 'available' | 'selected' | 'unavailable' | SeatFlagName;
 
+type Offer = SeatStatus['offers'][number];
+
 /**
  * The key to the picture: each price band in its colour with its all-in price, then selected
  * and unavailable seats, then the marks for seat types the plan has (an American Express block
  * comes with the note that those seats need an American Express card). Swatches are drawn the way
- * the canvas draws seats, so shape as well as colour matches.
+ * the canvas draws seats, so shape as well as colour matches. The performance's offers are told
+ * here rather than in a block above the plan: seats set aside for someone (wheelchair users,
+ * access needs, American Express cardholders) beside their mark, packages beneath the key.
  */
-export function SeatLegend({ model }: { model: SeatMapModel }) {
+export function SeatLegend({ model, offers = [] }: { model: SeatMapModel; offers?: Offer[] }) {
   const intl = useIntl();
   const theme = useTheme();
   const headingId = useId();
@@ -36,6 +41,11 @@ export function SeatLegend({ model }: { model: SeatMapModel }) {
     for (let i = 0; i < model.count; i += 1) all |= model.flags[i]!;
     return SEAT_FLAG_NAMES.filter((flag) => (all & SEAT_FLAGS[flag]) !== 0);
   }, [model]);
+  const offerFor = (flag: SeatFlagName) => offers.find((offer) => offer.type === flag);
+  const otherOffers = offers.filter(
+    (offer) => !present.some((flag) => (flag as string) === offer.type),
+  );
+  const offersHeadingId = useId();
 
   return (
     <section aria-labelledby={headingId}>
@@ -70,7 +80,10 @@ export function SeatLegend({ model }: { model: SeatMapModel }) {
         {present.map((flag) => (
           <li key={flag}>
             <Swatch kind={flag} fill={colours.bands[0]!} colours={colours} />
-            <FormattedMessage id={FLAG_LEGEND_IDS[flag]} />
+            <span>
+              <FormattedMessage id={FLAG_LEGEND_IDS[flag]} />
+              {offerFor(flag) === undefined ? null : <Detail>{offerFor(flag)!.description}</Detail>}
+            </span>
           </li>
         ))}
       </Items>
@@ -81,6 +94,35 @@ export function SeatLegend({ model }: { model: SeatMapModel }) {
         <Note>
           <FormattedMessage id="seatMap.legend.amexNote" />
         </Note>
+      )}
+      {otherOffers.length > 0 && (
+        <section aria-labelledby={offersHeadingId}>
+          <OffersHeading id={offersHeadingId}>
+            <FormattedMessage id="tickets.offers.heading" />
+          </OffersHeading>
+          <Offers>
+            {otherOffers.map((offer) => (
+              <li key={offer.type}>
+                <strong>{offer.name}</strong>
+                {offer.extraAmount === null ? null : (
+                  <>
+                    {' · '}
+                    <FormattedMessage
+                      id="tickets.offers.extra"
+                      values={{
+                        price: formatMoney(intl, {
+                          amount: offer.extraAmount,
+                          currency: model.currency,
+                        }),
+                      }}
+                    />
+                  </>
+                )}
+                <Detail>{offer.description}</Detail>
+              </li>
+            ))}
+          </Offers>
+        </section>
       )}
     </section>
   );
@@ -112,7 +154,7 @@ function Swatch({ kind, fill, colours }: { kind: SwatchKind; fill: string; colou
 }
 
 const Heading = styled.h2`
-  font-size: ${({ theme }) => theme.fontSizes.h3};
+  font-size: ${({ theme }) => theme.fontSizes.large};
   margin: 0 0 ${({ theme }) => theme.space[2]}px;
 `;
 
@@ -121,17 +163,44 @@ const Items = styled.ul`
   margin: 0;
   padding: 0;
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr));
+  grid-template-columns: repeat(auto-fill, minmax(10rem, 1fr));
   gap: ${({ theme }) => theme.space[1]}px ${({ theme }) => theme.space[4]}px;
 
   li {
     display: flex;
-    align-items: center;
+    align-items: flex-start;
     gap: ${({ theme }) => theme.space[2]}px;
   }
 
   svg {
     flex: none;
+    margin-top: 2px;
+  }
+`;
+
+/** An offer's description under the line it belongs to. */
+const Detail = styled.span`
+  display: block;
+  font-size: ${({ theme }) => theme.fontSizes.small};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const OffersHeading = styled.h3`
+  font-size: ${({ theme }) => theme.fontSizes.body};
+  margin: ${({ theme }) => theme.space[3]}px 0 ${({ theme }) => theme.space[2]}px;
+`;
+
+const Offers = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space[2]}px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  li {
+    padding: ${({ theme }) => `${theme.space[2]}px ${theme.space[3]}px`};
+    border-left: 4px solid ${({ theme }) => theme.colors.accentText};
+    background: ${({ theme }) => theme.colors.surface};
   }
 `;
 

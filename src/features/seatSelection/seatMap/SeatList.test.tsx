@@ -1,15 +1,36 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { NO_FILTERS, filterMask } from './filters';
 import { applyStatus, buildSeatMapModel, type SeatMapModel } from './model';
-import { SeatList } from './SeatList';
+import { SeatList, type SeatReveal } from './SeatList';
 import { gridPlan, makeStatus, miniSeat, theatreModel, useSeatSelection } from './testPlans';
 import { renderInVenue } from '../../../../tests/unit/renderInVenue';
 
 function Harness({ model, mask = null }: { model: SeatMapModel; mask?: Uint8Array | null }) {
   const [selected, toggle] = useSeatSelection();
   return <SeatList model={model} selected={selected} filterMask={mask} onToggleSeat={toggle} />;
+}
+
+/** The list beside a stand-in for the plan: its button picks `seat` as a click on the map would. */
+function PlanPickHarness({ model, seat }: { model: SeatMapModel; seat: number }) {
+  const [selected, toggle] = useSeatSelection();
+  const [reveal, setReveal] = useState<SeatReveal | null>(null);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => {
+          toggle(seat);
+          setReveal({ seat });
+        }}
+      >
+        Pick on the plan
+      </button>
+      <SeatList model={model} selected={selected} onToggleSeat={toggle} reveal={reveal} />
+    </>
+  );
 }
 
 describe('SeatList', () => {
@@ -35,6 +56,24 @@ describe('SeatList', () => {
     expect(seat12).toBeChecked();
     await user.keyboard(' ');
     expect(seat12).not.toBeChecked();
+  });
+
+  it('opens the row of a seat picked on the plan and shows it ticked', async () => {
+    const user = userEvent.setup();
+    renderInVenue(<PlanPickHarness model={theatreModel()} seat={miniSeat(1, 'C', 12)} />);
+    expect(await screen.findByRole('combobox', { name: 'Section' })).toHaveDisplayValue(
+      'Stalls (30 available)',
+    );
+    await user.click(screen.getByRole('button', { name: 'Pick on the plan' }));
+    expect(screen.getByRole('combobox', { name: 'Section' })).toHaveDisplayValue(
+      'Dress Circle (36 available)',
+    );
+    expect(screen.getByRole('combobox', { name: 'Row' })).toHaveDisplayValue(
+      'Row C (12 available)',
+    );
+    expect(
+      screen.getByRole('checkbox', { name: 'Dress Circle, Row C, Seat 12, restricted view, £30' }),
+    ).toBeChecked();
   });
 
   it('lists taken seats disabled and says they are unavailable', async () => {

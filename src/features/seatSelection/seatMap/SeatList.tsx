@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { PickerField } from './PickerField';
@@ -12,6 +12,13 @@ export interface SeatListProps {
   onToggleSeat: (index: number) => void;
   /** One byte per seat, 1 = matches the buyer's filters; others are left out of the list. */
   filterMask?: Uint8Array | null;
+  /** A seat picked elsewhere (on the plan): the list opens its row and scrolls it into view. */
+  reveal?: SeatReveal | null;
+}
+
+/** A new object for each pick, so picking the same seat again shows it again. */
+export interface SeatReveal {
+  seat: number;
 }
 
 /**
@@ -20,7 +27,13 @@ export interface SeatListProps {
  * Only one row's seats are in the page at a time, so a 20,000-seat arena stays quick; taken seats
  * are listed but disabled, and seats the filters leave out are counted, not listed.
  */
-export function SeatList({ model, selected, onToggleSeat, filterMask = null }: SeatListProps) {
+export function SeatList({
+  model,
+  selected,
+  onToggleSeat,
+  filterMask = null,
+  reveal = null,
+}: SeatListProps) {
   const intl = useIntl();
   const sectionId = useId();
   const rowId = useId();
@@ -31,6 +44,29 @@ export function SeatList({ model, selected, onToggleSeat, filterMask = null }: S
     .filter((index) => counts.sectionMatching[index]! > 0);
   const [chosenSection, setChosenSection] = useState<number | null>(null);
   const [chosenRow, setChosenRow] = useState<number | null>(null);
+  const scrollBox = useRef<HTMLDivElement>(null);
+
+  // A seat picked on the plan opens its own section and row here (state adjusted while
+  // rendering, as React advises for a change of props, so the list never shows a stale row).
+  const [revealed, setRevealed] = useState<SeatReveal | null>(null);
+  if (reveal !== revealed) {
+    setRevealed(reveal);
+    if (reveal !== null && reveal.seat < model.count) {
+      setChosenSection(model.section[reveal.seat]!);
+      setChosenRow(model.row[reveal.seat]!);
+    }
+  }
+  // Then scrolls the seat into view inside the list's own box, leaving the page where it is.
+  useEffect(() => {
+    const box = scrollBox.current;
+    const item = reveal === null ? null : box?.querySelector(`[data-seat="${reveal.seat}"]`);
+    if (box == null || !(item instanceof HTMLElement)) return;
+    // The box is the items' offset parent (position: relative), so offsetTop is inside it.
+    const top = item.offsetTop;
+    if (top < box.scrollTop) box.scrollTop = top;
+    else if (top + item.offsetHeight > box.scrollTop + box.clientHeight)
+      box.scrollTop = top + item.offsetHeight - box.clientHeight;
+  }, [reveal, chosenRow]);
 
   // Start where there is something to buy; a filter change that empties the chosen section or
   // row falls back the same way rather than showing an empty list.
@@ -60,6 +96,7 @@ export function SeatList({ model, selected, onToggleSeat, filterMask = null }: S
   const rowSeats = model.rows[row]!.seats;
   const shown = [...rowSeats].filter((seat) => filterMask === null || filterMask[seat] === 1);
   const hidden = rowSeats.length - shown.length;
+  const anyChoosable = shown.some((seat) => isSelectable(model, seat));
   const sectionName = model.sections[section]!.name;
   const rowLabel = model.rows[row]!.label;
   const levels = model.levels.filter((level) =>
@@ -127,24 +164,27 @@ export function SeatList({ model, selected, onToggleSeat, filterMask = null }: S
             values={{ section: sectionName, row: rowLabel }}
           />
         </legend>
-        <SeatOptions>
-          {shown.map((seat) => {
-            const choosable = isSelectable(model, seat);
-            return (
-              <li key={seat}>
-                <SeatLabel $disabled={!choosable}>
-                  <input
-                    type="checkbox"
-                    checked={selected.has(seat)}
-                    disabled={!choosable}
-                    onChange={() => onToggleSeat(seat)}
-                  />
-                  {seatName(model, seat, intl)}
-                </SeatLabel>
-              </li>
-            );
-          })}
-        </SeatOptions>
+        {/* Keyboard-scrollable even when every seat in it is taken (no checkbox to tab to). */}
+        <ScrollBox ref={scrollBox} tabIndex={anyChoosable ? undefined : 0}>
+          <SeatOptions>
+            {shown.map((seat) => {
+              const choosable = isSelectable(model, seat);
+              return (
+                <li key={seat} data-seat={seat}>
+                  <SeatLabel $disabled={!choosable}>
+                    <input
+                      type="checkbox"
+                      checked={selected.has(seat)}
+                      disabled={!choosable}
+                      onChange={() => onToggleSeat(seat)}
+                    />
+                    {seatName(model, seat, intl)}
+                  </SeatLabel>
+                </li>
+              );
+            })}
+          </SeatOptions>
+        </ScrollBox>
         {hidden > 0 && (
           <Note>
             <FormattedMessage id="seatMap.list.hiddenByFilters" values={{ count: hidden }} />
@@ -166,6 +206,14 @@ const Seats = styled.fieldset`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius};
   padding: ${({ theme }) => theme.space[3]}px;
+`;
+
+/** The row's seats scroll inside the panel, so the plan and the Reserve bar stay in view. */
+const ScrollBox = styled.div`
+  position: relative;
+  max-height: min(22rem, 50vh);
+  overflow-y: auto;
+  overscroll-behavior: contain;
 `;
 
 const SeatOptions = styled.ul`

@@ -21,7 +21,13 @@ describe('SeatPicker', () => {
     expect(within(list).getByRole('combobox', { name: 'Section' })).toHaveDisplayValue(
       'Stalls (30 available)',
     );
+    // The filters are one disclosure beside the plan, closed until asked for.
+    const disclosure = screen.getByText('Filter seats', { selector: 'summary' });
+    expect(disclosure.closest('details')).not.toHaveAttribute('open');
+    await user.click(disclosure);
+    expect(disclosure.closest('details')).toHaveAttribute('open');
     await user.click(screen.getByRole('checkbox', { name: 'Restricted view' }));
+    expect(disclosure).toHaveTextContent('1 filter on');
     expect(within(list).getByRole('combobox', { name: 'Section' })).toHaveDisplayValue(
       'Dress Circle (2 available)',
     );

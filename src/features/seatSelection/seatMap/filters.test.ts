@@ -3,7 +3,9 @@ import {
   NO_FILTERS,
   contiguousSeats,
   filterMask,
+  activeFilterCount,
   isFiltering,
+  narrowingPriceOptions,
   matchesSeatTypes,
   priceOptionChoices,
   type SeatFilterState,
@@ -76,6 +78,27 @@ describe('seat filters', () => {
     const concession = kept(filterMask(base, filters({ priceOptions: ['CONC'] })));
     expect(concession.every((name) => name.startsWith('DRESS'))).toBe(true);
     expect(concession).toHaveLength(36);
+  });
+
+  it('offers only the price options that narrow the seats: one sold in every band repeats the band filter', () => {
+    expect(narrowingPriceOptions(base)).toEqual([
+      { code: 'CONC', name: 'Concession', price: 2500 },
+    ]);
+    // Where each band has its own single option (the demo theatres), options are the bands.
+    const oneEach = buildSeatMapModel(
+      plan,
+      makeStatus(plan, {
+        prices: { A: 6500, B: 4500, R: 3000 },
+        priceOptions: [
+          { code: 'A', name: 'Band A', band: 'A', area: null, price: 6500 },
+          { code: 'B', name: 'Band B', band: 'B', area: null, price: 4500 },
+          { code: 'R', name: 'Restricted view', band: 'R', area: null, price: 3000 },
+        ],
+      }),
+    );
+    expect(priceOptionChoices(oneEach)).toHaveLength(3);
+    expect(narrowingPriceOptions(oneEach)).toEqual([]);
+    expect(activeFilterCount(filters({ bands: ['A', 'B'], level: 'Stalls', together: 2 }))).toBe(4);
   });
 
   it('part of house and price band narrow to their seats', () => {

@@ -33,12 +33,17 @@ export const NO_FILTERS: SeatFilterState = {
 };
 
 export function isFiltering(filters: SeatFilterState): boolean {
+  return activeFilterCount(filters) > 0;
+}
+
+/** How many choices narrow the seats (each ticked box, a part of house, a party size). */
+export function activeFilterCount(filters: SeatFilterState): number {
   return (
-    filters.seatTypes.length > 0 ||
-    filters.priceOptions.length > 0 ||
-    filters.level !== null ||
-    filters.bands.length > 0 ||
-    filters.together > 1
+    filters.seatTypes.length +
+    filters.priceOptions.length +
+    (filters.level === null ? 0 : 1) +
+    filters.bands.length +
+    (filters.together > 1 ? 1 : 0)
   );
 }
 
@@ -91,6 +96,33 @@ export function priceOptionChoices(
     } else if (option.price < seen.price) seen.price = option.price;
   }
   return [...byCode.values()];
+}
+
+/**
+ * The price options worth a filter of their own. Choosing options only ever keeps the bands that
+ * sell them, so an option says something the price band filter does not only when it is a
+ * choice within a band: not sold in every band on sale (that keeps everything), and sold in at
+ * least one band beside another option (an option that is its bands' only one is just those
+ * bands again, as at venues whose price options are their bands). One filter per idea.
+ */
+export function narrowingPriceOptions(
+  model: SeatMapModel,
+): { code: string; name: string | null; price: number }[] {
+  const onSale = model.bands.filter((band) => band.price !== null).length;
+  const optionsPerBand = new Map<string, Set<string>>();
+  for (const option of model.priceOptions) {
+    if (option.band === null) continue;
+    const codes = optionsPerBand.get(option.band) ?? new Set<string>();
+    codes.add(option.code);
+    optionsPerBand.set(option.band, codes);
+  }
+  return priceOptionChoices(model).filter((choice) => {
+    const offered = bandsOfferingPriceOptions(model, [choice.code]);
+    const bands = model.bands.filter((band, b) => band.price !== null && offered[b] === 1);
+    return (
+      bands.length < onSale && bands.some((band) => (optionsPerBand.get(band.code)?.size ?? 0) > 1)
+    );
+  });
 }
 
 /** Two seats next to each other in a row: consecutive numbers, and no aisle between them. */
