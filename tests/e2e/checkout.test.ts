@@ -61,7 +61,8 @@ async function holdTwoSeats(page: Page, sectionIndex: number) {
   expect(checked).toBe(2);
   await page.getByRole('button', { name: 'Reserve seats' }).click();
   await page.waitForURL('**/checkout/reservations');
-  await page.locator('h1', { hasText: 'Best available tickets' }).waitFor();
+  // Seats the buyer picked are theirs, not "Best available tickets".
+  await page.locator('h1', { hasText: 'Check your seats' }).waitFor();
 }
 
 async function continueTo(page: Page, path: string, title: string) {
@@ -77,7 +78,7 @@ async function throughExtrasAndProtection(page: Page) {
   await continueTo(page, '/checkout/ticket-protection', 'Ticket refund protection');
   await expectAccessible(page, 'ticket protection');
   await page.getByRole('radio', { name: /^No, I don't want to protect my tickets/ }).check();
-  await continueTo(page, '/checkout/collection', 'Delivery and payment');
+  await continueTo(page, '/checkout/collection', 'Ticket delivery');
 }
 
 async function fillContacts(page: Page, locale: 'en-GB' | 'en-US') {
