@@ -1,8 +1,16 @@
-import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { Formik, useFormikContext } from 'formik';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
-import { CARD_BRAND_NAMES, type CardBrand } from '@contract/cards';
+import { CARD_BRAND_NAMES, detectCardBrand, type CardBrand } from '@contract/cards';
 import type { Money } from '@contract/api/common';
 import { PrimaryButton } from '@/components/Button';
 import { CheckoutForm } from '@/components/form/CheckoutForm';
@@ -18,6 +26,8 @@ import { fieldMessage as m, type FieldMessage } from '@/components/form/validati
 import { fieldSpecs } from '@/components/form/validation/fieldSpecs';
 import type { ValidationContext } from '@/components/form/validation/validationContext';
 import { formatMoney } from '@/i18n/format';
+import { CardMarks } from './CardMarks';
+import { CardNumberField } from './CardNumberField';
 import { RetryAlert } from './PaymentNotices';
 import type { CardField, CardProblem, CardProblems } from './paymentSlice';
 
@@ -38,6 +48,13 @@ type Props = {
   retry: { pending: boolean; onRetryPending: () => void } | null;
   /** The payment's status region, beside the button the buyer has just pressed. */
   progress: ReactNode;
+  /**
+   * The name on the card the buyer typed before a decline at 3-D Secure: the same person tries
+   * again, so it is kept; the card's own details (number, expiry, code) are typed afresh.
+   */
+  keptCardName?: string;
+  /** Back from a decline ("Try again"): the caret goes to the card number, the first to fix. */
+  focusCardNumber?: boolean;
   onPay: (values: CardValues) => Promise<void>;
 };
 
@@ -55,6 +72,8 @@ export function CardForm({
   cardProblems,
   retry,
   progress,
+  keptCardName,
+  focusCardNumber = false,
   onPay,
 }: Props) {
   const intl = useIntl();
@@ -65,9 +84,10 @@ export function CardForm({
   );
   const amexOnly = acceptedBrands.length === 1 && acceptedBrands[0] === 'amex';
   const fields = fieldSpecs(context);
+  const [initialValues] = useState<CardValues>(() => ({ ...EMPTY, cardName: keptCardName ?? '' }));
 
   return (
-    <Formik initialValues={EMPTY} validate={validate} onSubmit={onPay}>
+    <Formik initialValues={initialValues} validate={validate} onSubmit={onPay}>
       {({ submitForm }) => (
         <CheckoutForm aria-labelledby={titleId}>
           <Legend id={titleId}>
@@ -86,6 +106,7 @@ export function CardForm({
               }}
             />
           </Note>
+          <DetectedCardMarks brands={acceptedBrands} />
           {retry !== null ? (
             <RetryAlert onRetry={retry.pending ? retry.onRetryPending : () => void submitForm()} />
           ) : null}
@@ -94,7 +115,8 @@ export function CardForm({
             acceptedBrands={acceptedBrands}
             locale={context.locale}
           />
-          <TextField {...fields.cardNumber} />
+          {focusCardNumber ? <FocusOnArrival field="cardNumber" /> : null}
+          <CardNumberField {...fields.cardNumber} />
           <TextField {...fields.cardName} />
           <TextField {...fields.expiry} />
           <TextField {...fields.cvv} />
@@ -113,6 +135,24 @@ export function CardForm({
       )}
     </Formik>
   );
+}
+
+/** The accepted marks, the one the number typed so far belongs to ringed. */
+function DetectedCardMarks({ brands }: { brands: readonly CardBrand[] }) {
+  const { values } = useFormikContext<CardValues>();
+  return <CardMarks brands={brands} detected={detectCardBrand(values.cardNumber)} />;
+}
+
+/**
+ * Back to pay again after a decline: the card's fields are the ones to fill, so the caret waits
+ * in the first of them rather than at the top of the page. In a layout effect, after the page
+ * heading took focus on arrival.
+ */
+function FocusOnArrival({ field }: { field: CardField }) {
+  useLayoutEffect(() => {
+    document.getElementById(fieldId(field))?.focus();
+  }, [field]);
+  return null;
 }
 
 function problemMessage(
