@@ -10,7 +10,7 @@ import {
 import { Formik, useFormikContext } from 'formik';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
-import { CARD_BRAND_NAMES, detectCardBrand, type CardBrand } from '@contract/cards';
+import { detectCardBrand, type CardBrand } from '@contract/cards';
 import type { Money } from '@contract/api/common';
 import { PrimaryButton } from '@/components/Button';
 import { CheckoutForm } from '@/components/form/CheckoutForm';
@@ -98,14 +98,6 @@ export function CardForm({
               <FormattedMessage id="seatMap.legend.amexNote" />
             </Note>
           ) : null}
-          <Note>
-            <FormattedMessage
-              id="payment.card.accepted"
-              values={{
-                cardTypes: intl.formatList(acceptedBrands.map((brand) => CARD_BRAND_NAMES[brand])),
-              }}
-            />
-          </Note>
           <DetectedCardMarks brands={acceptedBrands} />
           {retry !== null ? (
             <RetryAlert onRetry={retry.pending ? retry.onRetryPending : () => void submitForm()} />
@@ -118,8 +110,10 @@ export function CardForm({
           {focusCardNumber ? <FocusOnArrival field="cardNumber" /> : null}
           <CardNumberField {...fields.cardNumber} />
           <TextField {...fields.cardName} />
-          <TextField {...fields.expiry} />
-          <TextField {...fields.cvv} />
+          <CardDates>
+            <TextField {...fields.expiry} />
+            <TextField {...fields.cvv} />
+          </CardDates>
           {progress}
           <PayButton type="submit" disabled={expired} aria-disabled={busy || undefined}>
             {expired ? (
@@ -224,6 +218,18 @@ export const PayButton = styled(PrimaryButton)`
 const Legend = styled.h2`
   margin: 0 0 ${({ theme }) => theme.space[3]}px;
   font-size: ${({ theme }) => theme.fontSizes.h2};
+`;
+
+/**
+ * Expiry and security code side by side, as printed near each other on a card: the form is a
+ * row shorter, so Pay is on a phone's first screen once the card is typed. The boxes line up
+ * at the bottom although the code's hint is longer.
+ */
+const CardDates = styled.div`
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 12rem));
+  gap: 0 ${({ theme }) => theme.space[4]}px;
+  align-items: end;
 `;
 
 const Note = styled.p`

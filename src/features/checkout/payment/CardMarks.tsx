@@ -1,4 +1,5 @@
-import { useIntl } from 'react-intl';
+import { useId } from 'react';
+import { FormattedMessage } from 'react-intl';
 import styled from 'styled-components';
 import { CARD_BRAND_NAMES, type CardBrand } from '@contract/cards';
 
@@ -78,7 +79,8 @@ function Mark({ brand }: { brand: CardBrand }) {
 }
 
 /**
- * The marks of the cards these seats accept, in the form's order. Once the number typed names
+ * "Cards accepted" and the marks of the cards these seats accept, in the form's order, each
+ * named for assistive technology. Once the number typed names
  * a network, its mark is ringed and the others fade, as a card terminal shows which card it
  * read; the ring is `aria-current`, so assistive technology hears it too.
  */
@@ -89,31 +91,49 @@ export function CardMarks({
   brands: readonly CardBrand[];
   detected: CardBrand | null;
 }) {
-  const intl = useIntl();
+  const labelId = useId();
   const known = detected !== null && brands.includes(detected);
   return (
-    <Marks aria-label={intl.formatMessage({ id: 'payment.card.marks.label' })}>
-      {brands.map((brand) => {
-        const current = known && brand === detected;
-        return (
-          <MarkItem
-            key={brand}
-            aria-current={current || undefined}
-            $state={!known ? 'idle' : current ? 'current' : 'other'}
-          >
-            <Mark brand={brand} />
-          </MarkItem>
-        );
-      })}
-    </Marks>
+    <Accepted>
+      <AcceptedLabel id={labelId}>
+        <FormattedMessage id="payment.card.marks.label" />
+      </AcceptedLabel>
+      <Marks aria-labelledby={labelId}>
+        {brands.map((brand) => {
+          const current = known && brand === detected;
+          return (
+            <MarkItem
+              key={brand}
+              aria-current={current || undefined}
+              $state={!known ? 'idle' : current ? 'current' : 'other'}
+            >
+              <Mark brand={brand} />
+            </MarkItem>
+          );
+        })}
+      </Marks>
+    </Accepted>
   );
 }
+
+/** The label and the marks on one line (wrapping on the narrowest screens). */
+const Accepted = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]}px ${({ theme }) => theme.space[3]}px;
+  margin: 0 0 ${({ theme }) => theme.space[4]}px;
+`;
+
+const AcceptedLabel = styled.span`
+  font-weight: 600;
+`;
 
 const Marks = styled.ul`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space[2]}px;
-  margin: 0 0 ${({ theme }) => theme.space[3]}px;
+  margin: 0;
   padding: 0;
   list-style: none;
 `;

@@ -93,8 +93,10 @@ describe('the payment step', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText('Card number')).toHaveAttribute('autocomplete', 'cc-number');
     expect(screen.getByLabelText('Expiry date')).toHaveAccessibleDescription('MM/YY');
     expect(
-      screen.getByText('Cards accepted: Visa, Visa Debit, Mastercard and American Express'),
-    ).toBeInTheDocument();
+      within(screen.getByRole('list', { name: 'Cards accepted' }))
+        .getAllByRole('img')
+        .map((mark) => mark.getAttribute('aria-label')),
+    ).toEqual(['Visa', 'Visa Debit', 'Mastercard', 'American Express']);
     const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
     expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   });
@@ -129,7 +131,7 @@ describe('the payment step', { timeout: 30_000 }, () => {
 
   it('shows the marks of the accepted cards and rings the one the number belongs to', async () => {
     const { user } = await openPayment();
-    const marks = screen.getByRole('list', { name: 'Accepted card marks' });
+    const marks = screen.getByRole('list', { name: 'Cards accepted' });
     expect(
       within(marks)
         .getAllByRole('img')
@@ -188,6 +190,10 @@ describe('the payment step', { timeout: 30_000 }, () => {
     expect(
       screen.getByText('American Express seats can only be bought with an American Express card.'),
     ).toBeInTheDocument();
+    // Only the marks of the cards these seats take.
+    expect(
+      within(screen.getByRole('list', { name: 'Cards accepted' })).getByRole('img'),
+    ).toHaveAccessibleName('American Express');
     await fillCard(user, validCard);
     await user.click(screen.getByRole('button', { name: 'Pay £130' }));
     await waitFor(() =>
