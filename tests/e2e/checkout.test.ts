@@ -119,9 +119,11 @@ async function expectOnScreen(page: Page, name: RegExp | string, from: 'top' | '
 async function throughExtrasAndProtection(page: Page) {
   await continueTo(page, '/checkout/extras', 'Extras');
   await expectAccessible(page, 'extras');
+  await lookAt(page, 'extras');
   await continueTo(page, '/checkout/ticket-protection', 'Ticket refund protection');
   await expectAccessible(page, 'ticket protection');
   await page.getByRole('radio', { name: /^No, I don't want to protect my tickets/ }).check();
+  await lookAt(page, 'protection');
   await continueTo(page, '/checkout/collection', 'Ticket delivery');
 }
 
