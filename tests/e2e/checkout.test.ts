@@ -123,6 +123,7 @@ async function throughExtrasAndProtection(page: Page) {
   await continueTo(page, '/checkout/ticket-protection', 'Ticket refund protection');
   await expectAccessible(page, 'ticket protection');
   await page.getByRole('radio', { name: /^No, I don't want to protect my tickets/ }).check();
+  await expectOnScreen(page, 'Continue', 'lastAnswer');
   await lookAt(page, 'protection');
   await continueTo(page, '/checkout/collection', 'Ticket delivery');
 }
@@ -298,6 +299,7 @@ describe('paying for two theatre seats', () => {
     const notice = page.getByRole('button', { name: 'I have read this' });
     if ((await notice.count()) > 0) await notice.click();
     await holdTwoSeats(page, 2);
+    await expectOnScreen(page, 'Continue', 'top');
     await lookAt(page, 'review');
     await throughExtrasAndProtection(page);
     await page.getByRole('radio', { name: 'eTicket' }).check();

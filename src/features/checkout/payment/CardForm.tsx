@@ -26,6 +26,7 @@ import { fieldMessage as m, type FieldMessage } from '@/components/form/validati
 import { fieldSpecs } from '@/components/form/validation/fieldSpecs';
 import type { ValidationContext } from '@/components/form/validation/validationContext';
 import { formatMoney } from '@/i18n/format';
+import { StickyActions } from '@/features/checkout/details/components/StickyActions';
 import { CardMarks } from './CardMarks';
 import { CardNumberField } from './CardNumberField';
 import { RetryAlert } from './PaymentNotices';
@@ -115,16 +116,18 @@ export function CardForm({
             <TextField {...fields.cvv} />
           </CardDates>
           {progress}
-          <PayButton type="submit" disabled={expired} aria-disabled={busy || undefined}>
-            {expired ? (
-              <FormattedMessage id="payment.payButton.expired" />
-            ) : (
-              <FormattedMessage
-                id="payment.payButton.label"
-                values={{ amount: formatMoney(intl, amount) }}
-              />
-            )}
-          </PayButton>
+          <StickyActions>
+            <PayButton type="submit" disabled={expired} aria-disabled={busy || undefined}>
+              {expired ? (
+                <FormattedMessage id="payment.payButton.expired" />
+              ) : (
+                <FormattedMessage
+                  id="payment.payButton.label"
+                  values={{ amount: formatMoney(intl, amount) }}
+                />
+              )}
+            </PayButton>
+          </StickyActions>
         </CheckoutForm>
       )}
     </Formik>

@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from 'react';
+import { StickyActions } from '@/features/checkout/details/components/StickyActions';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
@@ -95,7 +96,7 @@ export default function ReservationsPage() {
           />
         </Total>
       )}
-      <Actions>
+      <StickyActions>
         <PrimaryButton
           type="button"
           aria-disabled={priceChanged}
@@ -116,7 +117,7 @@ export default function ReservationsPage() {
         >
           <FormattedMessage id={wording.changeId} />
         </SecondaryButton>
-      </Actions>
+      </StickyActions>
     </CheckoutStepFrame>
   );
 }
@@ -216,10 +217,4 @@ const Items = styled.ul`
 const Total = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.large};
   font-weight: 600;
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[3]}px;
 `;
