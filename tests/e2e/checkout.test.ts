@@ -158,6 +158,10 @@ async function confirmation(page: Page) {
 describe('paying for two theatre seats', () => {
   it('UK, en-GB: eTickets paid by Visa with frictionless 3-D Secure, QR code per ticket', async () => {
     const { context, page } = await newBuyer(browser);
+    // What headless Chromium without a locale reports: the bank's device-data step must take it.
+    await page.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, 'language', { get: () => 'en-US@posix' }),
+    );
     const id = await performance(page, 'uk', 'lumen-theatre', 'the-glass-orchard', 1);
     await visit(page, `/shows/the-glass-orchard/lumen-theatre/tickets/${id}`);
     await holdTwoSeats(page, 1);
