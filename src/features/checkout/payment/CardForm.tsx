@@ -230,7 +230,9 @@ const Legend = styled.h2`
  */
 const CardDates = styled.div`
   display: grid;
-  grid-template-columns: repeat(2, minmax(0, 12rem));
+  /* As wide as the other fields together; the code's longer hint gets the wider column. */
+  grid-template-columns: minmax(0, 10rem) minmax(0, 1fr);
+  max-width: 32rem;
   gap: 0 ${({ theme }) => theme.space[4]}px;
   align-items: end;
 `;
