@@ -356,6 +356,29 @@ describe('frictionless payments', () => {
     expect(rows[0]!.fraud.browser).toEqual(browser);
   });
 
+  it.each([
+    ['en-US@posix', 'en-US'],
+    ['en_GB.UTF-8', 'en-GB'],
+    ['not a language', null],
+  ])('goes on when the browser calls its language %j (kept as %j)', async (language, kept) => {
+    const session = await newSession();
+    const started = await app.payments.authorise(
+      payInput(session, await tokenFor('visa', 'approve')),
+    );
+    const { sent } = await visit(started.action!.url, { ...deviceData, language });
+    expect(sent!.statusCode).toBe(303);
+    expect(sent!.headers.location).toBe(`/checkout/verify?${PAYMENT_RETURN_PARAM}=${started.id}`);
+    expect(await app.payments.continue(session, started.id)).toMatchObject({
+      status: 'authorised',
+    });
+    const { rows } = await db.query<{ data: Record<string, unknown> }>(
+      `SELECT device_data AS data FROM sandbox_payments
+       WHERE ref = (SELECT provider_ref::uuid FROM payments WHERE id = $1)`,
+      [started.id],
+    );
+    expect(rows[0]!.data.language).toBe(kept);
+  });
+
   it('sends a browser back to the shop when the step is already done', async () => {
     const session = await newSession();
     const started = await app.payments.authorise(

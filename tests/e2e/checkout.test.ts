@@ -61,7 +61,8 @@ async function holdTwoSeats(page: Page, sectionIndex: number) {
   expect(checked).toBe(2);
   await page.getByRole('button', { name: 'Reserve seats' }).click();
   await page.waitForURL('**/checkout/reservations');
-  await page.locator('h1', { hasText: 'Best available tickets' }).waitFor();
+  // Seats the buyer picked are theirs, not "Best available tickets".
+  await page.locator('h1', { hasText: 'Check your seats' }).waitFor();
 }
 
 async function continueTo(page: Page, path: string, title: string) {
@@ -70,14 +71,61 @@ async function continueTo(page: Page, path: string, title: string) {
   await page.locator('h1', { hasText: title }).waitFor();
 }
 
+/**
+ * The step as the buyer sees it, saved for review (test-results/checkout-<step>-<width>.png),
+ * and no wider than the screen (WCAG 1.4.10): a phone's step is checked at 320 px as well.
+ */
+async function lookAt(page: Page, step: string) {
+  const size = page.viewportSize()!;
+  await page.screenshot({
+    path: `test-results/checkout-${step}-${size.width}.png`,
+    fullPage: true,
+  });
+  const widths = size.width < 600 ? [320, size.width] : [size.width];
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: size.height });
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          ),
+        { message: `${step} overflows at ${width} px`, timeout: 10_000 },
+      )
+      .toBe(0);
+  }
+}
+
+/**
+ * The button is on screen without scrolling: from the top of the page for a short step, or,
+ * after a form longer than a phone's screen, where the buyer's last answer left them.
+ */
+async function expectOnScreen(page: Page, name: RegExp | string, from: 'top' | 'lastAnswer') {
+  if (from === 'top') await page.evaluate(() => window.scrollTo(0, 0));
+  const button = page.getByRole('button', { name }).last();
+  await expect
+    .poll(
+      () =>
+        button.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight;
+        }),
+      { message: `${String(name)} is off screen`, timeout: 10_000 },
+    )
+    .toBe(true);
+}
+
 /** Review → Extras (add nothing) → Ticket refund protection ("No") → collection. */
 async function throughExtrasAndProtection(page: Page) {
   await continueTo(page, '/checkout/extras', 'Extras');
   await expectAccessible(page, 'extras');
+  await lookAt(page, 'extras');
   await continueTo(page, '/checkout/ticket-protection', 'Ticket refund protection');
   await expectAccessible(page, 'ticket protection');
   await page.getByRole('radio', { name: /^No, I don't want to protect my tickets/ }).check();
-  await continueTo(page, '/checkout/collection', 'Delivery and payment');
+  await expectOnScreen(page, 'Continue', 'lastAnswer');
+  await lookAt(page, 'protection');
+  await continueTo(page, '/checkout/collection', 'Ticket delivery');
 }
 
 async function fillContacts(page: Page, locale: 'en-GB' | 'en-US') {
@@ -135,10 +183,15 @@ async function expectBasketBesideStep(page: Page, drawer: Locator) {
 describe('paying for two theatre seats', () => {
   it('UK, en-GB: eTickets paid by Visa with frictionless 3-D Secure, QR code per ticket', async () => {
     const { context, page } = await newBuyer(browser);
+    // What headless Chromium without a locale reports: the bank's device-data step must take it.
+    await page.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, 'language', { get: () => 'en-US@posix' }),
+    );
     const id = await performance(page, 'uk', 'lumen-theatre', 'the-glass-orchard', 1);
     await visit(page, `/shows/the-glass-orchard/lumen-theatre/tickets/${id}`);
     await holdTwoSeats(page, 1);
     await expectAccessible(page, 'UK review');
+    await lookAt(page, 'review');
     await throughExtrasAndProtection(page);
 
     await expectAccessible(page, 'UK collection');
@@ -146,9 +199,11 @@ describe('paying for two theatre seats', () => {
     await expectBasketBesideStep(page, drawer);
     await page.screenshot({ path: 'test-results/checkout-uk-collection-1280.png', fullPage: true });
     await page.getByRole('radio', { name: 'eTicket' }).check();
+    await lookAt(page, 'collection');
     await continueTo(page, '/checkout/contacts', 'Contact details');
     await expectAccessible(page, 'UK contacts');
     await fillContacts(page, 'en-GB');
+    await lookAt(page, 'contacts');
     await continueTo(page, '/checkout/payment', 'Payment');
     await expectAccessible(page, 'UK payment');
     // What the basket is for, and every part of the total on a line: two seats, the Lumen's
@@ -163,11 +218,31 @@ describe('paying for two theatre seats', () => {
     expect(figures.lines.reduce((sum, amount) => sum + amount, 0)).toBe(figures.total);
     await page.screenshot({ path: 'test-results/checkout-uk-payment-1280.png', fullPage: true });
 
-    await fillCard(page, testCard('visa', 'approve').number, '123');
+    const visa = testCard('visa', 'approve').number;
+    await fillCard(page, visa, '123');
+    // Spaced as the card prints it; the marks ring the network the number belongs to.
+    expect(await page.getByLabel('Card number').inputValue()).toBe(
+      visa.replace(/(\d{4})(?=\d)/g, '$1 '),
+    );
+    const marks = page.getByRole('list', { name: 'Cards accepted' });
+    await expect
+      .poll(() =>
+        marks.locator('[aria-current="true"]').getByRole('img').getAttribute('aria-label'),
+      )
+      .toBe('Visa');
+    await expectAccessible(page, 'UK payment filled');
+    await lookAt(page, 'payment');
     const pay = page.getByRole('button', { name: /^Pay £[\d,]+(\.\d\d)?$/ });
     expect(minor(await pay.innerText())).toBe(figures.total);
     await pay.click();
     const { text } = await confirmation(page);
+    // A short labelled link, not the secret address printed out; the app for eTickets.
+    expect(text).not.toContain('key=');
+    expect(await page.getByRole('link', { name: 'View your order' }).getAttribute('href')).toMatch(
+      /[?&]key=[\w-]{43}/,
+    );
+    await page.getByRole('button', { name: 'Get your tickets in the app' }).waitFor();
+    await lookAt(page, 'confirmation');
     expect(text).toContain('Name: Ada Lovelace');
     expect(text).toContain('Show: The Glass Orchard');
     expect(text).toContain('ada@example.com');
@@ -224,16 +299,69 @@ describe('paying for two theatre seats', () => {
     await expectAccessible(page, 'US payment failed');
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.locator('h1', { hasText: 'Payment' }).waitFor();
+    // Only the name on the card survives the decline; the caret waits in the card number.
+    const cardNumber = page.getByLabel('Card number');
+    await expect
+      .poll(() => cardNumber.evaluate((box) => box === document.activeElement))
+      .toBe(true);
+    expect(await page.getByLabel('Name on card').inputValue()).toBe('Ada Lovelace');
+    expect(await cardNumber.inputValue()).toBe('');
+    expect(await page.getByLabel(/^(Expiry|Expiration) date/).inputValue()).toBe('');
+    expect(await page.getByLabel('Security code (CVV)').inputValue()).toBe('');
 
     const amex = testCard('amex', 'challenge');
     await fillCard(page, amex.number, '1234');
+    const amexDigits = amex.number.replace(/\D/g, '');
+    expect(await cardNumber.inputValue()).toBe(
+      `${amexDigits.slice(0, 4)} ${amexDigits.slice(4, 10)} ${amexDigits.slice(10)}`,
+    );
     await page.getByRole('button', { name: /^Pay \$[\d,]+(\.\d\d)?$/ }).click();
     await page.locator('h1', { hasText: 'Confirm your payment' }).waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Authenticate' }).click();
     const { text } = await confirmation(page);
     expect(text).toContain(`Paid with American Express ending ${amex.number.slice(-4)}`);
     expect(text).toContain('Mail');
+    // Mailed tickets: nothing for the app to open.
+    expect(await page.getByRole('heading', { name: 'Get your tickets in the app' }).count()).toBe(
+      0,
+    );
     await expectAccessible(page, 'US confirmation');
+    expectNoPageErrors(page);
+    await context.close();
+  });
+
+  it('on a 390 px phone: every step fits the screen, Continue and Pay in reach once chosen', async () => {
+    const { context, page } = await newBuyer(browser, { viewport: { width: 390, height: 844 } });
+    onTestFailed(async () => {
+      await page.screenshot({ path: 'test-results/checkout-phone-failed.png', fullPage: true });
+    });
+    // The 3rd performance is sold out (the seed's selling pattern): the 4th has seats.
+    const id = await performance(page, 'uk', 'lumen-theatre', 'the-glass-orchard', 3);
+    await visit(page, `/shows/the-glass-orchard/lumen-theatre/tickets/${id}`);
+    // This performance has a notice to acknowledge before reserving.
+    await page.getByLabel('Section', { exact: true }).waitFor();
+    const notice = page.getByRole('button', { name: 'I have read this' });
+    if ((await notice.count()) > 0) await notice.click();
+    await holdTwoSeats(page, 2);
+    await expectOnScreen(page, 'Continue', 'top');
+    await lookAt(page, 'review');
+    await throughExtrasAndProtection(page);
+    await page.getByRole('radio', { name: 'eTicket' }).check();
+    await expectOnScreen(page, 'Continue', 'top');
+    await lookAt(page, 'collection');
+    await continueTo(page, '/checkout/contacts', 'Contact details');
+    await fillContacts(page, 'en-GB');
+    await expectOnScreen(page, 'Continue', 'lastAnswer');
+    await lookAt(page, 'contacts');
+    await continueTo(page, '/checkout/payment', 'Payment');
+    await fillCard(page, testCard('mastercard', 'approve').number, '123');
+    await expectOnScreen(page, /^Pay £/, 'top');
+    await expectAccessible(page, 'phone payment');
+    await lookAt(page, 'payment');
+    await page.getByRole('button', { name: /^Pay £[\d,]+(\.\d\d)?$/ }).click();
+    await confirmation(page);
+    await expectAccessible(page, 'phone confirmation');
+    await lookAt(page, 'confirmation');
     expectNoPageErrors(page);
     await context.close();
   });

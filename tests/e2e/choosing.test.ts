@@ -38,7 +38,10 @@ async function firstPerformance(page: Page, region: string, venue: string, show:
 
 async function reviewStep(page: Page) {
   await page.waitForURL('**/checkout/reservations');
-  await page.locator('h1', { hasText: 'Best available tickets' }).waitFor();
+  // Titled by the choice: picked seats, general-admission tickets or best available.
+  await page
+    .locator('h1', { hasText: /^(Check your seats|Check your tickets|Best available tickets)$/ })
+    .waitFor();
 }
 
 /** Moves the mouse over the plan until the hover card names a free seat; returns where and which. */

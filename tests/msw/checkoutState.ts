@@ -1,6 +1,7 @@
 import type { Hold } from '@contract/api/holds';
 import type { Region } from '@contract/regions';
 import type { RootState } from '@/app/store';
+import type { HoldChoice } from '@/features/hold/reservationSlice';
 import { GLASS_ORCHARD_LUMEN_FIRST } from './fixtures';
 import { inventory, seatId } from './inventory';
 
@@ -25,6 +26,8 @@ interface Options {
    * question is still open, and the steps after it send the buyer back to it.
    */
   protection?: 'yes' | 'no';
+  /** How the seats were chosen; best available unless a test says the buyer picked them. */
+  chosenBy?: HoldChoice;
 }
 
 /**
@@ -36,6 +39,7 @@ export function heldState({
   region = 'uk',
   minutes = 15,
   protection,
+  chosenBy = 'bestAvailable',
 }: Options = {}): Partial<RootState> {
   const currency = region === 'uk' ? ('GBP' as const) : ('USD' as const);
   holdsMade += 1;
@@ -70,6 +74,7 @@ export function heldState({
       titleSlug: 'the-glass-orchard',
       performanceId: GLASS_ORCHARD_LUMEN_FIRST,
       hold,
+      chosenBy,
       expiresAt: hold.expiresAt,
     },
   };

@@ -92,12 +92,13 @@ const PAGES: Record<RoutingMode, [string, string][]> = {
 const COMMON: [string, string, Partial<RootState> | undefined][] = [
   [CHECKOUT_PATHS.extras, 'Extras', heldState],
   [CHECKOUT_PATHS.ticketProtection, 'Ticket refund protection', heldState],
-  [CHECKOUT_PATHS.collection, 'Delivery and payment', heldState],
+  [CHECKOUT_PATHS.collection, 'Ticket delivery', heldState],
   [CHECKOUT_PATHS.contacts, 'Contact details', heldState],
   [CHECKOUT_PATHS.payment, 'Payment', heldState],
   // The bank's return for a payment this tab did not start is nobody's page.
   [`${CHECKOUT_PATHS.verify}?paymentId=${ORDER}`, NOT_FOUND, undefined],
-  [CHECKOUT_PATHS.reservations, 'Best available tickets', heldState],
+  // Seats whose choice is not known are the buyer's, not "Best available tickets".
+  [CHECKOUT_PATHS.reservations, 'Check your seats', heldState],
   [CHECKOUT_PATHS.failed, 'There has been a problem with your payment', undefined],
   [`${CHECKOUT_PATHS.confirmation}?order=${ORDER}`, 'Your order is confirmed', confirmedState],
   ['/membership', 'Memberships', undefined],

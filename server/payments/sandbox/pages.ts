@@ -1,5 +1,6 @@
 import type { FastifyPluginCallback, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { browserLanguageTag } from '../../../contract/browserLanguage';
 import { DEVICE_DATA_SCRIPT, PAGE_STYLES } from './pageAssets';
 import { badRequestPage, challengePage, deviceDataPage, missingPage } from './pageHtml';
 import type { SandboxProvider } from './sandboxProvider';
@@ -13,7 +14,9 @@ const deviceDataForm = z.strictObject({
   colorDepth: z.string().regex(/^\d{0,2}$/),
   timeZoneOffset: z.string().regex(/^-?\d{0,4}$/),
   timeZone: z.string().regex(/^[A-Za-z0-9_+/-]{0,64}$/),
-  language: z.string().regex(/^[A-Za-z0-9-]{0,35}$/),
+  // Whatever the browser calls its language (headless Chromium: `en-US@posix`); the form body
+  // limit bounds it, and one that is no BCP 47 tag is kept as no language, never a refusal.
+  language: z.string().max(256),
   javascriptEnabled: z.enum(['', 'true']),
 });
 const challengeForm = z.strictObject({ result: z.enum(['authenticated', 'failed']) });
@@ -112,7 +115,7 @@ export function sandboxPages(sandbox: SandboxProvider): FastifyPluginCallback {
         colorDepth: numberOrNull(data.colorDepth),
         timeZoneOffset: numberOrNull(data.timeZoneOffset),
         timeZone: data.timeZone || null,
-        language: data.language || null,
+        language: browserLanguageTag(data.language),
         javascriptEnabled: data.javascriptEnabled === 'true',
         userAgent: (request.headers['user-agent'] ?? '').slice(0, 512),
       });

@@ -80,7 +80,7 @@ describe('the reservation timer', () => {
     [CHECKOUT_PATHS.reservations, 'Best available tickets'],
     [CHECKOUT_PATHS.extras, 'Extras'],
     [CHECKOUT_PATHS.ticketProtection, 'Ticket refund protection'],
-    [CHECKOUT_PATHS.collection, 'Delivery and payment'],
+    [CHECKOUT_PATHS.collection, 'Ticket delivery'],
     [CHECKOUT_PATHS.contacts, 'Contact details'],
     [CHECKOUT_PATHS.payment, 'Payment'],
   ])(

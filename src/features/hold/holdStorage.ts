@@ -1,6 +1,6 @@
 import { isId } from '@contract/patterns';
 import { REGIONS, type Region } from '@contract/regions';
-import type { HoldTarget } from './reservationSlice';
+import type { HoldChoice, HoldTarget } from './reservationSlice';
 
 /**
  * The live hold's address, kept for the tab (sessionStorage) so a reload or a slip of the back
@@ -8,7 +8,15 @@ import type { HoldTarget } from './reservationSlice';
  */
 export interface StoredHold extends HoldTarget {
   holdId: string;
+  /** How it was chosen, so the review step keeps its title across a reload. */
+  chosenBy?: HoldChoice;
 }
+
+const HOLD_CHOICES: readonly string[] = [
+  'seats',
+  'admissions',
+  'bestAvailable',
+] satisfies HoldChoice[];
 
 const KEY = 'stagedoor.hold';
 
@@ -40,7 +48,7 @@ export function readStoredHold(): StoredHold | null {
   if (raw === null) return null;
   try {
     const value = JSON.parse(raw) as Partial<Record<keyof StoredHold, unknown>>;
-    const { holdId, region, venueSlug, titleSlug, performanceId } = value;
+    const { holdId, region, venueSlug, titleSlug, performanceId, chosenBy } = value;
     if (
       isString(holdId) &&
       isId(holdId) &&
@@ -51,7 +59,16 @@ export function readStoredHold(): StoredHold | null {
       isString(venueSlug) &&
       isString(titleSlug)
     )
-      return { holdId, performanceId, region: region as Region, venueSlug, titleSlug };
+      return {
+        holdId,
+        performanceId,
+        region: region as Region,
+        venueSlug,
+        titleSlug,
+        ...(isString(chosenBy) && HOLD_CHOICES.includes(chosenBy)
+          ? { chosenBy: chosenBy as HoldChoice }
+          : {}),
+      };
   } catch {
     // A damaged entry is dropped below.
   }

@@ -33,6 +33,7 @@ import {
   restoreFinished,
   restoreStarted,
   selectReservation,
+  type HoldChoice,
   type HoldRequest,
   type HoldTarget,
   type ReservationError,
@@ -107,14 +108,21 @@ function* releaseOnServer(reservation: ReservationState) {
   }
 }
 
-function* remember(target: HoldTarget, result: HoldResult, quotedTotal?: number) {
+function* remember(
+  target: HoldTarget,
+  result: HoldResult,
+  chosenBy: HoldChoice | undefined,
+  quotedTotal?: number,
+) {
   const { hold } = result;
   const offset = clockOffset(result);
-  yield call(storeHold, { ...target, holdId: hold.id });
+  const choice = chosenBy === undefined ? {} : { chosenBy };
+  yield call(storeHold, { ...target, holdId: hold.id, ...choice });
   yield put(
     held({
       ...target,
       hold,
+      ...choice,
       ...(quotedTotal === undefined ? {} : { quotedTotal }),
       ...(offset === undefined ? {} : { clockOffsetMs: offset }),
     }),
@@ -143,7 +151,7 @@ function* holdFlow(unanswered: UnansweredWrite, action: ReturnType<typeof holdRe
       memory: unanswered,
       request: choice,
     });
-    yield* remember(target, result, quotedTotal);
+    yield* remember(target, result, request.kind, quotedTotal);
   } catch (error) {
     yield put(
       holdFailed({
@@ -241,11 +249,11 @@ function* replayUnansweredPayment(holdId: string) {
 function* restoreFlow() {
   const stored = readStoredHold();
   if (stored === null) return;
-  const { holdId, ...target } = stored;
+  const { holdId, chosenBy, ...target } = stored;
   yield put(restoreStarted(target));
   try {
     const result = (yield call(getHold, target.region, holdId)) as HoldResult;
-    yield* remember(target, result);
+    yield* remember(target, result, chosenBy);
   } catch (error) {
     const { status } = toApiError(error);
     // Only the server saying the hold is gone forgets it; a network blip keeps it for next time.

@@ -14,6 +14,9 @@ export type HoldRequest =
       accessible?: boolean;
     };
 
+/** How the held seats or places were chosen: the review step is titled and worded by it. */
+export type HoldChoice = HoldRequest['kind'];
+
 export interface HoldTarget {
   region: Region;
   venueSlug: string;
@@ -45,6 +48,8 @@ export interface ReservationState {
   titleSlug?: string;
   performanceId?: string;
   hold?: Hold;
+  /** How the hold was chosen (unknown for a hold restored from before this was stored). */
+  chosenBy?: HoldChoice;
   expiresAt?: string;
   /** A call on the live hold in flight (the page disables the matching button). */
   pending: 'extend' | 'release' | null;
@@ -107,7 +112,12 @@ export const reservationSlice = createSlice({
     held: (
       state,
       action: PayloadAction<
-        HoldTarget & { hold: Hold; quotedTotal?: number; clockOffsetMs?: number }
+        HoldTarget & {
+          hold: Hold;
+          chosenBy?: HoldChoice;
+          quotedTotal?: number;
+          clockOffsetMs?: number;
+        }
       >,
     ) => ({
       ...initialState,

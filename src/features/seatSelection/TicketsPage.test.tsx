@@ -51,7 +51,7 @@ describe('general admission tickets', { timeout: 30_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'I have read this' }));
     await user.click(screen.getByRole('button', { name: 'Reserve tickets' }));
-    await findPageHeading('Best available tickets');
+    await findPageHeading('Check your tickets');
     expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.reservations);
     expect(await screen.findByText('2 × Concession, Standing floor: $25 each')).toBeInTheDocument();
     expect(screen.getByText('Total: $50')).toBeInTheDocument();
@@ -83,7 +83,7 @@ describe('general admission tickets', { timeout: 30_000 }, () => {
     );
     expect(within(floor).getByLabelText('Full Price tickets, $35 each')).toHaveValue(1);
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-    await findPageHeading('Best available tickets');
+    await findPageHeading('Check your tickets');
     expect(inventory.holds.size).toBe(1);
   });
 
@@ -117,7 +117,7 @@ describe('leaving with seats held', { timeout: 30_000 }, () => {
     const floor = screen.getByRole('region', { name: 'Standing floor' });
     await user.click(within(floor).getByRole('button', { name: 'One more Full Price ticket' }));
     await user.click(screen.getByRole('button', { name: 'Reserve tickets' }));
-    await findPageHeading('Best available tickets');
+    await findPageHeading('Check your tickets');
     return view;
   }
 
@@ -180,15 +180,15 @@ describe('leaving with seats held', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     const { dialog, theatreHoldId } = await reserveWithAnotherDateHeld(user);
     await user.click(within(dialog).getByRole('button', { name: 'Empty cart' }));
-    await findPageHeading('Best available tickets');
+    await findPageHeading('Check your tickets');
     expect(inventory.holds.has(theatreHoldId)).toBe(false);
     expect(inventory.holds.size).toBe(1);
   });
 
-  it('lets the buyer choose again: "Choose different seats" releases and returns to the choice', async () => {
+  it('lets the buyer choose again: "Choose different tickets" releases and returns to the choice', async () => {
     const user = userEvent.setup();
     const { router } = await holdGaTickets(user);
-    await user.click(screen.getByRole('button', { name: 'Choose different seats' }));
+    await user.click(screen.getByRole('button', { name: 'Choose different tickets' }));
     await findPageHeading('Select your tickets');
     expect(router.state.location.pathname).toBe(GA_ROUTE);
     await waitFor(() => expect(inventory.holds.size).toBe(0));
@@ -220,7 +220,7 @@ describe('reserved seats', { timeout: 30_000 }, () => {
     expect(within(selection).getByText('1 seat: £30')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Reserve seats' }));
-    await findPageHeading('Best available tickets');
+    await findPageHeading('Check your seats');
     expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.reservations);
     expect(await screen.findByText(/Stalls, Row C, Seat 8, restricted view/)).toBeInTheDocument();
     expect(screen.getByText('Total: £30')).toBeInTheDocument();
@@ -260,7 +260,7 @@ describe('reserved seats', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('checkbox', { name: /^Dress Circle, Row A, Seat 5,/ }));
     await user.click(screen.getByRole('checkbox', { name: /^Dress Circle, Row A, Seat 6,/ }));
     await user.click(screen.getByRole('button', { name: 'Reserve seats' }));
-    await findPageHeading('Best available tickets');
+    await findPageHeading('Check your seats');
     // Released by "Choose different seats", A6 goes to another buyer before the plan is read.
     inventory.taken.add(seatId(2, 0, 6));
     await user.click(screen.getByRole('button', { name: 'Choose different seats' }));

@@ -138,15 +138,75 @@ describe('the confirmation page', { timeout: 30_000 }, () => {
     renderApp({ route: `${CHECKOUT_PATHS.confirmation}?order=${ORDER_ID}&venue=lumen-theatre` });
     await heading();
     const section = screen.getByRole('heading', { name: 'Keep this link' }).parentElement!;
-    const link = within(section).getByRole('link');
+    // A short label, not the 140-character address printed out.
+    const link = within(section).getByRole('link', { name: 'View your order' });
     expect(link).toHaveAttribute(
       'href',
       `${CHECKOUT_PATHS.confirmation}?order=${ORDER_ID}&key=${ORDER_KEY}&venue=lumen-theatre`,
     );
+    expect(section).not.toHaveTextContent(ORDER_KEY);
     expect(
       screen.getByRole('heading', { name: 'Save your details for next time' }),
     ).toBeInTheDocument();
   });
+
+  it('copies the whole secret link for the buyer and says so', async () => {
+    boughtOrder();
+    // user-event puts its own clipboard on the navigator; the page writes to it.
+    const user = userEvent.setup();
+    renderApp({ route: `${CHECKOUT_PATHS.confirmation}?order=${ORDER_ID}&venue=lumen-theatre` });
+    await heading();
+    await user.click(screen.getByRole('button', { name: 'Copy link' }));
+    const said = await screen.findByText('Link copied');
+    expect(said.closest('[aria-live="polite"]')).not.toBeNull();
+    expect(await window.navigator.clipboard.readText()).toBe(
+      `${window.location.origin}${CHECKOUT_PATHS.confirmation}?order=${ORDER_ID}&key=${ORDER_KEY}&venue=lumen-theatre`,
+    );
+  });
+
+  it('marks the success with a tick the heading already says in words', async () => {
+    boughtOrder();
+    renderApp({ route: `${CHECKOUT_PATHS.confirmation}?order=${ORDER_ID}&venue=lumen-theatre` });
+    const title = await heading();
+    const mark = title.querySelector('svg');
+    expect(mark).not.toBeNull();
+    expect(mark).toHaveAttribute('aria-hidden', 'true');
+    expect(title).toHaveAccessibleName('Your order is confirmed');
+  });
+
+  it.each(['boxOffice', 'post'] as const)(
+    'offers no app for tickets that do not go to a phone (%s)',
+    async (method) => {
+      heldState();
+      const view = orderViewOf(checkoutHoldId(), ORDER_ID, {
+        card: { brand: 'visa', last4: '1111' },
+      });
+      seedOrder('uk', {
+        ...view,
+        delivery: {
+          method,
+          address:
+            method === 'post'
+              ? {
+                  line1: '1 Strand',
+                  line2: '',
+                  city: 'London',
+                  state: '',
+                  postcode: 'WC2N 5HR',
+                  country: 'GB',
+                }
+              : null,
+        },
+        tickets: view.tickets.map((ticket) => ({ ...ticket, code: null })),
+      });
+      renderApp({ route: `${CHECKOUT_PATHS.confirmation}?order=${ORDER_ID}&venue=lumen-theatre` });
+      await heading();
+      // The buyer's own order (the link is there), but nothing for the app to open.
+      expect(screen.getByRole('heading', { name: 'Keep this link' })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Get your tickets in the app' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Get your tickets in the app' })).toBeNull();
+    },
+  );
 
   it('offers no sign-up where the venue disables login, even with the panel flag on', async () => {
     heldState({ venueSlug: 'bayou-discovery', region: 'us-central' });

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router';
-import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { useRouteTarget } from '@/config/useRouteTarget';
 import { LoadingBlock } from '@/components/LoadingBlock';
@@ -13,7 +12,9 @@ import { NotFoundPage } from '@/components/errors/errorPages';
 import { selectReservation } from '@/features/hold/reservationSlice';
 import { SignUpPanel } from '@/features/account/SignUpPanel';
 import { AppHandover } from './AppHandover';
+import { OrderLink } from './OrderLink';
 import { OrderSummary } from './OrderSummary';
+import { SuccessMark } from './SuccessMark';
 import { confirmationPath, readOrderLink } from './orderLink';
 import { orderRequested, selectOrderState } from './orderSlice';
 
@@ -70,25 +71,15 @@ export default function ConfirmationPage() {
   return (
     <section>
       <PageHeading subheading={<FormattedMessage id="steps.confirmation.subheading" />}>
+        <SuccessMark />
         <FormattedMessage id="steps.confirmation.heading" />
       </PageHeading>
       <OrderSummary order={current} venue={venue} />
-      {secretLink !== null && venue !== undefined ? (
+      {/* The app holds eTickets only: posted or collected tickets have nothing to open there. */}
+      {secretLink !== null && venue !== undefined && current.delivery.method === 'eTicket' ? (
         <AppHandover orderId={current.id} region={venue.settings.region} />
       ) : null}
-      {secretLink !== null ? (
-        <section aria-labelledby="order-link-heading">
-          <h2 id="order-link-heading">
-            <FormattedMessage id="confirmation.link.heading" />
-          </h2>
-          <p>
-            <FormattedMessage id="confirmation.link.body" />
-          </p>
-          <SecretLink href={secretLink}>
-            {new URL(secretLink, window.location.href).toString()}
-          </SecretLink>
-        </section>
-      ) : null}
+      {secretLink !== null ? <OrderLink path={secretLink} /> : null}
       {secretLink !== null &&
       venue?.settings.flags.shouldShowOrderConfirmationSignup &&
       !venue.settings.flags.loginDisabled ? (
@@ -97,7 +88,3 @@ export default function ConfirmationPage() {
     </section>
   );
 }
-
-const SecretLink = styled.a`
-  word-break: break-all;
-`;

@@ -38,7 +38,10 @@ const deliveryGroup = () =>
 describe('the collection step', { timeout: 60_000 }, () => {
   it('offers the venue’s delivery methods, its eTicket wording and where post can go', async () => {
     renderStep(COLLECTION, 'lumen-theatre');
-    await findStep('Delivery and payment');
+    await findStep('Ticket delivery');
+    // Nothing is paid on this step, so neither its heading nor the tab's title says payment.
+    expect(screen.getByRole('heading', { level: 1 })).not.toHaveTextContent(/payment/i);
+    await waitFor(() => expect(document.title).toMatch(/^Ticket delivery/));
     expect(screen.getByText('Enter your details')).toBeInTheDocument();
     const group = deliveryGroup();
     expect(
@@ -59,7 +62,7 @@ describe('the collection step', { timeout: 60_000 }, () => {
   it('refuses a post address outside the UK beside the country, and sends nothing', async () => {
     const user = userEvent.setup();
     renderStep(COLLECTION, 'northern-playhouse');
-    await findStep('Delivery and payment');
+    await findStep('Ticket delivery');
     await user.click(screen.getByLabelText('Post'));
     await fill(user, 'Address line 1', '1 Rue de Rivoli');
     await fill(user, 'Town/city', 'Paris');
@@ -78,7 +81,7 @@ describe('the collection step', { timeout: 60_000 }, () => {
   it('says "Mail" and asks for a ZIP code at a US venue, in US English', async () => {
     const user = userEvent.setup();
     renderStep(COLLECTION, 'hudson-stage');
-    await findStep('Delivery and payment');
+    await findStep('Ticket delivery');
     await user.click(within(deliveryGroup()).getByLabelText('Mail'));
     expect(within(deliveryGroup()).getByLabelText('Mail')).toHaveAccessibleDescription(
       'Tickets can be mailed to US addresses only.',
@@ -120,7 +123,7 @@ describe('the collection step', { timeout: 60_000 }, () => {
   it('finds the address by postcode and fills the fields, then saves and goes on to contacts', async () => {
     const user = userEvent.setup();
     const { router } = renderStep(COLLECTION, 'lumen-theatre');
-    await findStep('Delivery and payment');
+    await findStep('Ticket delivery');
     await user.click(screen.getByLabelText('Post'));
 
     // An empty search asks for the postcode and puts the buyer back in the box.
@@ -176,7 +179,7 @@ describe('the collection step', { timeout: 60_000 }, () => {
     );
     const user = userEvent.setup();
     renderStep(COLLECTION, 'golden-gate-playhouse');
-    await findStep('Delivery and payment');
+    await findStep('Ticket delivery');
     await user.click(screen.getByLabelText('Mail'));
     await fill(user, 'Address line 1', '500 Market Street');
     await fill(user, 'Find your address by ZIP code', '94105');
@@ -202,7 +205,7 @@ describe('the collection step', { timeout: 60_000 }, () => {
   it('opens with what was saved after a reload', async () => {
     const user = userEvent.setup();
     renderStep(COLLECTION, 'northern-playhouse');
-    await findStep('Delivery and payment');
+    await findStep('Ticket delivery');
     await user.click(screen.getByLabelText('Post'));
     await fill(user, 'Address line 1', '1 Quay Street');
     await fill(user, 'Address line 2 (optional)', 'Flat 2');
@@ -213,7 +216,7 @@ describe('the collection step', { timeout: 60_000 }, () => {
 
     cleanup();
     renderStep(COLLECTION, 'northern-playhouse');
-    await findStep('Delivery and payment');
+    await findStep('Ticket delivery');
     expect(await screen.findByLabelText('Post')).toBeChecked();
     expect(screen.getByLabelText('Address line 1')).toHaveValue('1 Quay Street');
     expect(screen.getByLabelText('Address line 2 (optional)')).toHaveValue('Flat 2');
@@ -226,7 +229,7 @@ describe('the collection step', { timeout: 60_000 }, () => {
     detailsFake.refuseFields = ['delivery.address.postcode'];
     const user = userEvent.setup();
     const { router } = renderStep(COLLECTION, 'northern-playhouse');
-    await findStep('Delivery and payment');
+    await findStep('Ticket delivery');
     await user.click(screen.getByLabelText('Post'));
     await fill(user, 'Address line 1', '1 Quay Street');
     await fill(user, 'Town/city', 'Manchester');
@@ -253,7 +256,7 @@ describe('the collection step', { timeout: 60_000 }, () => {
   it('moves focus to the first problem and lists every problem when nothing is chosen', async () => {
     const user = userEvent.setup();
     renderStep(COLLECTION, 'lumen-theatre');
-    await findStep('Delivery and payment');
+    await findStep('Ticket delivery');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(screen.getByLabelText('eTicket')).toHaveFocus());
     expect(deliveryGroup()).toHaveAccessibleDescription('Please select a delivery method');
@@ -280,7 +283,7 @@ describe('the collection step', { timeout: 60_000 }, () => {
     );
     const user = userEvent.setup();
     const { router } = renderStep(COLLECTION, 'lumen-theatre');
-    await findStep('Delivery and payment');
+    await findStep('Ticket delivery');
     await user.click(screen.getByLabelText('eTicket'));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.contacts), {
@@ -295,7 +298,7 @@ describe('the collection step', { timeout: 60_000 }, () => {
   it('has no axe violations with the address and the finder open after a failed submit', async () => {
     const user = userEvent.setup();
     const { container } = renderStep(COLLECTION, 'lumen-theatre');
-    await findStep('Delivery and payment');
+    await findStep('Ticket delivery');
     await user.click(screen.getByLabelText('Post'));
     await user.type(screen.getByLabelText('Find your address by postcode'), 'SW1A 2AA{Enter}');
     await screen.findByLabelText('Choose your address');

@@ -32,14 +32,15 @@ const FIELD_ORDER = [
 ];
 
 /**
- * `/checkout/collection` ("Delivery and payment" / "Enter your details"): how the tickets reach
- * the buyer — the ways the server offers for this hold, and an address when they are posted.
+ * `/checkout/collection`, "Ticket delivery": how the tickets reach the buyer — the ways the server
+ * offers for this hold, and an address when they are posted. Not the spec's "Delivery and
+ * payment": nothing is paid here (payment is its own step).
  */
 export default function CollectionPage() {
   return (
     <CheckoutStepFrame
       step="collection"
-      headingId="steps.customerDetails.heading"
+      headingId="steps.collection.heading"
       subheadingId="steps.customerDetails.subheading"
     >
       <DetailsGate>{(loaded) => <CollectionForm {...loaded} />}</DetailsGate>

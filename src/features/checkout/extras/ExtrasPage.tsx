@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { StickyActions } from '@/features/checkout/details/components/StickyActions';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
@@ -146,7 +147,7 @@ function ExtrasForm({ basket, save, saving, saveFailed, problem }: FormProps) {
         ) : null}
       </VisuallyHidden>
       {problem}
-      <Actions>
+      <StickyActions>
         <PrimaryButton
           type="button"
           aria-disabled={waiting}
@@ -154,7 +155,7 @@ function ExtrasForm({ basket, save, saving, saveFailed, problem }: FormProps) {
         >
           <FormattedMessage id="upsells.continue" />
         </PrimaryButton>
-      </Actions>
+      </StickyActions>
     </>
   );
 }
@@ -194,8 +195,4 @@ const Offer = styled.li`
 
 const Price = styled.p`
   font-weight: 600;
-`;
-
-const Actions = styled.div`
-  margin-top: ${({ theme }) => theme.space[5]}px;
 `;

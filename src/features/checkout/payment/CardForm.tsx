@@ -1,8 +1,16 @@
-import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { Formik, useFormikContext } from 'formik';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
-import { CARD_BRAND_NAMES, type CardBrand } from '@contract/cards';
+import { detectCardBrand, type CardBrand } from '@contract/cards';
 import type { Money } from '@contract/api/common';
 import { PrimaryButton } from '@/components/Button';
 import { CheckoutForm } from '@/components/form/CheckoutForm';
@@ -18,6 +26,9 @@ import { fieldMessage as m, type FieldMessage } from '@/components/form/validati
 import { fieldSpecs } from '@/components/form/validation/fieldSpecs';
 import type { ValidationContext } from '@/components/form/validation/validationContext';
 import { formatMoney } from '@/i18n/format';
+import { StickyActions } from '@/features/checkout/details/components/StickyActions';
+import { CardMarks } from './CardMarks';
+import { CardNumberField } from './CardNumberField';
 import { RetryAlert } from './PaymentNotices';
 import type { CardField, CardProblem, CardProblems } from './paymentSlice';
 
@@ -38,6 +49,13 @@ type Props = {
   retry: { pending: boolean; onRetryPending: () => void } | null;
   /** The payment's status region, beside the button the buyer has just pressed. */
   progress: ReactNode;
+  /**
+   * The name on the card the buyer typed before a decline at 3-D Secure: the same person tries
+   * again, so it is kept; the card's own details (number, expiry, code) are typed afresh.
+   */
+  keptCardName?: string;
+  /** Back from a decline ("Try again"): the caret goes to the card number, the first to fix. */
+  focusCardNumber?: boolean;
   onPay: (values: CardValues) => Promise<void>;
 };
 
@@ -55,6 +73,8 @@ export function CardForm({
   cardProblems,
   retry,
   progress,
+  keptCardName,
+  focusCardNumber = false,
   onPay,
 }: Props) {
   const intl = useIntl();
@@ -65,9 +85,10 @@ export function CardForm({
   );
   const amexOnly = acceptedBrands.length === 1 && acceptedBrands[0] === 'amex';
   const fields = fieldSpecs(context);
+  const [initialValues] = useState<CardValues>(() => ({ ...EMPTY, cardName: keptCardName ?? '' }));
 
   return (
-    <Formik initialValues={EMPTY} validate={validate} onSubmit={onPay}>
+    <Formik initialValues={initialValues} validate={validate} onSubmit={onPay}>
       {({ submitForm }) => (
         <CheckoutForm aria-labelledby={titleId}>
           <Legend id={titleId}>
@@ -78,14 +99,7 @@ export function CardForm({
               <FormattedMessage id="seatMap.legend.amexNote" />
             </Note>
           ) : null}
-          <Note>
-            <FormattedMessage
-              id="payment.card.accepted"
-              values={{
-                cardTypes: intl.formatList(acceptedBrands.map((brand) => CARD_BRAND_NAMES[brand])),
-              }}
-            />
-          </Note>
+          <DetectedCardMarks brands={acceptedBrands} />
           {retry !== null ? (
             <RetryAlert onRetry={retry.pending ? retry.onRetryPending : () => void submitForm()} />
           ) : null}
@@ -94,25 +108,48 @@ export function CardForm({
             acceptedBrands={acceptedBrands}
             locale={context.locale}
           />
-          <TextField {...fields.cardNumber} />
+          {focusCardNumber ? <FocusOnArrival field="cardNumber" /> : null}
+          <CardNumberField {...fields.cardNumber} />
           <TextField {...fields.cardName} />
-          <TextField {...fields.expiry} />
-          <TextField {...fields.cvv} />
+          <CardDates>
+            <TextField {...fields.expiry} />
+            <TextField {...fields.cvv} />
+          </CardDates>
           {progress}
-          <PayButton type="submit" disabled={expired} aria-disabled={busy || undefined}>
-            {expired ? (
-              <FormattedMessage id="payment.payButton.expired" />
-            ) : (
-              <FormattedMessage
-                id="payment.payButton.label"
-                values={{ amount: formatMoney(intl, amount) }}
-              />
-            )}
-          </PayButton>
+          <StickyActions>
+            <PayButton type="submit" disabled={expired} aria-disabled={busy || undefined}>
+              {expired ? (
+                <FormattedMessage id="payment.payButton.expired" />
+              ) : (
+                <FormattedMessage
+                  id="payment.payButton.label"
+                  values={{ amount: formatMoney(intl, amount) }}
+                />
+              )}
+            </PayButton>
+          </StickyActions>
         </CheckoutForm>
       )}
     </Formik>
   );
+}
+
+/** The accepted marks, the one the number typed so far belongs to ringed. */
+function DetectedCardMarks({ brands }: { brands: readonly CardBrand[] }) {
+  const { values } = useFormikContext<CardValues>();
+  return <CardMarks brands={brands} detected={detectCardBrand(values.cardNumber)} />;
+}
+
+/**
+ * Back to pay again after a decline: the card's fields are the ones to fill, so the caret waits
+ * in the first of them rather than at the top of the page. In a layout effect, after the page
+ * heading took focus on arrival.
+ */
+function FocusOnArrival({ field }: { field: CardField }) {
+  useLayoutEffect(() => {
+    document.getElementById(fieldId(field))?.focus();
+  }, [field]);
+  return null;
 }
 
 function problemMessage(
@@ -184,6 +221,20 @@ export const PayButton = styled(PrimaryButton)`
 const Legend = styled.h2`
   margin: 0 0 ${({ theme }) => theme.space[3]}px;
   font-size: ${({ theme }) => theme.fontSizes.h2};
+`;
+
+/**
+ * Expiry and security code side by side, as printed near each other on a card: the form is a
+ * row shorter, so Pay is on a phone's first screen once the card is typed. The boxes line up
+ * at the bottom although the code's hint is longer.
+ */
+const CardDates = styled.div`
+  display: grid;
+  /* As wide as the other fields together; the code's longer hint gets the wider column. */
+  grid-template-columns: minmax(0, 10rem) minmax(0, 1fr);
+  max-width: 32rem;
+  gap: 0 ${({ theme }) => theme.space[4]}px;
+  align-items: end;
 `;
 
 const Note = styled.p`

@@ -11,6 +11,7 @@ import { selectReservation } from '@/features/hold/reservationSlice';
 import type { MessageId } from '@/i18n/messageIds';
 import { SupportPhone, useFrameVenue } from './checkoutVenue';
 import { failureReasonOf, type FailureReason } from './paymentOutcomePath';
+import { RETRY_AFTER_DECLINE } from './retryAfterDecline';
 
 /** `help` is the phone line under the body; the decline's own copy already gives the number. */
 type Copy = { title: MessageId; subtitle?: MessageId; body: MessageId; help?: MessageId };
@@ -82,7 +83,11 @@ export default function PaymentFailedPage() {
       <Actions>
         <PrimaryButton
           type="button"
-          onClick={() => void navigate(holdLives ? CHECKOUT_PATHS.payment : seatsPath)}
+          onClick={() =>
+            void (holdLives
+              ? navigate(CHECKOUT_PATHS.payment, { state: RETRY_AFTER_DECLINE })
+              : navigate(seatsPath))
+          }
         >
           <FormattedMessage
             id={reason === 'released' ? 'payment.holdLost.chooseAgain' : 'common.retry'}

@@ -21,6 +21,7 @@ import {
 import { GLASS_ORCHARD_LUMEN_FIRST } from '../../../../tests/msw/fixtures';
 import { readStoredHold, storeHold } from '@/features/hold/holdStorage';
 import { apiError } from '../../../../tests/msw/handlers';
+import { recallCardName } from './cardNameStorage';
 import { readPayAttempt, storePayAttempt } from './payAttemptStorage';
 import { usePaymentTestBed } from '../../../../tests/msw/paymentTestBed';
 
@@ -92,10 +93,61 @@ describe('the payment step', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText('Card number')).toHaveAttribute('autocomplete', 'cc-number');
     expect(screen.getByLabelText('Expiry date')).toHaveAccessibleDescription('MM/YY');
     expect(
-      screen.getByText('Cards accepted: Visa, Visa Debit, Mastercard and American Express'),
-    ).toBeInTheDocument();
+      within(screen.getByRole('list', { name: 'Cards accepted' }))
+        .getAllByRole('img')
+        .map((mark) => mark.getAttribute('aria-label')),
+    ).toEqual(['Visa', 'Visa Debit', 'Mastercard', 'American Express']);
     const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
     expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  });
+
+  it('spaces the card number as the card prints it while typing, and sends the digits only', async () => {
+    const { user } = await openPayment();
+    const sent: string[] = [];
+    server.use(
+      http.post('/services/payment/tokens', async ({ request }) => {
+        sent.push(((await request.clone().json()) as { number: string }).number);
+        // Nothing answered here: the usual payment-service double answers.
+        return undefined;
+      }),
+    );
+    const number = screen.getByLabelText('Card number');
+    await user.type(number, '4111222233334444');
+    expect(number).toHaveValue('4111 2222 3333 4444');
+    // Backspace just after a space takes the digit before it; the next digit lands where it was.
+    await user.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}{ArrowLeft}{Backspace}');
+    expect(number).toHaveValue('4111 2222 3334 444');
+    await user.keyboard('9');
+    expect(number).toHaveValue('4111 2222 3339 4444');
+
+    await user.clear(number);
+    await user.type(number, '378282246310005');
+    expect(number).toHaveValue('3782 822463 10005');
+
+    await fillCard(user, { number: VISA, name: 'Ada Lovelace', expiry: '12/40', cvv: '123' });
+    await user.click(screen.getByRole('button', { name: 'Pay £130' }));
+    await waitFor(() => expect(sent).toEqual(['4111111111111111']));
+  });
+
+  it('shows the marks of the accepted cards and rings the one the number belongs to', async () => {
+    const { user } = await openPayment();
+    const marks = screen.getByRole('list', { name: 'Cards accepted' });
+    expect(
+      within(marks)
+        .getAllByRole('img')
+        .map((mark) => mark.getAttribute('aria-label')),
+    ).toEqual(['Visa', 'Visa Debit', 'Mastercard', 'American Express']);
+    const current = () =>
+      within(marks)
+        .getAllByRole('listitem')
+        .filter((item) => item.getAttribute('aria-current') === 'true')
+        .map((item) => within(item).getByRole('img').getAttribute('aria-label'));
+    expect(current()).toEqual([]);
+    await user.type(screen.getByLabelText('Card number'), '5555');
+    expect(current()).toEqual(['Mastercard']);
+    await user.clear(screen.getByLabelText('Card number'));
+    await user.type(screen.getByLabelText('Card number'), '37');
+    expect(current()).toEqual(['American Express']);
   });
 
   it('shows each card message of spec §5 under its own field', async () => {
@@ -138,6 +190,10 @@ describe('the payment step', { timeout: 30_000 }, () => {
     expect(
       screen.getByText('American Express seats can only be bought with an American Express card.'),
     ).toBeInTheDocument();
+    // Only the marks of the cards these seats take.
+    expect(
+      within(screen.getByRole('list', { name: 'Cards accepted' })).getByRole('img'),
+    ).toHaveAccessibleName('American Express');
     await fillCard(user, validCard);
     await user.click(screen.getByRole('button', { name: 'Pay £130' }));
     await waitFor(() =>
@@ -211,6 +267,9 @@ describe('the payment step', { timeout: 30_000 }, () => {
     window.dispatchEvent(leaving);
     expect(leaving.defaultPrevented).toBe(false);
     expect(readPayAttempt()).toMatchObject({ holdId: checkoutHoldId(), paymentId });
+    // Only the name on the card is kept for a return after a decline: never the card's own details.
+    expect(recallCardName(checkoutHoldId())).toBe('Ada Lovelace');
+    expect(JSON.stringify({ ...window.sessionStorage })).not.toMatch(/4111|12\/40|"123"/);
     // The live region is filled a moment after it mounts, so the change is announced.
     await waitFor(() =>
       expect(screen.getByRole('status', { name: 'Payment progress' })).toHaveTextContent(

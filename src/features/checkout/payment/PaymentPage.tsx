@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { useLocation } from 'react-router';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector, useAppStore } from '@/app/hooks';
 import { LoadingBlock } from '@/components/LoadingBlock';
@@ -9,7 +10,9 @@ import type { CardValues } from '@/components/form/validation/cardSchema';
 import { validationContextFor } from '@/components/form/validation/validationContext';
 import { selectReservation } from '@/features/hold/reservationSlice';
 import { CardForm, PayButton } from './CardForm';
+import { recallCardName, rememberCardName } from './cardNameStorage';
 import { tokenise } from './cardTokenisation';
+import { isRetryAfterDecline } from './retryAfterDecline';
 import { useFrameVenue } from './checkoutVenue';
 import { PaymentProblemNotice, RetryAlert } from './PaymentNotices';
 import { PaymentProgress } from './PaymentProgress';
@@ -50,6 +53,13 @@ export default function PaymentPage() {
         : null,
     [holdId, region, basketVersion],
   );
+  const location = useLocation();
+  const retryAfterDecline = isRetryAfterDecline(location.state);
+  // Read when the hold is known (a reload restores it after the first render).
+  const keptCardName = useMemo(
+    () => (holdId === undefined ? undefined : recallCardName(holdId)),
+    [holdId],
+  );
   const paying = useAppSelector(selectPaymentInFlight);
   const busy = paying || payment.status === 'succeeded';
   const expired = reservation.status === 'expired';
@@ -83,6 +93,7 @@ export default function PaymentPage() {
     async (values: CardValues) => {
       if (!canPay || !isIdleNow()) return;
       inFlight.current = true;
+      rememberCardName(target.holdId, values.cardName);
       try {
         dispatch(paymentStarted());
         const outcome = await tokenise(values);
@@ -154,6 +165,8 @@ export default function PaymentPage() {
           cardProblems={payment.status === 'failed' ? payment.cardProblems : {}}
           retry={retry}
           progress={progress}
+          keptCardName={keptCardName}
+          focusCardNumber={retryAfterDecline}
           onPay={payByCard}
         />
       )}

@@ -13,6 +13,7 @@ import { GLASS_ORCHARD_LUMEN_FIRST } from '../../../../tests/msw/fixtures';
 import { inventory } from '../../../../tests/msw/inventory';
 import { BANK, orders, seedPayment } from '../../../../tests/msw/orders';
 import type { SandboxBehaviour } from '../../../../server/payments/sandbox/testCards';
+import { rememberCardName } from './cardNameStorage';
 import { readPayAttempt, storePayAttempt } from './payAttemptStorage';
 import { usePaymentTestBed } from '../../../../tests/msw/paymentTestBed';
 
@@ -116,6 +117,21 @@ describe('the 3-D Secure return (/checkout/verify)', { timeout: 30_000 }, () => 
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await heading('Payment');
     expect(inventory.holds.has(checkoutHoldId())).toBe(true);
+  });
+
+  it('keeps the name on the card after a decline, asks for the card afresh and puts the caret in its number', async () => {
+    const { user } = returnFromBank('decline');
+    // What the payment step kept when the buyer pressed Pay, before the browser left for the bank.
+    rememberCardName(checkoutHoldId(), 'Ada Lovelace');
+    await heading('There has been a problem with your payment');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await heading('Payment');
+    const number = await screen.findByLabelText('Card number', {}, { timeout: 5000 });
+    expect(screen.getByLabelText('Name on card')).toHaveValue('Ada Lovelace');
+    expect(number).toHaveValue('');
+    expect(screen.getByLabelText('Expiry date')).toHaveValue('');
+    expect(screen.getByLabelText('Security code (CVV)')).toHaveValue('');
+    await waitFor(() => expect(number).toHaveFocus());
   });
 
   it('shows the payment-timeout page with its copy and the phone line', async () => {

@@ -1,7 +1,5 @@
 import type { BrowserData } from '@contract/api/payment';
-
-/** What the contract accepts for each field; a browser reporting something odd sends a safe value. */
-const LANGUAGE = /^[A-Za-z0-9-]{1,35}$/;
+import { browserLanguageTag } from '@contract/browserLanguage';
 
 function clamp(value: number, min: number, max: number, fallback: number): number {
   return Number.isFinite(value) ? Math.min(max, Math.max(min, Math.round(value))) : fallback;
@@ -14,9 +12,10 @@ function clamp(value: number, min: number, max: number, fallback: number): numbe
  * screen as it is then.
  */
 export function collectBrowserData(): BrowserData {
-  const language = navigator.language;
+  // A POSIX-style report (`en-US@posix`) still names the buyer's language; only a browser that
+  // names none sends a safe 'en' (the contract requires the field).
   return {
-    language: LANGUAGE.test(language) ? language : 'en',
+    language: browserLanguageTag(navigator.language) ?? 'en',
     colorDepth: clamp(window.screen.colorDepth, 1, 64, 24),
     screenWidth: clamp(window.screen.width, 0, 100_000, 0),
     screenHeight: clamp(window.screen.height, 0, 100_000, 0),

@@ -22,6 +22,7 @@ import {
 import { withBookingSession } from '@/features/session/bookingSession';
 import { collectBrowserData } from './browserData';
 import { browserNavigation } from './leavePage';
+import { forgetCardName } from './cardNameStorage';
 import {
   forgetPayAttempt,
   readPayAttempt,
@@ -112,6 +113,7 @@ function* settle(attempt: PayAttempt, response: PayResponse) {
   switch (response.outcome) {
     case 'confirmed':
       yield call(forgetPayAttempt);
+      yield call(forgetCardName);
       yield call(forgetHold);
       if (response.order !== null) yield put(orderLoaded({ order: response.order }));
       yield put(orderConfirmed({ orderId: response.orderId }));

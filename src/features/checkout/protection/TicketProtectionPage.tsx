@@ -1,4 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
+import { StickyActions } from '@/features/checkout/details/components/StickyActions';
 import { Formik } from 'formik';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
@@ -165,11 +166,11 @@ function ProtectionForm({ basket, protection, save, saving, saveFailed, children
             />
           )}
           {children}
-          <Actions>
+          <StickyActions>
             <PrimaryButton type="submit" aria-disabled={waiting}>
               <FormattedMessage id="ticketProtection.continue" />
             </PrimaryButton>
-          </Actions>
+          </StickyActions>
         </CheckoutForm>
       </Formik>
     </>
@@ -186,8 +187,4 @@ const Product = styled.div`
 
 const Fee = styled.p`
   font-weight: 600;
-`;
-
-const Actions = styled.div`
-  margin-top: ${({ theme }) => theme.space[5]}px;
 `;

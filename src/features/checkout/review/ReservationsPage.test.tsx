@@ -62,6 +62,40 @@ describe('the review step', { timeout: 20_000 }, () => {
   });
 });
 
+/** The same two seats as hand-picked, or as general-admission places, held. */
+function heldAs(chosenBy: 'seats' | 'admissions'): Partial<RootState> {
+  const state = heldState({ chosenBy });
+  const reservation = state.reservation!;
+  if (chosenBy === 'seats') return state;
+  const hold = reservation.hold!;
+  const admissions = [
+    { area: 'FLOOR', priceOption: 'FULL', quantity: 2, price: hold.seats[0]!.price },
+  ];
+  return { ...state, reservation: { ...reservation, hold: { ...hold, seats: [], admissions } } };
+}
+
+describe('the title says what the buyer chose', { timeout: 20_000 }, () => {
+  it('calls seats the buyer picked their seats, not best available', async () => {
+    renderApp({ route: CHECKOUT_PATHS.reservations, preloadedState: heldAs('seats') });
+    await screen.findByRole('heading', { level: 1, name: 'Check your seats' }, { timeout: 5000 });
+    expect(screen.queryByText('Best available tickets')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Choose different seats' })).toBeInTheDocument();
+  });
+
+  it('calls general-admission places tickets, and offers different tickets, not seats', async () => {
+    renderApp({ route: CHECKOUT_PATHS.reservations, preloadedState: heldAs('admissions') });
+    await screen.findByRole('heading', { level: 1, name: 'Check your tickets' }, { timeout: 5000 });
+    expect(screen.getByText('Check the tickets held for you, then continue to book them'));
+    expect(screen.getByRole('button', { name: 'Choose different tickets' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /seats/ })).not.toBeInTheDocument();
+  });
+
+  it('keeps the spec title "Best available tickets" for seats the shop picked', async () => {
+    await openReview(heldState({ chosenBy: 'bestAvailable' }));
+    expect(screen.getByRole('button', { name: 'Choose different seats' })).toBeInTheDocument();
+  });
+});
+
 /** A hold of two £65 seats (£130) reserved by a buyer who was shown `quotedTotal` on the seats page. */
 function heldAfterQuote(quotedTotal: number): Partial<RootState> {
   const state = heldState();

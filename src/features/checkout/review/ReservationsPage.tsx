@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from 'react';
+import { StickyActions } from '@/features/checkout/details/components/StickyActions';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
@@ -22,10 +23,12 @@ import { buildSeatMapModel } from '@/features/seatSelection/seatMap/model';
 import { seatName } from '@/features/seatSelection/seatMap/seatName';
 import { formatMoney } from '@/i18n/format';
 import { priceOptionName } from '@/i18n/priceOptionName';
+import { reviewWording } from './reviewWording';
 
 /**
  * The first checkout step: exactly what is held — the seats best available picked, or the ones
- * chosen on the map, or the places by price option — before the buyer goes on. A total that
+ * chosen on the map, or the places by price option — before the buyer goes on, titled by which
+ * of the three it was. A total that
  * differs from what the buyer saw raises the price-change alert first.
  */
 export default function ReservationsPage() {
@@ -35,7 +38,7 @@ export default function ReservationsPage() {
   const paths = usePaths();
   const reservation = useAppSelector(selectReservation);
   const seats = useAppSelector(selectSeats);
-  const { hold, region, venueSlug, titleSlug, performanceId, quotedTotal } = reservation;
+  const { hold, chosenBy, region, venueSlug, titleSlug, performanceId, quotedTotal } = reservation;
   const { basket } = useBasket();
   const total = useAppSelector(selectHoldTotal);
 
@@ -50,6 +53,7 @@ export default function ReservationsPage() {
   }, [dispatch, region, performanceId, seats.performanceId]);
 
   if (hold === undefined || venueSlug === undefined || titleSlug === undefined) return null;
+  const wording = reviewWording(hold, chosenBy);
   const currency = hold.seats[0]?.price.currency ?? hold.admissions[0]?.price.currency;
   const priceChanged = quotedTotal !== undefined && quotedTotal !== total;
   // The basket's total once known (fees and extras included), so it agrees with the drawer.
@@ -65,8 +69,8 @@ export default function ReservationsPage() {
   return (
     <CheckoutStepFrame
       step="reservations"
-      headingId="steps.reservations.heading"
-      subheadingId="steps.reservations.subheading"
+      headingId={wording.headingId}
+      subheadingId={wording.subheadingId}
       showsTotal
     >
       {priceChanged ? (
@@ -92,7 +96,7 @@ export default function ReservationsPage() {
           />
         </Total>
       )}
-      <Actions>
+      <StickyActions>
         <PrimaryButton
           type="button"
           aria-disabled={priceChanged}
@@ -111,9 +115,9 @@ export default function ReservationsPage() {
             );
           }}
         >
-          <FormattedMessage id="reservations.changeSeats" />
+          <FormattedMessage id={wording.changeId} />
         </SecondaryButton>
-      </Actions>
+      </StickyActions>
     </CheckoutStepFrame>
   );
 }
@@ -213,10 +217,4 @@ const Items = styled.ul`
 const Total = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.large};
   font-weight: 600;
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[3]}px;
 `;

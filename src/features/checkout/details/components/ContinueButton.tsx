@@ -2,6 +2,7 @@ import type { MouseEvent } from 'react';
 import { useFormikContext } from 'formik';
 import { FormattedMessage } from 'react-intl';
 import { PrimaryButton } from '@/components/Button';
+import { StickyActions } from './StickyActions';
 
 /**
  * The step's submit. While a save is out it stays focusable but does nothing (a second click
@@ -13,13 +14,15 @@ export function ContinueButton() {
     if (isSubmitting) event.preventDefault();
   };
   return (
-    <PrimaryButton
-      type="submit"
-      aria-disabled={isSubmitting}
-      aria-busy={isSubmitting}
-      onClick={onClick}
-    >
-      <FormattedMessage id="customerDetails.continue" />
-    </PrimaryButton>
+    <StickyActions>
+      <PrimaryButton
+        type="submit"
+        aria-disabled={isSubmitting}
+        aria-busy={isSubmitting}
+        onClick={onClick}
+      >
+        <FormattedMessage id="customerDetails.continue" />
+      </PrimaryButton>
+    </StickyActions>
   );
 }
