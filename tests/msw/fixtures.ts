@@ -127,6 +127,7 @@ export function showSummary(seed: ShowSeed): ShowSummary {
     fromPrice: { amount: seed.fromMinor, currency: venueSummary(seed.venueSlug).currency },
     firstPerformance: '2026-03-13T19:30:00.000Z',
     lastPerformance: '2026-06-27T19:30:00.000Z',
+    playingDates: ['2026-03-13', '2026-03-14', '2026-04-10', '2026-06-27'],
   };
 }
 
