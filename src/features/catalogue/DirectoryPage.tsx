@@ -1,45 +1,174 @@
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import styled from 'styled-components';
 import type { CmsRoot } from '@contract/api/content';
-import type { Region } from '@contract/regions';
+import { REGIONS, type Region } from '@contract/regions';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { usePaths } from '@/config/usePaths';
+import { CardList } from '@/components/CardList';
 import { LoadingBlock } from '@/components/LoadingBlock';
 import { PageHeading } from '@/components/PageHeading';
-import { ShowList } from '@/components/ShowList';
+import { ShowSummaryCard } from '@/components/ShowSummaryCard';
 import { useDocumentTitle } from '@/components/useDocumentTitle';
-import { listVenues } from '@/config/venues';
-import { loadRequested, selectCmsRegion } from '@/features/catalogue/cmsSlice';
+import { listVenues, type VenueConfig } from '@/config/venues';
+import {
+  loadRequested,
+  selectCmsRegion,
+  selectCmsRegions,
+} from '@/features/catalogue/cmsSlice';
+import { DirectoryFilterForm, type PlaceOptions } from './components/DirectoryFilterForm';
+import {
+  filtersFromSearch,
+  filtersToSearch,
+  hasFilters,
+  matchesFilters,
+  regionsFor,
+  venueToday,
+  type DirectoryFilters,
+  type Listing,
+  type Places,
+} from './directoryFilters';
 
-/** "What's on": every venue with its shows, from each region's CMS root, loaded side by side. */
+/** Cards in the first screen of a laptop (one row of four): their posters load at once. */
+const EAGER_POSTERS = 4;
+
+/** The venues, regions and cities to filter by, in the buyer's order, from the venue registry. */
+function usePlaces(locale: string): { places: Places; options: PlaceOptions } {
+  return useMemo(() => {
+    const venues = listVenues();
+    const regions = regionsFor(
+      locale,
+      REGIONS.filter((region) => venues.some((venue) => venue.settings.region === region)),
+    );
+    const inRegion = (region: Region) => venues.filter((v) => v.settings.region === region);
+    const options: PlaceOptions = {
+      regions: regions.map((region) => ({
+        region,
+        cities: [...new Set(inRegion(region).map((venue) => venue.settings.city))].sort(),
+      })),
+      venues: regions.flatMap(inRegion).map(({ settings }) => ({
+        slug: settings.slug,
+        name: settings.name,
+      })),
+    };
+    const places: Places = {
+      regions,
+      cities: options.regions.flatMap(({ region, cities }) =>
+        cities.map((city) => ({ region, city })),
+      ),
+      venueSlugs: options.venues.map((venue) => venue.slug),
+    };
+    return { places, options };
+  }, [locale]);
+}
+
+/**
+ * The filters, read from the address on arrival (a shared or reloaded link) and written back as
+ * the buyer changes them. Written with history.replaceState, not a router navigation: each
+ * navigation is a new page to the frame, which moves focus to the <h1> and would pull it out of
+ * the search box at every keystroke. A real navigation to `/` (the logo) reads them afresh.
+ */
+function useAddressFilters(places: Places) {
+  const location = useLocation();
+  const [filters, setFilters] = useState(() =>
+    filtersFromSearch(new URLSearchParams(location.search), places),
+  );
+  const [readFor, setReadFor] = useState(location.key);
+  if (readFor !== location.key) {
+    setReadFor(location.key);
+    setFilters(filtersFromSearch(new URLSearchParams(location.search), places));
+  }
+  const change = useCallback(
+    (next: DirectoryFilters) => {
+      setFilters(next);
+      const query = filtersToSearch(next).toString();
+      const url = `${location.pathname}${query === '' ? '' : `?${query}`}${location.hash}`;
+      window.history.replaceState(window.history.state, '', url);
+    },
+    [location.hash, location.pathname],
+  );
+  return [filters, change] as const;
+}
+
+/** "What's on": every show at every venue as a grid of cards, the buyer's own country first. */
 export default function DirectoryPage() {
   const intl = useIntl();
   const dispatch = useAppDispatch();
-  const regions = useMemo(
-    () => [...new Set(listVenues().map((venue) => venue.settings.region))],
-    [],
-  );
+  const { places, options } = usePlaces(intl.locale);
+  const [filters, setFilters] = useAddressFilters(places);
   useDocumentTitle(intl.formatMessage({ id: 'directory.heading' }));
 
   useEffect(() => {
-    for (const region of regions) dispatch(loadRequested({ region }));
-  }, [dispatch, regions]);
+    for (const region of places.regions) dispatch(loadRequested({ region }));
+  }, [dispatch, places.regions]);
+
+  const shownRegions = places.regions.filter(
+    (region) => filters.where === '' || filters.where.split('/')[0] === region,
+  );
+  const byRegion = useAppSelector(selectCmsRegions);
+  const now = useMemo(() => new Date(), []);
+  const results = shownRegions.map((region) => {
+    const read = byRegion[region];
+    const failed = read?.status === 'failed';
+    const listings =
+      failed || read?.data == null
+        ? null
+        : listingsOf(read.data, region).filter((listing) =>
+            matchesFilters(listing, filters, now),
+          );
+    return { region, failed, listings };
+  });
+  const settled = results.every((result) => result.listings !== null || result.failed);
+  const count = results.reduce((sum, result) => sum + (result.listings?.length ?? 0), 0);
+  let cardIndex = 0;
 
   return (
     <section>
       <PageHeading subheading={<FormattedMessage id="directory.intro" />}>
         <FormattedMessage id="directory.heading" />
       </PageHeading>
-      {regions.map((region) => (
-        <RegionSection key={region} region={region} />
-      ))}
+      <DirectoryFilterForm
+        filters={filters}
+        options={options}
+        minDate={venueToday(now, intl.timeZone ?? 'UTC')}
+        onChange={setFilters}
+      />
+      <ResultsLine>
+        <Count role="status">
+          {settled && <FormattedMessage id="directory.results.count" values={{ count }} />}
+        </Count>
+        <FormattedMessage id="directory.results.allIn" />
+      </ResultsLine>
+      {settled && count === 0 && hasFilters(filters) && (
+        <p>
+          <FormattedMessage id="directory.results.none" />
+        </p>
+      )}
+      {results.map(({ region, listings }) => {
+        if (listings !== null && listings.length === 0) return null;
+        const first = cardIndex;
+        cardIndex += listings?.length ?? 0;
+        return (
+          <RegionSection key={region} region={region}>
+            {listings !== null && <ShowGrid listings={listings} firstIndex={first} />}
+          </RegionSection>
+        );
+      })}
+      <VenueDirectory regions={places.regions} />
     </section>
   );
 }
 
-function RegionSection({ region }: { region: Region }) {
+function listingsOf(root: CmsRoot, region: Region): Listing[] {
+  return root.shows.flatMap((show) => {
+    const venue = root.venues.find((candidate) => candidate.slug === show.venueSlug);
+    return venue === undefined ? [] : [{ show, venue, region }];
+  });
+}
+
+/** One region's heading and its cards; a region that failed to load says so in place. */
+function RegionSection({ region, children }: { region: Region; children: ReactNode }) {
   const dispatch = useAppDispatch();
   const state = useAppSelector((root) => selectCmsRegion(root, region));
   const headingId = `region-${region}`;
@@ -58,45 +187,106 @@ function RegionSection({ region }: { region: Region }) {
           </button>
         </InlineError>
       ) : state.data === null ? (
-        <LoadingBlock minHeight="12rem" />
+        <LoadingBlock minHeight="24rem" />
       ) : (
-        <RegionVenues root={state.data} />
+        children
       )}
     </Region>
   );
 }
 
-function RegionVenues({ root }: { root: CmsRoot }) {
+function ShowGrid({ listings, firstIndex }: { listings: Listing[]; firstIndex: number }) {
+  const intl = useIntl();
   const paths = usePaths();
   return (
-    <>
-      {root.venues.map((venue) => {
-        const shows = root.shows.filter((show) => show.venueSlug === venue.slug);
-        const headingId = `venue-${venue.slug}`;
-        return (
-          <Venue key={venue.slug} aria-labelledby={headingId}>
-            <h3 id={headingId}>
-              {paths.hasVenuePages ? (
-                <Link to={paths.venuePath(venue.slug)}>{venue.name}</Link>
-              ) : (
-                venue.name
-              )}
-            </h3>
-            <p>{venue.city}</p>
-            <ShowList shows={shows} venue={venue} headingLevel="h4" />
-          </Venue>
-        );
-      })}
-    </>
+    <CardList>
+      {listings.map(({ show, venue }, index) => (
+        <ShowSummaryCard
+          key={`${venue.slug}/${show.titleSlug}`}
+          show={show}
+          timeZone={venue.timezone}
+          href={paths.showPath(show.titleSlug, venue.slug)}
+          headingLevel="h3"
+          venueLine={intl.formatMessage(
+            { id: 'showPage.venue' },
+            { venueName: venue.name, city: venue.city },
+          )}
+          imageLoading={firstIndex + index < EAGER_POSTERS ? 'eager' : 'lazy'}
+        />
+      ))}
+    </CardList>
   );
 }
+
+/** Every venue, the buyer's country first: each one's own page where the mode has them. */
+function VenueDirectory({ regions }: { regions: readonly Region[] }) {
+  const paths = usePaths();
+  const venues: VenueConfig[] = regions.flatMap((region) =>
+    listVenues().filter((venue) => venue.settings.region === region),
+  );
+  return (
+    <Region aria-labelledby="directory-venues">
+      <h2 id="directory-venues">
+        <FormattedMessage id="directory.venues.heading" />
+      </h2>
+      <VenueList>
+        {venues.map(({ settings }) => (
+          <li key={settings.slug}>
+            {paths.hasVenuePages ? (
+              <Link to={paths.venuePath(settings.slug)}>{settings.name}</Link>
+            ) : (
+              <span>{settings.name}</span>
+            )}
+            <City>{settings.city}</City>
+          </li>
+        ))}
+      </VenueList>
+    </Region>
+  );
+}
+
+const ResultsLine = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => `${theme.space[1]}px ${theme.space[4]}px`};
+  align-items: baseline;
+  margin-block-end: ${({ theme }) => theme.space[4]}px;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Count = styled.p`
+  margin: 0;
+  font-weight: 700;
+  color: ${({ theme }) => theme.colors.text};
+`;
 
 const Region = styled.section`
   margin-block-end: ${({ theme }) => theme.space[7]}px;
 `;
 
-const Venue = styled.section`
-  margin-block-end: ${({ theme }) => theme.space[6]}px;
+const VenueList = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 14rem), 1fr));
+  gap: ${({ theme }) => theme.space[3]}px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  li {
+    padding: ${({ theme }) => theme.space[3]}px;
+    border: 1px solid ${({ theme }) => theme.colors.divider};
+    border-radius: ${({ theme }) => theme.radius};
+  }
+
+  a,
+  span {
+    font-weight: 600;
+  }
+`;
+
+const City = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 const InlineError = styled.div`
