@@ -23,7 +23,8 @@ const SHOP_LOGO = '/images/brand/stagedoor-logo.svg';
  * The slug is the shop's, so no venue or brand text group is layered over the shop's wording.
  */
 export function shopFrameVenue(house: VenueConfig): VenueConfig {
-  const { brand: _houseBrand, ...settings } = house.settings;
+  const settings = { ...house.settings };
+  delete settings.brand;
   return {
     theme: SHOP_THEME,
     logoUrl: SHOP_LOGO,

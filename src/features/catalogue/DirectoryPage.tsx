@@ -12,11 +12,7 @@ import { PageHeading } from '@/components/PageHeading';
 import { ShowSummaryCard } from '@/components/ShowSummaryCard';
 import { useDocumentTitle } from '@/components/useDocumentTitle';
 import { listVenues, type VenueConfig } from '@/config/venues';
-import {
-  loadRequested,
-  selectCmsRegion,
-  selectCmsRegions,
-} from '@/features/catalogue/cmsSlice';
+import { loadRequested, selectCmsRegion, selectCmsRegions } from '@/features/catalogue/cmsSlice';
 import { DirectoryFilterForm, type PlaceOptions } from './components/DirectoryFilterForm';
 import {
   filtersFromSearch,
@@ -114,14 +110,15 @@ export default function DirectoryPage() {
     const listings =
       failed || read?.data == null
         ? null
-        : listingsOf(read.data, region).filter((listing) =>
-            matchesFilters(listing, filters, now),
-          );
+        : listingsOf(read.data, region).filter((listing) => matchesFilters(listing, filters, now));
     return { region, failed, listings };
   });
   const settled = results.every((result) => result.listings !== null || result.failed);
   const count = results.reduce((sum, result) => sum + (result.listings?.length ?? 0), 0);
-  let cardIndex = 0;
+  // Where each region's cards start in the page, so only the first screen's posters load eagerly.
+  const firstIndexes = results.map((_, index) =>
+    results.slice(0, index).reduce((sum, result) => sum + (result.listings?.length ?? 0), 0),
+  );
 
   return (
     <section>
@@ -145,16 +142,15 @@ export default function DirectoryPage() {
           <FormattedMessage id="directory.results.none" />
         </p>
       )}
-      {results.map(({ region, listings }) => {
-        if (listings !== null && listings.length === 0) return null;
-        const first = cardIndex;
-        cardIndex += listings?.length ?? 0;
-        return (
+      {results.map(({ region, listings }, index) =>
+        listings !== null && listings.length === 0 ? null : (
           <RegionSection key={region} region={region}>
-            {listings !== null && <ShowGrid listings={listings} firstIndex={first} />}
+            {listings !== null && (
+              <ShowGrid listings={listings} firstIndex={firstIndexes[index] ?? 0} />
+            )}
           </RegionSection>
-        );
-      })}
+        ),
+      )}
       <VenueDirectory regions={places.regions} />
     </section>
   );

@@ -41,7 +41,8 @@ export interface Places {
 
 export const cityKey = (region: Region, city: string) => `${region}/${city}`;
 
-const isWhen = (value: string): value is When => (WHEN_OPTIONS as readonly string[]).includes(value);
+const isWhen = (value: string): value is When =>
+  (WHEN_OPTIONS as readonly string[]).includes(value);
 
 /** Reads the filters from the address; anything unknown (an old link, a typo) means "any". */
 export function filtersFromSearch(params: URLSearchParams, places: Places): DirectoryFilters {
