@@ -117,7 +117,9 @@ const Poster = styled.img`
   border-radius: ${({ theme }) => theme.radius};
   background: ${({ theme }) => theme.colors.surface};
 
+  /* In the grid a landscape cut of the poster's centre: four shows a row stay in one screen. */
   @media (min-width: ${({ theme }) => theme.breakpoints.sm}) {
+    aspect-ratio: 4 / 3;
     border-radius: 0;
   }
 `;

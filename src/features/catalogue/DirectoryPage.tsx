@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import styled from 'styled-components';
@@ -12,15 +12,17 @@ import { PageHeading } from '@/components/PageHeading';
 import { ShowSummaryCard } from '@/components/ShowSummaryCard';
 import { useDocumentTitle } from '@/components/useDocumentTitle';
 import { listVenues, type VenueConfig } from '@/config/venues';
-import { loadRequested, selectCmsRegion, selectCmsRegions } from '@/features/catalogue/cmsSlice';
+import { loadRequested, selectCmsRegions } from '@/features/catalogue/cmsSlice';
 import { DirectoryFilterForm, type PlaceOptions } from './components/DirectoryFilterForm';
 import {
   filtersFromSearch,
   filtersToSearch,
   hasFilters,
   matchesFilters,
+  regionCountry,
   regionsFor,
   venueToday,
+  type Country,
   type DirectoryFilters,
   type Listing,
   type Places,
@@ -104,7 +106,7 @@ export default function DirectoryPage() {
   );
   const byRegion = useAppSelector(selectCmsRegions);
   const now = useMemo(() => new Date(), []);
-  const results = shownRegions.map((region) => {
+  const results: RegionResult[] = shownRegions.map((region) => {
     const read = byRegion[region];
     const failed = read?.status === 'failed';
     const listings =
@@ -115,9 +117,19 @@ export default function DirectoryPage() {
   });
   const settled = results.every((result) => result.listings !== null || result.failed);
   const count = results.reduce((sum, result) => sum + (result.listings?.length ?? 0), 0);
-  // Where each region's cards start in the page, so only the first screen's posters load eagerly.
-  const firstIndexes = results.map((_, index) =>
-    results.slice(0, index).reduce((sum, result) => sum + (result.listings?.length ?? 0), 0),
+  // A buyer thinks in countries, not booking regions: one grid per country, own country first.
+  const countries = [...new Set(results.map(({ region }) => regionCountry(region)))].map(
+    (country) => ({
+      country,
+      results: results.filter(({ region }) => regionCountry(region) === country),
+    }),
+  );
+  // Where each country's cards start in the page, so only the first screen's posters load at once.
+  const firstIndexes = countries.map((_, index) =>
+    countries
+      .slice(0, index)
+      .flatMap((group) => group.results)
+      .reduce((sum, result) => sum + (result.listings?.length ?? 0), 0),
   );
 
   return (
@@ -142,17 +154,69 @@ export default function DirectoryPage() {
           <FormattedMessage id="directory.results.none" />
         </p>
       )}
-      {results.map(({ region, listings }, index) =>
-        listings !== null && listings.length === 0 ? null : (
-          <RegionSection key={region} region={region}>
-            {listings !== null && (
-              <ShowGrid listings={listings} firstIndex={firstIndexes[index] ?? 0} />
-            )}
-          </RegionSection>
+      {countries.map(({ country, results: inCountry }, index) =>
+        inCountry.every(({ listings }) => listings !== null && listings.length === 0) ? null : (
+          <CountrySection
+            key={country}
+            country={country}
+            results={inCountry}
+            firstIndex={firstIndexes[index] ?? 0}
+          />
         ),
       )}
       <VenueDirectory regions={places.regions} />
     </section>
+  );
+}
+
+interface RegionResult {
+  region: Region;
+  failed: boolean;
+  /** The region's shows that pass the filters; null until it has loaded (or when it failed). */
+  listings: Listing[] | null;
+}
+
+/**
+ * One country's shows in one grid. Each region loads on its own: one still loading holds a
+ * placeholder, one that failed says so with a retry, and neither hides the shows that arrived.
+ */
+function CountrySection({
+  country,
+  results,
+  firstIndex,
+}: {
+  country: Country;
+  results: RegionResult[];
+  firstIndex: number;
+}) {
+  const dispatch = useAppDispatch();
+  const headingId = `country-${country}`;
+  const listings = results.flatMap((result) => result.listings ?? []);
+  return (
+    <Section aria-labelledby={headingId}>
+      <h2 id={headingId}>
+        <FormattedMessage id={`directory.country.${country}`} />
+      </h2>
+      {results
+        .filter((result) => result.failed)
+        .map(({ region }) => (
+          <InlineError key={region} role="alert">
+            <p>
+              <FormattedMessage
+                id="directory.region.error"
+                values={{ region: <FormattedMessage id={`directory.region.${region}`} /> }}
+              />
+            </p>
+            <button type="button" onClick={() => dispatch(loadRequested({ region }))}>
+              <FormattedMessage id="common.retry" />
+            </button>
+          </InlineError>
+        ))}
+      {listings.length > 0 && <ShowGrid listings={listings} firstIndex={firstIndex} />}
+      {results.some((result) => result.listings === null && !result.failed) && (
+        <LoadingBlock minHeight="24rem" />
+      )}
+    </Section>
   );
 }
 
@@ -161,34 +225,6 @@ function listingsOf(root: CmsRoot, region: Region): Listing[] {
     const venue = root.venues.find((candidate) => candidate.slug === show.venueSlug);
     return venue === undefined ? [] : [{ show, venue, region }];
   });
-}
-
-/** One region's heading and its cards; a region that failed to load says so in place. */
-function RegionSection({ region, children }: { region: Region; children: ReactNode }) {
-  const dispatch = useAppDispatch();
-  const state = useAppSelector((root) => selectCmsRegion(root, region));
-  const headingId = `region-${region}`;
-  const regionName = <FormattedMessage id={`directory.region.${region}`} />;
-  return (
-    <Region aria-labelledby={headingId}>
-      <h2 id={headingId}>{regionName}</h2>
-      {state.status === 'failed' ? (
-        // One region failing must not hide the others: the error stays inside its section.
-        <InlineError role="alert">
-          <p>
-            <FormattedMessage id="directory.region.error" values={{ region: regionName }} />
-          </p>
-          <button type="button" onClick={() => dispatch(loadRequested({ region }))}>
-            <FormattedMessage id="common.retry" />
-          </button>
-        </InlineError>
-      ) : state.data === null ? (
-        <LoadingBlock minHeight="24rem" />
-      ) : (
-        children
-      )}
-    </Region>
-  );
 }
 
 function ShowGrid({ listings, firstIndex }: { listings: Listing[]; firstIndex: number }) {
@@ -221,7 +257,7 @@ function VenueDirectory({ regions }: { regions: readonly Region[] }) {
     listVenues().filter((venue) => venue.settings.region === region),
   );
   return (
-    <Region aria-labelledby="directory-venues">
+    <Section aria-labelledby="directory-venues">
       <h2 id="directory-venues">
         <FormattedMessage id="directory.venues.heading" />
       </h2>
@@ -237,7 +273,7 @@ function VenueDirectory({ regions }: { regions: readonly Region[] }) {
           </li>
         ))}
       </VenueList>
-    </Region>
+    </Section>
   );
 }
 
@@ -256,7 +292,7 @@ const Count = styled.p`
   color: ${({ theme }) => theme.colors.text};
 `;
 
-const Region = styled.section`
+const Section = styled.section`
   margin-block-end: ${({ theme }) => theme.space[7]}px;
 `;
 

@@ -328,10 +328,9 @@ const Performances = styled.ul`
 
 const rowStyles = css`
   display: flex;
-  flex-wrap: wrap;
-  justify-content: space-between;
-  align-items: center;
-  gap: ${({ theme }) => `${theme.space[1]}px ${theme.space[3]}px`};
+  flex-direction: column;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space[1]}px;
   min-height: ${({ theme }) => theme.minTarget};
   padding: ${({ theme }) => `${theme.space[2]}px ${theme.space[3]}px`};
   border: 1px solid ${({ theme }) => theme.colors.border};

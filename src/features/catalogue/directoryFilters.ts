@@ -132,7 +132,9 @@ export function matchesFilters(listing: Listing, filters: DirectoryFilters, now:
 }
 
 /** The country of a region's venues, as ISO 3166 codes (a region never spans two). */
-const regionCountry = (region: Region) => (REGION_CURRENCY[region] === 'GBP' ? 'GB' : 'US');
+export type Country = 'GB' | 'US';
+export const regionCountry = (region: Region): Country =>
+  REGION_CURRENCY[region] === 'GBP' ? 'GB' : 'US';
 
 /**
  * Regions with the buyer's own country first (en-GB → the UK, en-US → the US), each group in

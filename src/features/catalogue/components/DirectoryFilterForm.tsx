@@ -163,7 +163,7 @@ export function DirectoryFilterForm({ filters, options, minDate, onChange }: Pro
 
 const Form = styled.form`
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(min(100%, 10rem), 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 9rem), 1fr));
   gap: ${({ theme }) => `${theme.space[3]}px ${theme.space[4]}px`};
   align-items: end;
   margin-block-end: ${({ theme }) => theme.space[5]}px;
