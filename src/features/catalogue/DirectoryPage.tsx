@@ -298,7 +298,7 @@ const Section = styled.section`
 
 const VenueList = styled.ul`
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(min(100%, 14rem), 1fr));
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 10rem), 1fr));
   gap: ${({ theme }) => theme.space[3]}px;
   margin: 0;
   padding: 0;
