@@ -79,7 +79,7 @@ export const showContentSchema = z.strictObject({
   images: z.array(imageSchema).min(1),
   runningTimeMinutes: z.number().int().positive(),
   intervals: z.number().int().min(0),
-  /** e.g. "Children under 5 are not admitted; under 15s must be accompanied by an adult." */
+  /** e.g. "Children under 5 are not admitted; under 15 need an adult." (spec §9's sample) */
   ageGuidance: z.string(),
   accessInformation: z.string(),
   genre: z.string(),

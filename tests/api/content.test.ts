@@ -115,9 +115,7 @@ describe('show', () => {
     const show = showContentSchema.parse(response.json());
     expect(show.title).toBe('The Glass Orchard');
     expect(show.seating).toBe('reserved');
-    expect(show.ageGuidance).toBe(
-      'Children under 5 are not admitted; under 15s must be accompanied by an adult.',
-    );
+    expect(show.ageGuidance).toBe('Children under 5 are not admitted; under 15 need an adult.');
     expect(show.images[0]?.src).toBe('/images/shows/the-glass-orchard.svg');
     const { performances } = show;
     expect(performances.count).toBeGreaterThan(80);

@@ -177,7 +177,7 @@ export function showContent(venueSlug: string, titleSlug: string): ShowContent |
     images: [summary.image],
     runningTimeMinutes: 150,
     intervals: 1,
-    ageGuidance: 'Children under 5 are not admitted; under 15s must be accompanied by an adult.',
+    ageGuidance: 'Children under 5 are not admitted; under 15 need an adult.',
     accessInformation: 'Audio-described and captioned performances are available.',
     genre: seed.genre,
     performances: {
