@@ -45,7 +45,9 @@ export function ShowSummaryCard({
         width={show.image.width}
         height={show.image.height}
         loading={imageLoading}
-        decoding="async"
+        // A first-screen poster is the page's largest paint: ask for it first, paint it at once.
+        fetchPriority={imageLoading === 'eager' ? 'high' : 'auto'}
+        decoding={imageLoading === 'eager' ? 'auto' : 'async'}
       />
       <Body>
         <Title as={headingLevel}>
