@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { matchPath, useLocation } from 'react-router';
 import { ROUTE_PATTERNS } from '@/config/paths';
 import { useRootHandle } from '@/config/usePaths';
+import { useRouteTarget } from '@/config/useRouteTarget';
 import { resolveVenue, type VenueConfig } from '@/config/venues';
 import { applyConfigOverride } from '@/config/overrides';
 import { VenueIntlProvider } from '@/i18n/VenueIntlProvider';
@@ -43,10 +44,17 @@ type Props = {
   children: ReactNode;
 };
 
-/** Whether the page is the multi-venue directory, which no one venue's brand should frame. */
+/**
+ * Whether the page is the multi-venue directory, which no one venue's brand should frame: the
+ * directory's address, answered by a page route (one whose loader gave a target), so anything
+ * else mounted at `/` keeps the house venue's frame.
+ */
 function useIsDirectory(pathname: string): boolean {
   const pattern = ROUTE_PATTERNS[useRootHandle().paths.mode].directory;
-  return pattern !== undefined && matchPath({ path: pattern, end: true }, pathname) !== null;
+  const isPage = useRouteTarget() !== undefined;
+  return (
+    isPage && pattern !== undefined && matchPath({ path: pattern, end: true }, pathname) !== null
+  );
 }
 
 /**
