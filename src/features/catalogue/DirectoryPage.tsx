@@ -82,7 +82,12 @@ function useAddressFilters(places: Places) {
       setFilters(next);
       const query = filtersToSearch(next).toString();
       const url = `${location.pathname}${query === '' ? '' : `?${query}`}${location.hash}`;
-      window.history.replaceState(window.history.state, '', url);
+      try {
+        window.history.replaceState(window.history.state, '', url);
+      } catch {
+        // Browsers refuse bursts of history writes (Safari: 100 in 30 s); the list is already
+        // filtered, and the next change writes the address again.
+      }
     },
     [location.hash, location.pathname],
   );
