@@ -65,6 +65,11 @@ describe("What's on", () => {
     expect(screen.queryByRole('link', { name: 'The Lumen Theatre home' })).toBeNull();
     expect(screen.getByRole('contentinfo')).toHaveTextContent('Stagedoor');
     await waitFor(() => expect(document.title).toBe("What's on | Stagedoor"));
+
+    // A venue's own page wears that venue's brand again.
+    await userEvent.setup().click(screen.getByRole('link', { name: 'The Hudson Stage' }));
+    await screen.findByRole('link', { name: 'The Hudson Stage home' }, { timeout: 5000 });
+    expect(screen.queryByRole('link', { name: 'Stagedoor home' })).toBeNull();
   });
 
   it('filters as the buyer types, says how many are left and keeps the search in the address', async () => {
