@@ -38,6 +38,11 @@ export const showSummarySchema = z.strictObject({
   /** First and last performance on sale, ISO 8601 instants. */
   firstPerformance: z.string().nullable(),
   lastPerformance: z.string().nullable(),
+  /**
+   * Venue-local days (YYYY-MM-DD, soonest first) with a performance still to come, so the
+   * directory's date filters can tell a dark Monday from a playing one without a calendar read.
+   */
+  playingDates: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)),
 });
 export type ShowSummary = z.infer<typeof showSummarySchema>;
 
@@ -74,7 +79,7 @@ export const showContentSchema = z.strictObject({
   images: z.array(imageSchema).min(1),
   runningTimeMinutes: z.number().int().positive(),
   intervals: z.number().int().min(0),
-  /** e.g. "Children under 5 are not admitted; under 15s must be accompanied by an adult." */
+  /** e.g. "Children under 5 are not admitted; under 15 need an adult." (spec §9's sample) */
   ageGuidance: z.string(),
   accessInformation: z.string(),
   genre: z.string(),

@@ -52,6 +52,7 @@ function showSummary(show: ShowRow): ShowSummary {
     fromPrice: show.fromPrice,
     firstPerformance: show.firstPerformance?.toISOString() ?? null,
     lastPerformance: show.lastPerformance?.toISOString() ?? null,
+    playingDates: show.playingDates,
   };
 }
 

@@ -1,12 +1,16 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { useLocation } from 'react-router';
+import { matchPath, useLocation } from 'react-router';
+import { ROUTE_PATTERNS } from '@/config/paths';
+import { useRootHandle } from '@/config/usePaths';
+import { useRouteTarget } from '@/config/useRouteTarget';
 import { resolveVenue, type VenueConfig } from '@/config/venues';
 import { applyConfigOverride } from '@/config/overrides';
 import { VenueIntlProvider } from '@/i18n/VenueIntlProvider';
 import { VenueThemeProvider } from '@/theme/VenueThemeProvider';
 import { GlobalStyle } from '@/theme/GlobalStyle';
 import { PageLayout } from '@/components/layout/PageLayout';
+import { shopFrameVenue } from '@/components/layout/shopFrame';
 import { NavigationFocusContext } from '@/components/navigationFocus';
 import { selectConfigOverride } from '@/features/session/sessionSlice';
 import { selectPageTitle } from '@/lib/uiSlice';
@@ -40,12 +44,34 @@ type Props = {
   children: ReactNode;
 };
 
-/** Providers and page frame of one venue, with the session's `cfg` override applied. */
+/**
+ * Whether the page is the multi-venue directory, which no one venue's brand should frame: the
+ * directory's address, answered by a page route (one whose loader gave a target), so anything
+ * else mounted at `/` keeps the house venue's frame.
+ */
+function useIsDirectory(pathname: string): boolean {
+  const pattern = ROUTE_PATTERNS[useRootHandle().paths.mode].directory;
+  const isPage = useRouteTarget() !== undefined;
+  return (
+    isPage && pattern !== undefined && matchPath({ path: pattern, end: true }, pathname) !== null
+  );
+}
+
+/**
+ * Providers and page frame of one venue, with the session's `cfg` override applied. What's on
+ * lists every venue, so it is framed as the shop itself (Stagedoor's theme, name and logo);
+ * a venue's own pages keep its theme.
+ */
 export function Frame({ venueSlug, houseSlug, homePath, children }: Props) {
   const cfg = useAppSelector(selectConfigOverride);
-  const base = resolveVenue(venueSlug, houseSlug);
-  const venue = useMemo(() => applyConfigOverride(base, cfg ?? undefined), [base, cfg]);
   const location = useLocation();
+  const isDirectory = useIsDirectory(location.pathname);
+  const resolved = resolveVenue(venueSlug, houseSlug);
+  const base = useMemo(
+    () => (isDirectory ? shopFrameVenue(resolved) : resolved),
+    [isDirectory, resolved],
+  );
+  const venue = useMemo(() => applyConfigOverride(base, cfg ?? undefined), [base, cfg]);
   const [firstKey] = useState(location.key);
   const focus = useMemo(
     () => ({ locationKey: location.key, isNavigation: location.key !== firstKey }),

@@ -8,7 +8,7 @@ export const HeroImage = styled.img`
   display: block;
   width: 100%;
   height: auto;
-  max-height: min(45vh, 420px);
+  max-height: min(35vh, 320px);
   object-fit: cover;
   margin-block-end: ${({ theme }) => theme.space[4]}px;
   border-radius: ${({ theme }) => theme.radius};

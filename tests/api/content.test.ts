@@ -53,6 +53,24 @@ describe('CMS root', () => {
     expect(east.shows.every((show) => show.fromPrice?.currency === 'USD')).toBe(true);
   });
 
+  it('lists the venue-local days each show plays, so a dark day is not offered', async () => {
+    const uk = cmsRootSchema.parse((await get('/api/uk/cms')).json());
+    const echoes = uk.shows.find((show) => show.titleSlug === 'echoes-of-avalon');
+    const orchard = uk.shows.find((show) => show.titleSlug === 'the-glass-orchard');
+    expect(echoes?.playingDates.length).toBeGreaterThan(10);
+    // Echoes of Avalon plays Sunday afternoons and Monday evenings only (London time).
+    const weekdays = new Set(
+      echoes?.playingDates.map((day) => new Date(`${day}T12:00:00Z`).getUTCDay()),
+    );
+    expect([...weekdays].sort()).toEqual([0, 1]);
+    expect(echoes?.playingDates).toEqual([...(echoes?.playingDates ?? [])].sort());
+    // The first day is the first performance's date on the venue's clock.
+    const first = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(
+      new Date(orchard?.firstPerformance ?? ''),
+    );
+    expect(orchard?.playingDates[0]).toBe(first);
+  });
+
   it('rejects an unknown query parameter', async () => {
     const body = expectError(
       await get('/api/uk/cms?email=someone@example.com'),
@@ -97,9 +115,7 @@ describe('show', () => {
     const show = showContentSchema.parse(response.json());
     expect(show.title).toBe('The Glass Orchard');
     expect(show.seating).toBe('reserved');
-    expect(show.ageGuidance).toBe(
-      'Children under 5 are not admitted; under 15s must be accompanied by an adult.',
-    );
+    expect(show.ageGuidance).toBe('Children under 5 are not admitted; under 15 need an adult.');
     expect(show.images[0]?.src).toBe('/images/shows/the-glass-orchard.svg');
     const { performances } = show;
     expect(performances.count).toBeGreaterThan(80);

@@ -50,6 +50,47 @@ describe('newcomer journey', () => {
     await context.close();
   });
 
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 900 },
+  ]) {
+    it(`finds a show on What’s on by search and date, in the shop's own frame (${viewport.width} px)`, async () => {
+      const { context, page } = await newBuyer(browser, { viewport });
+      await visit(page, '/');
+      await page
+        .getByRole('status')
+        .filter({ hasText: /\d+ shows/ })
+        .waitFor();
+      await expect.poll(() => page.title()).toBe("What's on | Stagedoor");
+      // The shop's logo, not one of the eight venues'.
+      expect(await page.getByRole('link', { name: 'Stagedoor home' }).count()).toBe(1);
+      // An en-GB buyer meets the UK first.
+      expect(await page.locator('main h2').first().innerText()).toBe('United Kingdom');
+      // Nothing wider than the screen (WCAG 1.4.10).
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+      await page.screenshot({
+        path: `test-results/whats-on-${viewport.width}.png`,
+        fullPage: true,
+      });
+
+      await page.getByRole('searchbox', { name: 'Search shows or venues' }).fill('orchard');
+      await page.getByRole('combobox', { name: 'Date' }).selectOption({ label: 'Next 30 days' });
+      await expect.poll(() => page.getByRole('status').innerText()).toBe('2 shows');
+      await expectAccessible(page, 'What’s on, filtered');
+      // The filtered list is an address: it survives a reload.
+      expect(new URL(page.url()).search).toBe('?q=orchard&when=month');
+      await page.reload();
+      await expect.poll(() => page.getByRole('status').innerText()).toBe('2 shows');
+      expect(
+        await page.getByRole('searchbox', { name: 'Search shows or venues' }).inputValue(),
+      ).toBe('orchard');
+      expectNoPageErrors(page);
+      await context.close();
+    });
+  }
+
   for (const journey of journeys) {
     it(`goes from venue to show to calendar at ${journey.venue} (${journey.lang})`, async () => {
       const { context, page } = await newBuyer(browser, { timezoneId: 'Europe/London' });
@@ -80,6 +121,18 @@ describe('newcomer journey', () => {
         timeZone: journey.timeZone,
       }).format(new Date(next!.startsAt));
       await expect.poll(() => page.locator('main').innerText()).toContain(venueTime);
+      // Each next performance on sale books straight into its seats, as the calendar does.
+      const nextLink = page
+        .getByRole('region', { name: 'Next performances' })
+        .getByRole('link', { name: new RegExp(venueTime) })
+        .first();
+      expect(await nextLink.getAttribute('href')).toMatch(
+        new RegExp(`/shows/${journey.show}/${journey.venue}/tickets/[0-9A-F-]{36}$`),
+      );
+      await page.screenshot({
+        path: `test-results/show-page-${journey.venue}.png`,
+        fullPage: true,
+      });
 
       await page
         .getByRole('link', { name: /choose a date|book tickets|see dates/i })

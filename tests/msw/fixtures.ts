@@ -127,6 +127,7 @@ export function showSummary(seed: ShowSeed): ShowSummary {
     fromPrice: { amount: seed.fromMinor, currency: venueSummary(seed.venueSlug).currency },
     firstPerformance: '2026-03-13T19:30:00.000Z',
     lastPerformance: '2026-06-27T19:30:00.000Z',
+    playingDates: ['2026-03-13', '2026-03-14', '2026-04-10', '2026-06-27'],
   };
 }
 
@@ -176,7 +177,7 @@ export function showContent(venueSlug: string, titleSlug: string): ShowContent |
     images: [summary.image],
     runningTimeMinutes: 150,
     intervals: 1,
-    ageGuidance: 'Children under 5 are not admitted; under 15s must be accompanied by an adult.',
+    ageGuidance: 'Children under 5 are not admitted; under 15 need an adult.',
     accessInformation: 'Audio-described and captioned performances are available.',
     genre: seed.genre,
     performances: {

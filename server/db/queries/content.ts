@@ -23,6 +23,8 @@ export interface ShowRow {
   performanceCount: number;
   firstPerformance: Date | null;
   lastPerformance: Date | null;
+  /** Venue-local days with an upcoming performance, soonest first. */
+  playingDates: string[];
   fromPrice: Money | null;
 }
 
@@ -36,6 +38,7 @@ const SHOW_COLUMNS = `
   sh.images, sp.kind AS seating, sh.running_time_minutes AS "runningTimeMinutes", sh.intervals,
   sh.age_guidance AS "ageGuidance", sh.access_information AS "accessInformation", sh.genre, v.currency,
   upcoming.count AS "performanceCount", upcoming.first AS "firstPerformance", upcoming.last AS "lastPerformance",
+  upcoming.dates AS "playingDates",
   CASE WHEN upcoming.count > 0
        THEN (SELECT min(po.all_in_price) FROM price_options_all_in po WHERE po.show_id = sh.id)
   END AS "fromAmount"`;
@@ -45,7 +48,12 @@ const SHOW_FROM = `
   JOIN venues v ON v.slug = sh.venue_slug
   JOIN seating_plans sp ON sp.id = sh.seating_plan_id
   CROSS JOIN LATERAL (
-    SELECT count(*)::int AS count, min(p.starts_at) AS first, max(p.starts_at) AS last
+    SELECT count(*)::int AS count, min(p.starts_at) AS first, max(p.starts_at) AS last,
+           coalesce(
+             array_agg(DISTINCT to_char(p.starts_at AT TIME ZONE v.timezone, 'YYYY-MM-DD')
+                       ORDER BY to_char(p.starts_at AT TIME ZONE v.timezone, 'YYYY-MM-DD')),
+             '{}'
+           ) AS dates
     FROM performances p WHERE p.show_id = sh.id AND p.starts_at > now()
   ) upcoming`;
 

@@ -49,7 +49,8 @@ const poster = (titleSlug: string, alt: string): Image => ({
   height: 900,
 });
 
-const UNDER_5 = 'Children under 5 are not admitted; under 15s must be accompanied by an adult.';
+/** The spec's sample age guidance (§9), word for word. */
+const UNDER_5 = 'Children under 5 are not admitted; under 15 need an adult.';
 const THEATRE_SHOW_ACCESS =
   'Captioned and audio-described performances are announced on the calendar. Wheelchair spaces and access-zone seats can be chosen on the seat map.';
 

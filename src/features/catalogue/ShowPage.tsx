@@ -1,19 +1,18 @@
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'react-router';
-import styled from 'styled-components';
-import type { ShowContent } from '@contract/api/content';
+import styled, { css } from 'styled-components';
+import type { PerformanceSummary, ShowContent } from '@contract/api/content';
 import { usePaths } from '@/config/usePaths';
 import { useRequiredRouteTarget } from '@/config/useRouteTarget';
 import { PrimaryButton } from '@/components/Button';
 import { LoadingBlock } from '@/components/LoadingBlock';
 import { PageHeading } from '@/components/PageHeading';
 import { formatVenueDay } from '@/components/ShowSummaryCard';
-import { HeroImage } from '@/components/HeroImage';
 import { useDocumentTitle } from '@/components/useDocumentTitle';
 import { getVenue } from '@/config/venues';
 import { LoadFailure } from '@/components/errors/LoadFailure';
 import { useVariation } from '@/features/experiments/useVariation';
-import { formatMoney } from '@/i18n/format';
+import { formatMoney, venueCalendarDate } from '@/i18n/format';
 import { useShowContent } from './useShowContent';
 
 /** A show at one venue: what it is, who it suits, and the way into the calendar. */
@@ -66,133 +65,301 @@ function ShowDetails({ content }: { content: ShowContent }) {
     { id: 'showPage.venue' },
     { venueName: venue.name, city: venue.city },
   );
+  const calendarPath = paths.calendarPath(content.titleSlug, venue.slug);
   return (
     <article>
       <PageHeading subheading={content.strapline}>{content.title}</PageHeading>
-      <p>
-        {paths.hasVenuePages ? (
-          <Link to={paths.venuePath(venue.slug)}>{venueLine}</Link>
-        ) : (
-          venueLine
-        )}
-      </p>
-      {image !== undefined && (
-        <HeroImage src={image.src} alt={image.alt} width={image.width} height={image.height} />
-      )}
-
-      {performances.count > 0 && (
-        <PrimaryButton as={Link} to={paths.calendarPath(content.titleSlug, venue.slug)}>
-          <FormattedMessage id={cta === 'book' ? 'showPage.cta.book' : 'showPage.cta.choose'} />
-        </PrimaryButton>
-      )}
-
-      {content.description.map((paragraph, index) => (
-        <p key={index}>{paragraph}</p>
-      ))}
-
-      <section aria-labelledby="show-performances">
-        <h2 id="show-performances">
-          <FormattedMessage id="showPage.performances.heading" />
-        </h2>
-        <p>
-          <FormattedMessage
-            id="showPage.performances.count"
-            values={{ count: performances.count }}
+      <Top>
+        {image !== undefined && (
+          <Poster
+            src={image.src}
+            alt={image.alt}
+            width={image.width}
+            height={image.height}
+            fetchPriority="high"
           />
-          {performances.first !== null && performances.last !== null && (
-            <>
-              {' · '}
-              <FormattedMessage
-                id="common.dateRange"
-                values={{
-                  first: formatVenueDay(intl, performances.first, venue.timezone),
-                  last: formatVenueDay(intl, performances.last, venue.timezone),
-                }}
-              />
-            </>
-          )}
-        </p>
-        {performances.fromPrice !== null && (
+        )}
+        <Lead>
+          <VenueLine>
+            {paths.hasVenuePages ? (
+              <Link to={paths.venuePath(venue.slug)}>{venueLine}</Link>
+            ) : (
+              venueLine
+            )}
+          </VenueLine>
           <p>
             <FormattedMessage
-              id="showPage.performances.fromPrice"
-              values={{ price: formatMoney(intl, performances.fromPrice) }}
+              id="showPage.performances.count"
+              values={{ count: performances.count }}
             />
+            {performances.first !== null && performances.last !== null && (
+              <>
+                {' · '}
+                <FormattedMessage
+                  id="common.dateRange"
+                  values={{
+                    first: formatVenueDay(intl, performances.first, venue.timezone),
+                    last: formatVenueDay(intl, performances.last, venue.timezone),
+                  }}
+                />
+              </>
+            )}
           </p>
+          {performances.fromPrice !== null && (
+            <Price>
+              <FormattedMessage
+                id="showPage.performances.fromPrice"
+                values={{ price: formatMoney(intl, performances.fromPrice) }}
+              />
+            </Price>
+          )}
+        </Lead>
+        {performances.count > 0 && (
+          <Cta>
+            <PrimaryButton as={Link} to={calendarPath}>
+              <FormattedMessage id={cta === 'book' ? 'showPage.cta.book' : 'showPage.cta.choose'} />
+            </PrimaryButton>
+          </Cta>
         )}
-        {performances.upcoming.length > 0 && (
-          <>
-            <h3>
-              <FormattedMessage id="showPage.upcoming.heading" />
-            </h3>
-            <Performances>
-              {performances.upcoming.map((performance) => {
-                const when = formatVenueDateTime(intl, performance.startsAt, venue.timezone);
-                return (
-                  <li key={performance.id}>
-                    <time dateTime={performance.startsAt}>{when}</time>
-                    {!hideAvailability && (
-                      <>
-                        {' · '}
-                        <FormattedMessage id={`availability.${performance.availability}`} />
-                      </>
-                    )}
-                    {performance.isPresale && (
-                      <>
-                        {' · '}
-                        <FormattedMessage id="showPage.upcoming.presale" />
-                      </>
-                    )}
-                  </li>
-                );
-              })}
-            </Performances>
-          </>
-        )}
-      </section>
+        <KeyFacts aria-labelledby="show-information">
+          <h2 id="show-information">
+            <FormattedMessage id="showPage.details.heading" />
+          </h2>
+          <Facts>
+            <div>
+              <dt>
+                <FormattedMessage id="showPage.runningTime.heading" />
+              </dt>
+              <dd>
+                <FormattedMessage
+                  id="showPage.runningTime.value"
+                  values={{
+                    duration: formatDuration(intl, content.runningTimeMinutes),
+                    intervals: content.intervals,
+                  }}
+                />
+              </dd>
+            </div>
+            <div>
+              <dt>
+                <FormattedMessage id="showPage.age.heading" />
+              </dt>
+              <dd>{content.ageGuidance}</dd>
+            </div>
+          </Facts>
+        </KeyFacts>
+      </Top>
 
-      <section aria-labelledby="show-information">
-        <h2 id="show-information">
-          <FormattedMessage id="showPage.details.heading" />
+      {performances.upcoming.length > 0 && (
+        <section aria-labelledby="show-performances">
+          <h2 id="show-performances">
+            <FormattedMessage id="showPage.upcoming.heading" />
+          </h2>
+          <Performances>
+            {performances.upcoming.map((performance) => (
+              <li key={performance.id}>
+                <PerformanceRow
+                  performance={performance}
+                  when={formatVenueDateTime(intl, performance.startsAt, venue.timezone)}
+                  hideAvailability={hideAvailability}
+                  bookPath={paths.ticketsPath(content.titleSlug, venue.slug, performance.id)}
+                  // A presale needs its code, which the calendar asks for; the day is marked there.
+                  presalePath={paths.calendarPath(
+                    content.titleSlug,
+                    venue.slug,
+                    venueCalendarDate(intl, performance.startsAt),
+                  )}
+                />
+              </li>
+            ))}
+          </Performances>
+          {performances.count > performances.upcoming.length && (
+            <p>
+              <Link to={calendarPath}>
+                <FormattedMessage
+                  id="showPage.upcoming.allDates"
+                  values={{ count: performances.count }}
+                />
+              </Link>
+            </p>
+          )}
+        </section>
+      )}
+
+      <section aria-labelledby="show-about">
+        <h2 id="show-about">
+          <FormattedMessage id="showPage.about.heading" />
         </h2>
-        <Facts>
-          <dt>
-            <FormattedMessage id="showPage.runningTime.heading" />
-          </dt>
-          <dd>
-            <FormattedMessage
-              id="showPage.runningTime.value"
-              values={{
-                duration: formatDuration(intl, content.runningTimeMinutes),
-                intervals: content.intervals,
-              }}
-            />
-          </dd>
-          <dt>
-            <FormattedMessage id="showPage.age.heading" />
-          </dt>
-          <dd>{content.ageGuidance}</dd>
-          <dt>
-            <FormattedMessage id="showPage.access.heading" />
-          </dt>
-          <dd>{content.accessInformation}</dd>
-        </Facts>
+        {content.description.map((paragraph, index) => (
+          <p key={index}>{paragraph}</p>
+        ))}
+        <h3>
+          <FormattedMessage id="showPage.access.heading" />
+        </h3>
+        <p>{content.accessInformation}</p>
       </section>
     </article>
   );
 }
 
-const Performances = styled.ul`
-  padding-inline-start: ${({ theme }) => theme.space[5]}px;
+type RowProps = {
+  performance: PerformanceSummary;
+  when: string;
+  hideAvailability: boolean;
+  bookPath: string;
+  presalePath: string;
+};
+
+/**
+ * One of the next performances, as the calendar offers it: on sale goes straight to its seats,
+ * a presale to the calendar (which asks for the code), and a sold-out one is not a link at all.
+ */
+function PerformanceRow({ performance, when, hideAvailability, bookPath, presalePath }: RowProps) {
+  const soldOut = performance.availability === 'sold-out';
+  const status = performance.isPresale ? (
+    <FormattedMessage id="showPage.upcoming.presale" />
+  ) : soldOut || !hideAvailability ? (
+    <FormattedMessage id={`availability.${performance.availability}`} />
+  ) : null;
+  const body = (
+    <>
+      <time dateTime={performance.startsAt}>{when}</time>
+      {status !== null && <Status $level={performance.availability}>{status}</Status>}
+    </>
+  );
+  if (soldOut) return <SoldOutRow>{body}</SoldOutRow>;
+  return <RowLink to={performance.isPresale ? presalePath : bookPath}>{body}</RowLink>;
+}
+
+const Top = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 7rem) minmax(0, 1fr);
+  grid-template-areas:
+    'poster lead'
+    'cta cta'
+    'facts facts';
+  gap: ${({ theme }) => `${theme.space[4]}px ${theme.space[5]}px`};
+  align-items: start;
+  margin-block-end: ${({ theme }) => theme.space[6]}px;
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    grid-template-columns: minmax(0, 16rem) minmax(0, 1fr);
+    grid-template-rows: auto auto 1fr;
+    grid-template-areas:
+      'poster lead'
+      'poster cta'
+      'poster facts';
+  }
+`;
+
+const Poster = styled.img`
+  grid-area: poster;
+  display: block;
+  width: 100%;
+  height: auto;
+  border-radius: ${({ theme }) => theme.radius};
+`;
+
+const Lead = styled.div`
+  grid-area: lead;
+
+  p {
+    margin: 0 0 ${({ theme }) => theme.space[2]}px;
+  }
+`;
+
+const VenueLine = styled.p`
+  font-weight: 600;
+`;
+
+const Price = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.large};
+  font-weight: 700;
+`;
+
+const Cta = styled.div`
+  grid-area: cta;
+
+  a {
+    width: 100%;
+  }
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    a {
+      width: auto;
+    }
+  }
+`;
+
+const KeyFacts = styled.section`
+  grid-area: facts;
+  padding: ${({ theme }) => theme.space[4]}px;
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surface};
+
+  h2 {
+    margin: 0 0 ${({ theme }) => theme.space[2]}px;
+    font-size: ${({ theme }) => theme.fontSizes.h3};
+  }
 `;
 
 const Facts = styled.dl`
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]}px;
+  margin: 0;
+
   dt {
     font-weight: 600;
-    margin-block-start: ${({ theme }) => theme.space[3]}px;
   }
 
   dd {
     margin: 0;
   }
+`;
+
+const Performances = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 20rem), 1fr));
+  gap: ${({ theme }) => theme.space[2]}px;
+  margin: 0 0 ${({ theme }) => theme.space[4]}px;
+  padding: 0;
+  list-style: none;
+`;
+
+const rowStyles = css`
+  display: flex;
+  flex-direction: column;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space[1]}px;
+  min-height: ${({ theme }) => theme.minTarget};
+  padding: ${({ theme }) => `${theme.space[2]}px ${theme.space[3]}px`};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius};
+`;
+
+const RowLink = styled(Link)`
+  ${rowStyles}
+  color: ${({ theme }) => theme.colors.text};
+  text-decoration: none;
+
+  time {
+    color: ${({ theme }) => theme.colors.accentText};
+    font-weight: 600;
+    text-decoration: underline;
+  }
+
+  &:hover {
+    background: ${({ theme }) => theme.colors.surface};
+  }
+`;
+
+const SoldOutRow = styled.div`
+  ${rowStyles}
+  border-style: dashed;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Status = styled.span<{ $level: PerformanceSummary['availability'] }>`
+  font-size: ${({ theme }) => theme.fontSizes.small};
+  font-weight: ${({ $level }) => ($level === 'low' ? 700 : 400)};
 `;

@@ -39,8 +39,10 @@ export const cmsSlice = createSlice({
   },
   selectors: {
     selectCmsRegion: (state, region: Region) => state.byRegion[region] ?? IDLE,
+    /** Every region's read at once (a stable object between changes), for What's on's counts. */
+    selectCmsRegions: (state) => state.byRegion,
   },
 });
 
 export const { loadRequested, loaded, loadFailed } = cmsSlice.actions;
-export const { selectCmsRegion } = cmsSlice.selectors;
+export const { selectCmsRegion, selectCmsRegions } = cmsSlice.selectors;
