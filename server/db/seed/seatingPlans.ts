@@ -25,11 +25,21 @@ export interface SeatDef {
   amex: boolean;
 }
 
+/** Where the performance happens, in plan units (see the seating-plan contract's `stage`). */
+export interface StageDef {
+  kind: 'stage' | 'pitch' | 'floor';
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 export interface ReservedPlan {
   kind: 'reserved';
   name: string;
   sections: SectionDef[];
   seats: SeatDef[];
+  stage: StageDef;
 }
 
 export interface AdmissionArea {
@@ -134,6 +144,9 @@ export function theatrePlan(): ReservedPlan {
   return {
     kind: 'reserved',
     name: 'Theatre',
+    // Across the width of the Stalls, in front of row A with room between for the level's name
+    // (migration 0016 writes the same for databases seeded before it).
+    stage: { kind: 'stage', x: 64, y: -110, width: 600, height: 70 },
     sections: THEATRE_LEVELS.map((level, index) => ({
       code: level.code,
       name: level.name,
@@ -193,7 +206,10 @@ export function arenaPlan(): ReservedPlan {
       }
     }
   }
-  return { kind: 'reserved', name: 'Arena', sections, seats };
+  // The floor fills the middle of the ring, clear of the lower bowl's front row (radius 369)
+  // with room for the sections' names (migration 0016 writes the same for older databases).
+  const stage: StageDef = { kind: 'floor', x: 550, y: 630, width: 500, height: 340 };
+  return { kind: 'reserved', name: 'Arena', sections, seats, stage };
 }
 
 /** A general-admission concert hall: a standing floor and an unreserved balcony. */
