@@ -10,7 +10,8 @@ const MAX_LAYER_SIDE = 4096;
 const MAX_LAYER_PIXELS = 8_000_000;
 
 export function placeLayer(scene: Scene, view: View, size: Size, dpr: number): LayerPlacement {
-  const { bounds, pitch } = scene.model;
+  // The stage is part of the picture too.
+  const { extent: bounds, pitch } = scene.model;
   const pad = pitch * view.scale + 8;
   const left = bounds.minX * view.scale + view.x - pad;
   const top = bounds.minY * view.scale + view.y - pad;
