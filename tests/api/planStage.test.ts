@@ -35,7 +35,7 @@ async function planOf(venueSlug: string, region: string) {
 describe('where the performance happens on a seating plan', () => {
   it('gives the theatre a stage in front of the Stalls and the arena a floor inside its ring', async () => {
     const theatre = await planOf('lumen-theatre', 'uk');
-    expect(theatre.stage).toEqual({ kind: 'stage', x: 64, y: -110, width: 600, height: 70 });
+    expect(theatre.stage).toEqual({ kind: 'stage', x: 64, y: -150, width: 600, height: 70 });
     const stallsRowA = Math.min(...theatre.seats.y);
     expect(theatre.stage!.y + theatre.stage!.height).toBeLessThan(stallsRowA);
 

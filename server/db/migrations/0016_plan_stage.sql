@@ -17,7 +17,7 @@ ALTER TABLE seating_plans
 -- Databases seeded before this migration: the demo plans' stages, as server/db/seed/seatingPlans.ts
 -- states them for new ones (the theatre's stage in front of the Stalls, the arena's central floor).
 UPDATE seating_plans
-SET stage_kind = 'stage', stage_x = 64, stage_y = -110, stage_width = 600, stage_height = 70
+SET stage_kind = 'stage', stage_x = 64, stage_y = -150, stage_width = 600, stage_height = 70
 WHERE kind = 'reserved' AND name = 'Theatre' AND stage_kind IS NULL;
 
 UPDATE seating_plans

@@ -146,7 +146,7 @@ export function theatrePlan(): ReservedPlan {
     name: 'Theatre',
     // Across the width of the Stalls, in front of row A with room between for the level's name
     // (migration 0016 writes the same for databases seeded before it).
-    stage: { kind: 'stage', x: 64, y: -110, width: 600, height: 70 },
+    stage: { kind: 'stage', x: 64, y: -150, width: 600, height: 70 },
     sections: THEATRE_LEVELS.map((level, index) => ({
       code: level.code,
       name: level.name,

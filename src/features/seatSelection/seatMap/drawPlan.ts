@@ -57,7 +57,7 @@ const DETAIL_FONT = 11;
 const STAGE_FONT_MAX = 16;
 const LABEL_GAP = 4;
 
-interface Rect {
+export interface Rect {
   x0: number;
   y0: number;
   x1: number;
@@ -124,13 +124,16 @@ function textWidth(ctx: CanvasRenderingContext2D, label: string): number {
   return ctx.measureText(label).width;
 }
 
-/** The stage block with its name centred on it, in the theme's reversed colours. */
+/**
+ * The stage block with its name centred on it, in the theme's reversed colours. Returns the box
+ * it covers, so no label is put on it.
+ */
 export function drawStage(
   ctx: CanvasRenderingContext2D,
   stage: PlanStage,
   decor: PlanDecor,
   t: LayerTransform,
-): void {
+): Rect {
   const x = stage.x * t.scale + t.ox;
   const y = stage.y * t.scale + t.oy;
   const width = stage.width * t.scale;
@@ -140,16 +143,17 @@ export function drawStage(
   ctx.beginPath();
   ctx.roundRect(x, y, width, height, Math.min(8 * t.dpr, height / 4, width / 4));
   ctx.fill();
+  const box = { x0: x, y0: y, x1: x + width, y1: y + height };
   const name = decor.text.stage;
-  if (name === null) return;
   const size = Math.min(STAGE_FONT_MAX * t.dpr, height * 0.5);
-  if (size < 8 * t.dpr) return;
+  if (name === null || size < 8 * t.dpr) return box;
   ctx.font = font(decor.text, size, true);
-  if (textWidth(ctx, name) > width * 0.9) return;
+  if (textWidth(ctx, name) > width * 0.9) return box;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   ctx.fillStyle = decor.colours.stageText;
   ctx.fillText(name, x + width / 2, y + height / 2);
+  return box;
 }
 
 function tracePolygon(ctx: CanvasRenderingContext2D, hull: Float64Array, t: LayerTransform) {

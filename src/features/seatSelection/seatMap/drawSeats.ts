@@ -138,13 +138,13 @@ export function drawSeatLayer(
   ctx.globalAlpha = 1;
   ctx.fillStyle = colours.background;
   ctx.fillRect(0, 0, ctx.canvas.width, ctx.canvas.height);
-  if (model.stage !== null) drawStage(ctx, model.stage, decor, g);
+  const placer = new LabelPlacer();
+  if (model.stage !== null) placer.claim(drawStage(ctx, model.stage, decor, g));
   if (g.detail === 'far') {
     drawSectionOverview(ctx, model, decor, colours, g);
     return 0;
   }
   const drawn = drawSeats(ctx, scene, placement, g);
-  const placer = new LabelPlacer();
   const area = { x0: 0, y0: 0, x1: ctx.canvas.width, y1: ctx.canvas.height };
   drawSectionNames(ctx, model, decor, placer, g, area);
   drawRowLabels(ctx, model, decor, placer, g, area);
