@@ -34,14 +34,15 @@ export function usePlanText(model: SeatMapModel): PlanText {
 }
 
 /**
- * The stage in the theme's text colour with its name in the background colour (the pair the
- * theme already keeps at 4.5:1), and names in the text colour on a background-coloured halo.
+ * The stage in the theme's muted text colour with its name in the background colour (a pair the
+ * theme keeps at 4.5:1; softer than black when a zoomed-in floor fills the map), and names in the
+ * text colour on a background-coloured halo.
  */
 export function usePlanColours(): PlanColours {
   const theme = useTheme();
-  const { text, background } = theme.colors;
+  const { text, textMuted, background } = theme.colors;
   return useMemo(
-    () => ({ stage: text, stageText: background, label: text, halo: background }),
-    [text, background],
+    () => ({ stage: textMuted, stageText: background, label: text, halo: background }),
+    [text, textMuted, background],
   );
 }
