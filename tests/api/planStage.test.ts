@@ -71,4 +71,39 @@ describe('where the performance happens on a seating plan', () => {
       { name: 'Arena', stage: arenaPlan().stage },
     ]);
   });
+
+  it('places the arena’s seats as the seed does when an older database is brought up to date', async () => {
+    const sql = readFileSync(
+      new URL('../../server/db/migrations/0017_arena_aisles.sql', import.meta.url),
+      'utf8',
+    );
+    await db.exec(sql);
+    const { rows } = await db.query<{
+      section: string;
+      row: string;
+      number: number;
+      x: number;
+      y: number;
+    }>(
+      `SELECT s.section_code AS section, s.row_label AS row, s.seat_number AS number, s.x, s.y
+       FROM seats s JOIN seating_plans sp ON sp.id = s.seating_plan_id
+       WHERE sp.venue_slug = 'harbor-arena'`,
+    );
+    const seeded = new Map(
+      arenaPlan().seats.map((seat) => [`${seat.section}/${seat.row}/${seat.number}`, seat]),
+    );
+    expect(rows).toHaveLength(20_000);
+    const moved = rows.filter((row) => {
+      const seat = seeded.get(`${row.section}/${row.row}/${row.number}`)!;
+      return seat.x !== row.x || seat.y !== row.y;
+    });
+    expect(moved).toEqual([]);
+    // An aisle between sections: Section 101's seat 25 is three seat places from 102's seat 1.
+    const at = (section: string, number: number) => seeded.get(`${section}/1/${number}`)!;
+    const apart = (a: { x: number; y: number }, b: { x: number; y: number }) =>
+      Math.hypot(a.x - b.x, a.y - b.y);
+    expect(apart(at('101', 25), at('102', 1))).toBeGreaterThan(
+      2.5 * apart(at('101', 1), at('101', 2)),
+    );
+  });
 });

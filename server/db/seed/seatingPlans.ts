@@ -157,13 +157,16 @@ export function theatrePlan(): ReservedPlan {
   };
 }
 
+/** Seat places per arena section row: 25 seats and an aisle place at each end (migration 0017). */
+const ARENA_SLOTS = SEATS_PER_ROW + 2;
+
 /** Price bands of the arena plan: sideline and end sections of each bowl. */
 export const ARENA_BANDS = ['A', 'B', 'C', 'D', 'R'] as const;
 
 /**
  * A 20,000-seat arena: a lower bowl (101–120) and an upper bowl (201–220) of 20 sections, each
- * 20 rows of 25 seats, laid out on a ring around an end stage (sections x10 flank the stage and
- * have a restricted view).
+ * 20 rows of 25 seats with an aisle between sections, laid out on a ring around an end stage
+ * (sections x10 flank the stage and have a restricted view).
  */
 export function arenaPlan(): ReservedPlan {
   const sections: SectionDef[] = [];
@@ -186,7 +189,9 @@ export function arenaPlan(): ReservedPlan {
       const lower = bowl.prefix === 1;
       for (let r = 1; r <= 20; r += 1) {
         for (let number = 1; number <= SEATS_PER_ROW; number += 1) {
-          const angle = ((s - 1 + (number - 0.5) / SEATS_PER_ROW) / 20) * 2 * Math.PI;
+          // Each section spans ARENA_SLOTS seat places with its seats in the middle ones: the
+          // empty place either side makes an aisle between sections, where row numbers go.
+          const angle = ((s - 1 + (number + 0.5) / ARENA_SLOTS) / 20) * 2 * Math.PI;
           const radius = bowl.radius + r * 9;
           seats.push({
             section: code,
