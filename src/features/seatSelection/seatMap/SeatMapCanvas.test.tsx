@@ -271,6 +271,20 @@ describe('SeatMapCanvas', () => {
     const home = frames.at(-1)!.view;
     // Section 112: the second row of sections, third across.
     const seat = 11 * 500 + 10 * 25 + 12;
+    // Pointing at a section names it with what is left and its from-price.
+    const point = (at: { x: number; y: number }) =>
+      fireEvent.pointerMove(map, {
+        clientX: at.x,
+        clientY: at.y,
+        pointerId: 1,
+        pointerType: 'mouse',
+      });
+    point(seatOnScreen(model, home, seat));
+    expect(await screen.findByText('Section 112: 500 left, from £60')).toBeInTheDocument();
+    point(seatOnScreen(model, home, 250));
+    expect(await screen.findByText('Section 101: sold out')).toBeInTheDocument();
+    fireEvent.pointerLeave(map, { pointerId: 1, pointerType: 'mouse' });
+
     click(map, seatOnScreen(model, home, seat));
     expect(onToggle).not.toHaveBeenCalled();
     await waitFor(() => expect(frames.at(-1)!.layerSeats).toBeGreaterThan(0));

@@ -84,7 +84,10 @@ const HIT_PITCHES = 0.7;
 const MIN_HIT_PIXELS = { mouse: 6, touch: 14 } as const;
 
 interface Hover {
+  /** The seat under the pointer, or -1 on the overview. */
   seat: number;
+  /** On the overview (seats not drawn): the section under the pointer, else -1. */
+  section: number;
   plan: Float32Array;
   /** Where the seat was on screen when hovered (the tooltip's anchor). */
   at: Point;
@@ -153,6 +156,7 @@ export function SeatMapCanvas({
   const [hover, setHover] = useState<Hover | null>(null);
   // Hover belongs to the plan it was measured on; a new plan starts with none.
   const hovered = hover !== null && hover.plan === model.x ? hover.seat : -1;
+  const hoveredSection = hover !== null && hover.plan === model.x ? hover.section : -1;
   const [viewOpen, setViewOpen] = useState(false);
 
   // The newest seat the buyer picked, for "View from seat" (derived while rendering, as React
@@ -332,15 +336,32 @@ export function SeatMapCanvas({
 
   const hoverAt = (point: Point) => {
     const current = view.current;
-    // On the overview the seats are not drawn: there is none to name.
-    const overview = current === null || detailFor(model.pitch * current.scale) === 'far';
-    const seat = overview ? -1 : seatAt(point, 'mouse');
-    if (seat < 0 || current === null) {
+    if (current === null) {
+      setHover(null);
+      return;
+    }
+    // On the overview the seats are not drawn: the pointer names the section instead.
+    if (detailFor(model.pitch * current.scale) === 'far') {
+      const at = toPlan(current, point.x, point.y);
+      const section = sectionAt(geometry, at.x, at.y);
+      if (section < 0) setHover(null);
+      else if (hover?.section !== section || hover.plan !== model.x) {
+        setHover({ seat: -1, section, plan: model.x, at: point });
+      }
+      return;
+    }
+    const seat = seatAt(point, 'mouse');
+    if (seat < 0) {
       setHover(null);
       return;
     }
     if (hover?.seat === seat && hover.plan === model.x) return;
-    setHover({ seat, plan: model.x, at: toScreen(current, model.x[seat]!, model.y[seat]!) });
+    setHover({
+      seat,
+      section: -1,
+      plan: model.x,
+      at: toScreen(current, model.x[seat]!, model.y[seat]!),
+    });
   };
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
@@ -464,6 +485,15 @@ export function SeatMapCanvas({
         {hover !== null && hovered >= 0 && (
           <Tooltip aria-hidden="true" style={{ left: hover.at.x, top: hover.at.y }}>
             {seatName(model, hovered, intl)}
+          </Tooltip>
+        )}
+        {hover !== null && hoveredSection >= 0 && (
+          <Tooltip aria-hidden="true" style={{ left: hover.at.x, top: hover.at.y }}>
+            {planText.summary(
+              model.sections[hoveredSection]!.name,
+              availability.left[hoveredSection]!,
+              availability.from[hoveredSection] ?? null,
+            )}
           </Tooltip>
         )}
       </Frame>

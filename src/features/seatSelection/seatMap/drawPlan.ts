@@ -1,6 +1,7 @@
 import type { PlanStage } from '@contract/api/holds';
 import type { SeatMapModel } from './model';
 import {
+  insidePolygon,
   rowLabelStep,
   type PlanGeometry,
   type SectionAvailability,
@@ -24,6 +25,8 @@ export interface PlanText {
   left: (count: number) => string;
   /** "from £45". */
   from: (price: number) => string;
+  /** The overview's pointer card: "Stalls: 120 left, from £45" (not drawn on the canvas). */
+  summary: (section: string, left: number, from: number | null) => string;
 }
 
 export interface PlanColours {
@@ -177,6 +180,7 @@ export function drawSectionOverview(
   model: SeatMapModel,
   decor: PlanDecor,
   seatColours: SeatColours,
+  placer: LabelPlacer,
   t: LayerTransform,
 ): void {
   const { geometry, availability } = decor;
@@ -201,7 +205,7 @@ export function drawSectionOverview(
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   geometry.sections.forEach((shape, s) => {
-    const lines = overviewLines(ctx, model, decor, shape, s, t);
+    const lines = overviewLines(ctx, model, decor, shape, s, t, placer);
     if (lines.length === 0) return;
     const lineHeight = DETAIL_FONT * 1.25 * t.dpr;
     const cx = shape.centre.x * t.scale + t.ox;
@@ -216,7 +220,8 @@ export function drawSectionOverview(
 
 /**
  * The most a section's shape can hold, most first: its name, what is left and its from-price;
- * then its code for the name; then fewer lines. Nothing when not even the code fits.
+ * then its code for the name; then the code and from-price; then the code alone. Nothing when not
+ * even the code fits.
  */
 function overviewLines(
   ctx: CanvasRenderingContext2D,
@@ -225,27 +230,45 @@ function overviewLines(
   shape: SectionShape,
   s: number,
   t: LayerTransform,
+  placer: LabelPlacer,
 ): string[] {
-  const side = Math.sqrt(shape.area) * t.scale * 0.95;
   const { availability, text } = decor;
   const section = model.sections[s]!;
   const left = text.left(availability.left[s]!);
   const price = availability.from[s];
   const details = price === null || price === undefined ? [left] : [left, text.from(price)];
   const lineHeight = DETAIL_FONT * 1.25 * t.dpr;
+  // Short of room the from-price stays (the shade already tells how much is left).
   const candidates = [
     [section.name, ...details],
     [section.code, ...details],
-    [section.code, left],
+    [section.code, details.at(-1)!],
     [section.code],
   ];
+  const cx = shape.centre.x * t.scale + t.ox;
+  const cy = shape.centre.y * t.scale + t.oy;
+  // Inside the shape: each corner of the text's box is inside the outline.
+  const inside = (x: number, y: number) =>
+    insidePolygon(shape.hull, (x - t.ox) / t.scale, (y - t.oy) / t.scale);
   for (const lines of candidates) {
-    if (lines.length * lineHeight > side) continue;
-    const fits = lines.every((line, k) => {
+    const height = lines.length * lineHeight;
+    let width = 0;
+    for (const [k, line] of lines.entries()) {
       ctx.font = font(text, (k === 0 ? SECTION_FONT : DETAIL_FONT) * t.dpr, k === 0);
-      return textWidth(ctx, line) <= side;
-    });
-    if (fits) return lines;
+      width = Math.max(width, textWidth(ctx, line));
+    }
+    const box = {
+      x0: cx - width / 2,
+      y0: cy - height / 2,
+      x1: cx + width / 2,
+      y1: cy + height / 2,
+    };
+    const fits =
+      inside(box.x0, box.y0) &&
+      inside(box.x1, box.y0) &&
+      inside(box.x0, box.y1) &&
+      inside(box.x1, box.y1);
+    if (fits && placer.claim(box)) return lines;
   }
   return [];
 }
@@ -313,7 +336,15 @@ export function drawRowLabels(
     if (end.clearance * t.scale < offset + width / 2 + LABEL_GAP * t.dpr + t.radius) continue;
     const cx = x + end.dx * offset;
     const cy = y + end.dy * offset;
-    const box = { x0: cx - width / 2, y0: cy - size / 2, x1: cx + width / 2, y1: cy + size / 2 };
+    // A label's width of room either side: in an aisle, the sections each side would otherwise
+    // both number the same row side by side.
+    const room = width + LABEL_GAP * t.dpr;
+    const box = {
+      x0: cx - width / 2 - room,
+      y0: cy - size / 2,
+      x1: cx + width / 2 + room,
+      y1: cy + size / 2,
+    };
     if (!placer.claim(box)) continue;
     haloText(ctx, decor.colours, t.dpr, label, cx, cy);
     drawn += 1;

@@ -141,7 +141,7 @@ export function drawSeatLayer(
   const placer = new LabelPlacer();
   if (model.stage !== null) placer.claim(drawStage(ctx, model.stage, decor, g));
   if (g.detail === 'far') {
-    drawSectionOverview(ctx, model, decor, colours, g);
+    drawSectionOverview(ctx, model, decor, colours, placer, g);
     return 0;
   }
   const drawn = drawSeats(ctx, scene, placement, g);

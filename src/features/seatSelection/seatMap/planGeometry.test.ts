@@ -3,6 +3,7 @@ import { buildSeatMapModel } from './model';
 import {
   buildPlanGeometry,
   convexHull,
+  insidePolygon,
   polygonCentre,
   rowLabelStep,
   sectionAt,
@@ -24,6 +25,14 @@ describe('convexHull', () => {
     for (let k = 0; k < hull.length; k += 2) corners.add(`${hull[k]},${hull[k + 1]}`);
     expect(corners).toEqual(new Set(['0,0', '20,0', '20,20', '0,20']));
     expect(polygonCentre(hull)).toEqual({ centre: { x: 10, y: 10 }, area: 400 });
+  });
+
+  it('tells a point inside an outline from one outside, corners of a diamond included', () => {
+    const diamond = new Float64Array([0, -10, 10, 0, 0, 10, -10, 0]);
+    expect(insidePolygon(diamond, 0, 0)).toBe(true);
+    expect(insidePolygon(diamond, 4, 4)).toBe(true);
+    // Inside the diamond's bounding box, outside the diamond.
+    expect(insidePolygon(diamond, 7, 7)).toBe(false);
   });
 
   it('gives a one-row section a line with no area, centred on its seats', () => {

@@ -163,7 +163,14 @@ function sectionShape(model: SeatMapModel, seats: number[]): SectionShape {
     const along = (hull[k]! - centre.x) * toStage.x + (hull[k + 1]! - centre.y) * toStage.y;
     if (along > reach) reach = along;
   }
-  return { hull, bounds: boundsOf(hull), centre, area, toStage, reach };
+  return {
+    hull,
+    bounds: boundsOf(hull),
+    centre,
+    area,
+    toStage,
+    reach,
+  };
 }
 
 /** The distance past a row's end seat, along `dir`, to the first seat in the way. */

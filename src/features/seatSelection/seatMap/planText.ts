@@ -28,6 +28,15 @@ export function usePlanText(model: SeatMapModel): PlanText {
           { id: 'plan.section.from' },
           { price: formatMoney(intl, { amount: price, currency }) },
         ),
+      summary: (section: string, left: number, from: number | null) =>
+        intl.formatMessage(
+          { id: 'plan.section.summary' },
+          {
+            section,
+            count: left,
+            price: from === null ? '' : formatMoney(intl, { amount: from, currency }),
+          },
+        ),
     }),
     [intl, theme.fonts.body, stage, currency],
   );
