@@ -89,7 +89,7 @@ interface Hover {
   /** On the overview (seats not drawn): the section under the pointer, else -1. */
   section: number;
   plan: Float32Array;
-  /** Where the seat was on screen when hovered (the tooltip's anchor). */
+  /** Where the seat (on the overview, the pointer) was on screen: the tooltip's anchor. */
   at: Point;
 }
 
@@ -132,7 +132,7 @@ export function SeatMapCanvas({
     [theme, model.bands.length],
   );
   // Shapes and label places follow the plan's geometry, like the grid; what is left per section
-  // follows the status and the filters.
+  // follows the status, and what matches the filters.
   const geometry = useMemo(
     () => buildPlanGeometry(model, index),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the plan's geometry only

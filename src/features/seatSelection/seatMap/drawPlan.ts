@@ -5,7 +5,6 @@ import {
   rowLabelStep,
   type PlanGeometry,
   type SectionAvailability,
-  type SectionShape,
 } from './planGeometry';
 import type { SeatColours } from './seatColours';
 
@@ -172,8 +171,9 @@ function tracePolygon(ctx: CanvasRenderingContext2D, hull: Float64Array, t: Laye
 
 /**
  * The whole-house view of a big plan: each section a shape in the colour of its cheapest band
- * still on sale, fainter the less is left (the unavailable colour once sold out), named with
- * what is left and its from-price when they fit inside it.
+ * still on sale, fainter the less is left (the unavailable colour once sold out; faded like
+ * filtered-out seats when none left matches the filters), named with what is left and its
+ * from-price when they fit inside it.
  */
 export function drawSectionOverview(
   ctx: CanvasRenderingContext2D,
@@ -189,7 +189,8 @@ export function drawSectionOverview(
     const left = availability.left[s]!;
     const band = availability.fromBand[s]!;
     const share = availability.total[s]! > 0 ? left / availability.total[s]! : 0;
-    ctx.globalAlpha = left === 0 ? 1 : 0.45 + 0.55 * share;
+    const shade = left === 0 ? 1 : 0.45 + 0.55 * share;
+    ctx.globalAlpha = availability.matching[s] === 0 && left > 0 ? seatColours.dimmedAlpha : shade;
     ctx.fillStyle = band >= 0 ? seatColours.bands[band]! : seatColours.unavailable;
     tracePolygon(ctx, shape.hull, t);
     ctx.fill();
@@ -202,75 +203,100 @@ export function drawSectionOverview(
     tracePolygon(ctx, shape.hull, t);
     ctx.stroke();
   }
+
+  const labels = overviewLabels(ctx, model, decor, placer, t);
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  geometry.sections.forEach((shape, s) => {
-    const lines = overviewLines(ctx, model, decor, shape, s, t, placer);
-    if (lines.length === 0) return;
-    const lineHeight = DETAIL_FONT * 1.25 * t.dpr;
-    const cx = shape.centre.x * t.scale + t.ox;
-    let y = shape.centre.y * t.scale + t.oy - ((lines.length - 1) * lineHeight) / 2;
-    lines.forEach((line, k) => {
-      ctx.font = font(decor.text, (k === 0 ? SECTION_FONT : DETAIL_FONT) * t.dpr, k === 0);
-      haloText(ctx, decor.colours, t.dpr, line, cx, y);
-      y += lineHeight;
-    });
-  });
+  const lineHeight = DETAIL_FONT * 1.25 * t.dpr;
+  // Two font changes in all, not one per line: setting the font is the costly part of text.
+  for (const bold of [true, false]) {
+    ctx.font = font(decor.text, (bold ? SECTION_FONT : DETAIL_FONT) * t.dpr, bold);
+    for (const { lines, x, y } of labels) {
+      lines.forEach((line, k) => {
+        if ((k === 0) === bold) haloText(ctx, decor.colours, t.dpr, line, x, y + k * lineHeight);
+      });
+    }
+  }
+}
+
+interface OverviewLabel {
+  lines: string[];
+  /** Centre of the first line. */
+  x: number;
+  y: number;
 }
 
 /**
- * The most a section's shape can hold, most first: its name, what is left and its from-price;
- * then its code for the name; then the code and from-price; then the code alone. Nothing when not
- * even the code fits.
+ * For each section, the most its shape holds, most first: its name, what is left and its
+ * from-price; then its code for the name; then the code and from-price (the shade already tells
+ * how much is left); then the code alone; nothing when not even that fits inside the outline.
  */
-function overviewLines(
+function overviewLabels(
   ctx: CanvasRenderingContext2D,
   model: SeatMapModel,
   decor: PlanDecor,
-  shape: SectionShape,
-  s: number,
-  t: LayerTransform,
   placer: LabelPlacer,
-): string[] {
-  const { availability, text } = decor;
-  const section = model.sections[s]!;
-  const left = text.left(availability.left[s]!);
-  const price = availability.from[s];
-  const details = price === null || price === undefined ? [left] : [left, text.from(price)];
-  const lineHeight = DETAIL_FONT * 1.25 * t.dpr;
-  // Short of room the from-price stays (the shade already tells how much is left).
-  const candidates = [
-    [section.name, ...details],
-    [section.code, ...details],
-    [section.code, details.at(-1)!],
-    [section.code],
-  ];
-  const cx = shape.centre.x * t.scale + t.ox;
-  const cy = shape.centre.y * t.scale + t.oy;
-  // Inside the shape: each corner of the text's box is inside the outline.
-  const inside = (x: number, y: number) =>
-    insidePolygon(shape.hull, (x - t.ox) / t.scale, (y - t.oy) / t.scale);
-  for (const lines of candidates) {
-    const height = lines.length * lineHeight;
-    let width = 0;
-    for (const [k, line] of lines.entries()) {
-      ctx.font = font(text, (k === 0 ? SECTION_FONT : DETAIL_FONT) * t.dpr, k === 0);
-      width = Math.max(width, textWidth(ctx, line));
-    }
-    const box = {
-      x0: cx - width / 2,
-      y0: cy - height / 2,
-      x1: cx + width / 2,
-      y1: cy + height / 2,
+  t: LayerTransform,
+): OverviewLabel[] {
+  const { availability, text, geometry } = decor;
+  const words = model.sections.map((section, s) => {
+    const price = availability.from[s];
+    const left = text.left(availability.left[s]!);
+    return {
+      titles: [section.name, section.code],
+      details: price === null || price === undefined ? [left] : [left, text.from(price)],
     };
-    const fits =
-      inside(box.x0, box.y0) &&
-      inside(box.x1, box.y0) &&
-      inside(box.x0, box.y1) &&
-      inside(box.x1, box.y1);
-    if (fits && placer.claim(box)) return lines;
-  }
-  return [];
+  });
+  const widths = new Map<string, number>();
+  const measure = (bold: boolean, all: string[]) => {
+    ctx.font = font(text, (bold ? SECTION_FONT : DETAIL_FONT) * t.dpr, bold);
+    for (const word of all) {
+      const key = `${bold ? 'b' : 'r'}${word}`;
+      if (!widths.has(key)) widths.set(key, textWidth(ctx, word));
+    }
+  };
+  measure(
+    true,
+    words.flatMap((w) => w.titles),
+  );
+  measure(
+    false,
+    words.flatMap((w) => w.details),
+  );
+  const lineHeight = DETAIL_FONT * 1.25 * t.dpr;
+  const labels: OverviewLabel[] = [];
+  geometry.sections.forEach((shape, s) => {
+    const { titles, details } = words[s]!;
+    const [name, code] = titles as [string, string];
+    const candidates = [[name, ...details], [code, ...details], [code, details.at(-1)!], [code]];
+    const cx = shape.centre.x * t.scale + t.ox;
+    const cy = shape.centre.y * t.scale + t.oy;
+    const inside = (x: number, y: number) =>
+      insidePolygon(shape.hull, (x - t.ox) / t.scale, (y - t.oy) / t.scale);
+    for (const lines of candidates) {
+      const height = lines.length * lineHeight;
+      const width = Math.max(
+        ...lines.map((line, k) => widths.get(`${k === 0 ? 'b' : 'r'}${line}`) ?? 0),
+      );
+      const box = {
+        x0: cx - width / 2,
+        y0: cy - height / 2,
+        x1: cx + width / 2,
+        y1: cy + height / 2,
+      };
+      // Inside the shape: each corner of the text's box is inside the outline.
+      const fits =
+        inside(box.x0, box.y0) &&
+        inside(box.x1, box.y0) &&
+        inside(box.x0, box.y1) &&
+        inside(box.x1, box.y1);
+      if (fits && placer.claim(box)) {
+        labels.push({ lines, x: cx, y: cy - ((lines.length - 1) * lineHeight) / 2 });
+        return;
+      }
+    }
+  });
+  return labels;
 }
 
 /** Close in: each section's name just outside its seats, on the side facing the stage. */

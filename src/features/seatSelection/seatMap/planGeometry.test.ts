@@ -130,14 +130,22 @@ describe('sectionAvailability', () => {
     expect(availability.from).toEqual([6500, 3000]);
   });
 
-  it('follows the filters, and reports a section with nothing left as such', () => {
+  it('counts the seats matching the filters apart from what is left', () => {
     const model = theatreModel();
     const mask = new Uint8Array(model.count);
     mask[miniSeat(1, 'A', 3)] = 1;
     const availability = sectionAvailability(model, mask);
-    expect([...availability.left]).toEqual([0, 1]);
-    expect(availability.from).toEqual([null, 4500]);
-    expect([...availability.fromBand]).toEqual([-1, 1]);
+    expect([...availability.matching]).toEqual([0, 1]);
+    // Filters hide seats from the buyer's view; they do not sell them.
+    expect([...availability.left]).toEqual([30, 36]);
+  });
+
+  it('reports a sold-out section with no price', () => {
+    const model = theatreModel('2'.repeat(30) + '0'.repeat(36));
+    const availability = sectionAvailability(model, null);
+    expect([...availability.left]).toEqual([0, 36]);
+    expect(availability.from).toEqual([null, 3000]);
+    expect([...availability.fromBand]).toEqual([-1, 2]);
   });
 
   it('handles a 20,000-seat plan', () => {

@@ -310,12 +310,14 @@ export function sectionAt(geometry: PlanGeometry, px: number, py: number): numbe
 }
 
 export interface SectionAvailability {
-  /** Seats the buyer could choose (and that match the filters), per section. */
+  /** Seats the buyer could choose, per section (filters aside: what the venue has left). */
   left: Int32Array;
   /** Lowest all-in price among them (minor units), per section; null when none is left. */
   from: (number | null)[];
   /** Band of that price, per section; -1 when none is left. */
   fromBand: Int16Array;
+  /** Of the seats left, those that match the buyer's filters (the rest are dimmed, as seats are). */
+  matching: Int32Array;
   /** Seats per section, for the share left. */
   total: Int32Array;
 }
@@ -327,14 +329,16 @@ export function sectionAvailability(
 ): SectionAvailability {
   const n = model.sections.length;
   const left = new Int32Array(n);
+  const matching = new Int32Array(n);
   const total = new Int32Array(n);
   const fromBand = new Int16Array(n).fill(-1);
   const from: (number | null)[] = new Array<number | null>(n).fill(null);
   for (let i = 0; i < model.count; i += 1) {
     const s = model.section[i]!;
     total[s]! += 1;
-    if (!isSelectable(model, i) || (mask !== null && mask[i] !== 1)) continue;
+    if (!isSelectable(model, i)) continue;
     left[s]! += 1;
+    if (mask === null || mask[i] === 1) matching[s]! += 1;
     const band = model.band[i]!;
     const price = model.bands[band]!.price!;
     const current = from[s];
@@ -343,7 +347,7 @@ export function sectionAvailability(
       fromBand[s] = band;
     }
   }
-  return { left, from, fromBand, total };
+  return { left, from, fromBand, matching, total };
 }
 
 /** Label height (CSS px) a row needs to itself for its letter to be read. */
