@@ -32,7 +32,7 @@ async function planOf(venueSlug: string, region: string) {
   return seatingPlanSchema.parse(response.json());
 }
 
-describe('where the performance happens on a seating plan', () => {
+describe('what a seating plan says about its layout', () => {
   it('gives the theatre a stage in front of the Stalls and the arena a floor inside its ring', async () => {
     const theatre = await planOf('lumen-theatre', 'uk');
     expect(theatre.stage).toEqual({ kind: 'stage', x: 64, y: -150, width: 600, height: 70 });
