@@ -143,7 +143,12 @@ export function drawStage(
   ctx.globalAlpha = 1;
   ctx.fillStyle = decor.colours.stage;
   ctx.beginPath();
-  ctx.roundRect(x, y, width, height, Math.min(8 * t.dpr, height / 4, width / 4));
+  // roundRect arrived in Safari 16: older browsers get square corners rather than no map.
+  if (typeof ctx.roundRect === 'function') {
+    ctx.roundRect(x, y, width, height, Math.min(8 * t.dpr, height / 4, width / 4));
+  } else {
+    ctx.rect(x, y, width, height);
+  }
   ctx.fill();
   const box = { x0: x, y0: y, x1: x + width, y1: y + height };
   const name = decor.text.stage;
