@@ -51,6 +51,7 @@ function toContract(reserved: ReservedPlan, bandCodes: readonly string[]): Seati
       ),
     },
     areas: [],
+    stage: reserved.stage,
   };
 }
 
@@ -134,7 +135,9 @@ function stadiumPlan(): ReservedPlan {
       }
     }
   });
-  return { kind: 'reserved', name: 'Stadium', sections, seats };
+  // A football pitch (105 × 68) in the middle of the innermost ring (radius 805).
+  const stage = { kind: 'pitch', x: 1750, y: 1910, width: 900, height: 580 } as const;
+  return { kind: 'reserved', name: 'Stadium', sections, seats, stage };
 }
 
 export function benchPlans(): BenchData[] {

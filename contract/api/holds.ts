@@ -130,6 +130,15 @@ export type HoldErrorBody = z.infer<typeof seatsUnavailableSchema>;
  */
 export const planParamsSchema = z.strictObject({ planId: idParamSchema });
 
+export const planStageSchema = z.strictObject({
+  kind: z.enum(['stage', 'pitch', 'floor']),
+  x: z.number().int(),
+  y: z.number().int(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+export type PlanStage = z.infer<typeof planStageSchema>;
+
 export const seatingPlanSchema = z.strictObject({
   id,
   seating: z.enum(['reserved', 'general-admission', 'timed-entry']),
@@ -148,6 +157,12 @@ export const seatingPlanSchema = z.strictObject({
   }),
   /** General admission and timed entry: the areas sold by quantity. */
   areas: z.array(z.strictObject({ code: z.string(), name: z.string() })),
+  /**
+   * Where the performance happens, in plan units (a rectangle): the stage of a theatre, the
+   * pitch or floor of an arena. The seat map draws and names it so the buyer sees which way the
+   * seats face. Absent when the venue has not recorded it.
+   */
+  stage: planStageSchema.optional(),
 });
 export type SeatingPlan = z.infer<typeof seatingPlanSchema>;
 

@@ -66,6 +66,7 @@ async function buildPlan(db: Queryable, planId: string): Promise<CachedPlan | un
       flags: seats.map((seat) => seat.flags),
     },
     areas: rows.areas,
+    ...(rows.header.stage ? { stage: rows.header.stage } : {}),
   });
   const identity = Buffer.from(JSON.stringify(plan));
   const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 32);

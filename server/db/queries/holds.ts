@@ -1,4 +1,4 @@
-import type { SeatStatus } from '../../../contract/api/holds';
+import type { PlanStage, SeatStatus } from '../../../contract/api/holds';
 import type { Queryable } from '../database';
 import { admissionPrices } from './basket';
 import type { CandidateSeat } from '../../domain/holdsBestAvailable';
@@ -476,6 +476,8 @@ export interface PlanHeader {
   id: string;
   venueSlug: string;
   seating: 'reserved' | 'general-admission' | 'timed-entry';
+  /** Null when the plan has no stage on record. */
+  stage: PlanStage | null;
 }
 
 export interface PlanSeatRow {
@@ -505,7 +507,10 @@ export interface PlanRows {
 /** Everything fixed about a plan, seats in plan order; undefined for an unknown plan. */
 export async function planRows(db: Queryable, planId: string): Promise<PlanRows | undefined> {
   const header = await db.query<PlanHeader>(
-    `SELECT upper(id::text) AS id, venue_slug AS "venueSlug", kind AS seating
+    `SELECT upper(id::text) AS id, venue_slug AS "venueSlug", kind AS seating,
+            CASE WHEN stage_kind IS NULL THEN NULL
+                 ELSE json_build_object('kind', stage_kind, 'x', stage_x, 'y', stage_y,
+                                        'width', stage_width, 'height', stage_height) END AS stage
      FROM seating_plans WHERE id = $1`,
     [planId],
   );

@@ -25,11 +25,21 @@ export interface SeatDef {
   amex: boolean;
 }
 
+/** Where the performance happens, in plan units (see the seating-plan contract's `stage`). */
+export interface StageDef {
+  kind: 'stage' | 'pitch' | 'floor';
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 export interface ReservedPlan {
   kind: 'reserved';
   name: string;
   sections: SectionDef[];
   seats: SeatDef[];
+  stage: StageDef;
 }
 
 export interface AdmissionArea {
@@ -134,6 +144,9 @@ export function theatrePlan(): ReservedPlan {
   return {
     kind: 'reserved',
     name: 'Theatre',
+    // Across the width of the Stalls, in front of row A with room between for the level's name
+    // (migration 0016 writes the same for databases seeded before it).
+    stage: { kind: 'stage', x: 64, y: -150, width: 600, height: 70 },
     sections: THEATRE_LEVELS.map((level, index) => ({
       code: level.code,
       name: level.name,
@@ -144,13 +157,16 @@ export function theatrePlan(): ReservedPlan {
   };
 }
 
+/** Seat places per arena section row: 25 seats and an aisle place at each end (migration 0017). */
+const ARENA_SLOTS = SEATS_PER_ROW + 2;
+
 /** Price bands of the arena plan: sideline and end sections of each bowl. */
 export const ARENA_BANDS = ['A', 'B', 'C', 'D', 'R'] as const;
 
 /**
  * A 20,000-seat arena: a lower bowl (101–120) and an upper bowl (201–220) of 20 sections, each
- * 20 rows of 25 seats, laid out on a ring around an end stage (sections x10 flank the stage and
- * have a restricted view).
+ * 20 rows of 25 seats with an aisle between sections, laid out on a ring around an end stage
+ * (sections x10 flank the stage and have a restricted view).
  */
 export function arenaPlan(): ReservedPlan {
   const sections: SectionDef[] = [];
@@ -173,7 +189,9 @@ export function arenaPlan(): ReservedPlan {
       const lower = bowl.prefix === 1;
       for (let r = 1; r <= 20; r += 1) {
         for (let number = 1; number <= SEATS_PER_ROW; number += 1) {
-          const angle = ((s - 1 + (number - 0.5) / SEATS_PER_ROW) / 20) * 2 * Math.PI;
+          // Each section spans ARENA_SLOTS seat places with its seats in the middle ones: the
+          // empty place either side makes an aisle between sections, where row numbers go.
+          const angle = ((s - 1 + (number + 0.5) / ARENA_SLOTS) / 20) * 2 * Math.PI;
           const radius = bowl.radius + r * 9;
           seats.push({
             section: code,
@@ -193,7 +211,10 @@ export function arenaPlan(): ReservedPlan {
       }
     }
   }
-  return { kind: 'reserved', name: 'Arena', sections, seats };
+  // The floor fills the middle of the ring, clear of the lower bowl's front row (radius 369)
+  // with room for the sections' names (migration 0016 writes the same for older databases).
+  const stage: StageDef = { kind: 'floor', x: 550, y: 630, width: 500, height: 340 };
+  return { kind: 'reserved', name: 'Arena', sections, seats, stage };
 }
 
 /** A general-admission concert hall: a standing floor and an unreserved balcony. */

@@ -40,12 +40,23 @@ function planFor(kind: VenueContentDef['plan']): SeatingPlan {
 
 async function insertPlan(tx: Queryable, venueSlug: string, plan: SeatingPlan): Promise<string> {
   const planId = randomUUID();
-  await tx.query('INSERT INTO seating_plans (id, venue_slug, name, kind) VALUES ($1, $2, $3, $4)', [
-    planId,
-    venueSlug,
-    plan.name,
-    plan.kind,
-  ]);
+  const stage = plan.kind === 'reserved' ? plan.stage : null;
+  await tx.query(
+    `INSERT INTO seating_plans (id, venue_slug, name, kind,
+                                stage_kind, stage_x, stage_y, stage_width, stage_height)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      planId,
+      venueSlug,
+      plan.name,
+      plan.kind,
+      stage?.kind ?? null,
+      stage?.x ?? null,
+      stage?.y ?? null,
+      stage?.width ?? null,
+      stage?.height ?? null,
+    ],
+  );
   if (plan.kind !== 'reserved') {
     await tx.query(
       `INSERT INTO admission_areas (seating_plan_id, code, name, default_capacity)

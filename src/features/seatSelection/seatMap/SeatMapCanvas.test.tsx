@@ -23,11 +23,18 @@ class FakePath2D {
   closePath() {}
 }
 
+/** Words drawn and seat discs traced, per canvas, since the test began. */
+const drawn = { text: [] as string[], arcs: 0 };
+
 function fakeContext(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
   const settings = new Map<string | symbol, unknown>();
   const handler: ProxyHandler<object> = {
     get: (_target, key) => {
       if (key === 'canvas') return canvas;
+      // Seven pixels a character: enough for the labels' fitting rules to act on.
+      if (key === 'measureText') return (text: string) => ({ width: text.length * 7 });
+      if (key === 'fillText') return (text: string) => drawn.text.push(text);
+      if (key === 'arc') return () => (drawn.arcs += 1);
       if (key === 'createImageData') {
         return (width: number, height: number) => ({
           width,
@@ -46,6 +53,8 @@ function fakeContext(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
 }
 
 beforeEach(() => {
+  drawn.text = [];
+  drawn.arcs = 0;
   vi.stubGlobal('Path2D', FakePath2D);
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (
     this: HTMLCanvasElement,
@@ -207,6 +216,90 @@ describe('SeatMapCanvas', () => {
     // Only what is on screen is drawn once zoomed in.
     expect(frames.at(-1)!.layerSeats).toBeLessThan(model.count);
     click(map, seatOnScreen(model, frames.at(-1)!.view, seat));
+    expect(onToggle).toHaveBeenCalledWith(seat);
+  });
+
+  it('draws the stage, the section names and, zoomed in, the row letters', async () => {
+    const user = userEvent.setup();
+    const plan = {
+      ...miniTheatre(),
+      stage: { kind: 'stage' as const, x: 20, y: -80, width: 220, height: 50 },
+    };
+    const model = buildSeatMapModel(
+      plan,
+      makeStatus(plan, { prices: { A: 6500, B: 4500, R: 3000 } }),
+    );
+    const { frames } = await renderMap(model);
+    // The whole-house view takes in the stage as well as the seats.
+    expect(frames.at(-1)!.view).toEqual(fitView(model.extent, SIZE, model.pitch));
+    expect(drawn.text).toEqual(expect.arrayContaining(['Stage', 'Stalls', 'Dress Circle']));
+
+    // Rows 20 plan units apart: at the whole-house view (about 11 px a row) every letter fits.
+    expect(drawn.text).toEqual(expect.arrayContaining(['A', 'B', 'C']));
+    drawn.text = [];
+    await user.click(screen.getByRole('button', { name: 'Zoom out' }));
+    await waitFor(() => expect(frames.at(-1)!.layerSeats).toBeGreaterThan(0));
+    // Further out the letters thin out or go, but never pile up: at most one per row end.
+    const letters = drawn.text.filter((word) => /^[ABC]$/.test(word));
+    expect(letters.length).toBeLessThanOrEqual(12);
+  });
+
+  it('names a pitch as the venue’s locale does', async () => {
+    const plan = {
+      ...miniTheatre(),
+      stage: { kind: 'pitch' as const, x: 20, y: -80, width: 220, height: 50 },
+    };
+    const model = buildSeatMapModel(plan, makeStatus(plan, { prices: { A: 1, B: 1, R: 1 } }));
+    renderInVenue(<Harness model={model} />, 'harbor-arena');
+    await waitFor(() => expect(drawn.text).toContain('Field'));
+  });
+
+  it('on a 20,000-seat plan shows sections, not seats, far out; a click on one zooms to its seats', async () => {
+    const plan = gridPlan(40, 20, 25);
+    // Section 101 (the first 500 seats) sold out.
+    const status = '2'.repeat(500) + '0'.repeat(19_500);
+    const model = buildSeatMapModel(
+      plan,
+      makeStatus(plan, { prices: { A: 9000, B: 6000 }, status }),
+    );
+    const { map, frames, onToggle } = await renderMap(model);
+    expect(frames.at(-1)!.detail).toBe('far');
+    expect(frames.at(-1)!.layerSeats).toBe(0);
+    expect(drawn.arcs).toBe(0);
+    expect(drawn.text).toEqual(expect.arrayContaining(['Sold out', '500 left', 'from £60']));
+
+    const home = frames.at(-1)!.view;
+    // Section 112: the second row of sections, third across.
+    const seat = 11 * 500 + 10 * 25 + 12;
+    // Pointing at a section names it with what is left and its from-price.
+    const point = (at: { x: number; y: number }) =>
+      fireEvent.pointerMove(map, {
+        clientX: at.x,
+        clientY: at.y,
+        pointerId: 1,
+        pointerType: 'mouse',
+      });
+    point(seatOnScreen(model, home, seat));
+    expect(await screen.findByText('Section 112: 500 left, from £60')).toBeInTheDocument();
+    point(seatOnScreen(model, home, 250));
+    expect(await screen.findByText('Section 101: sold out')).toBeInTheDocument();
+    fireEvent.pointerLeave(map, { pointerId: 1, pointerType: 'mouse' });
+
+    click(map, seatOnScreen(model, home, seat));
+    expect(onToggle).not.toHaveBeenCalled();
+    await waitFor(() => expect(frames.at(-1)!.layerSeats).toBeGreaterThan(0));
+    expect(drawn.arcs).toBeGreaterThan(0);
+    // The whole section is on screen.
+    const view = frames.at(-1)!.view;
+    for (const corner of [11 * 500, 11 * 500 + 499]) {
+      const at = seatOnScreen(model, view, corner);
+      expect(at.x).toBeGreaterThanOrEqual(0);
+      expect(at.x).toBeLessThanOrEqual(SIZE.width);
+      expect(at.y).toBeGreaterThanOrEqual(0);
+      expect(at.y).toBeLessThanOrEqual(SIZE.height);
+    }
+    expect(drawn.text).toContain('Section 112');
+    click(map, seatOnScreen(model, view, seat));
     expect(onToggle).toHaveBeenCalledWith(seat);
   });
 

@@ -20,7 +20,9 @@ import {
   type LayerPlacement,
   type Scene,
 } from './drawSeats';
-import { isSelectable, type SeatMapModel } from './model';
+import { isSelectable, type Bounds, type SeatMapModel } from './model';
+import { buildPlanGeometry, sectionAt, sectionAvailability } from './planGeometry';
+import { usePlanColours, usePlanText } from './planText';
 import { seatColours } from './seatColours';
 import { layerServes, placeLayer, renderLayer } from './seatLayer';
 import { seatName } from './seatName';
@@ -72,6 +74,8 @@ export interface SeatMapCanvasProps {
 const DRAG_THRESHOLD = 5;
 /** On the whole-house view seats are too small to aim at: a click zooms in to this size first. */
 const CLICK_ZOOM_SEAT_PIXELS = 18;
+/** A section too big to fit on screen with its seats drawn is shown with seats this size. */
+const SECTION_ZOOM_SEAT_PIXELS = 8;
 /** How close (CSS px) to a seat a click on the whole-house view must be to zoom in. */
 const FAR_CLICK_PIXELS = 12;
 /** How far from a seat's centre (in seat pitches) a click still picks it. */
@@ -80,9 +84,12 @@ const HIT_PITCHES = 0.7;
 const MIN_HIT_PIXELS = { mouse: 6, touch: 14 } as const;
 
 interface Hover {
+  /** The seat under the pointer, or -1 on the overview. */
   seat: number;
+  /** On the overview (seats not drawn): the section under the pointer, else -1. */
+  section: number;
   plan: Float32Array;
-  /** Where the seat was on screen when hovered (the tooltip's anchor). */
+  /** Where the seat (on the overview, the pointer) was on screen: the tooltip's anchor. */
   at: Point;
 }
 
@@ -124,15 +131,32 @@ export function SeatMapCanvas({
     () => seatColours(theme, model.bands.length),
     [theme, model.bands.length],
   );
+  // Shapes and label places follow the plan's geometry, like the grid; what is left per section
+  // follows the status, and what matches the filters.
+  const geometry = useMemo(
+    () => buildPlanGeometry(model, index),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the plan's geometry only
+    [index],
+  );
+  const availability = useMemo(() => sectionAvailability(model, filterMask), [model, filterMask]);
+  const planText = usePlanText(model);
+  const planColours = usePlanColours();
   const scene = useMemo<Scene>(
-    () => ({ model, index, colours, mask: filterMask }),
-    [model, index, colours, filterMask],
+    () => ({
+      model,
+      index,
+      colours,
+      mask: filterMask,
+      decor: { geometry, availability, text: planText, colours: planColours },
+    }),
+    [model, index, colours, filterMask, geometry, availability, planText, planColours],
   );
 
   const [size, setSize] = useState<Size>({ width: 0, height: 0 });
   const [hover, setHover] = useState<Hover | null>(null);
   // Hover belongs to the plan it was measured on; a new plan starts with none.
   const hovered = hover !== null && hover.plan === model.x ? hover.seat : -1;
+  const hoveredSection = hover !== null && hover.plan === model.x ? hover.section : -1;
   const [viewOpen, setViewOpen] = useState(false);
 
   // The newest seat the buyer picked, for "View from seat" (derived while rendering, as React
@@ -160,12 +184,12 @@ export function SeatMapCanvas({
   });
 
   const home = useMemo(
-    () => (size.width > 0 ? fitView(model.bounds, size, model.pitch) : null),
-    [model.bounds, model.pitch, size],
+    () => (size.width > 0 ? fitView(model.extent, size, model.pitch) : null),
+    [model.extent, model.pitch, size],
   );
   const limits = useMemo(
-    () => zoomLimits(model.bounds, size, model.pitch),
-    [model.bounds, model.pitch, size],
+    () => zoomLimits(model.extent, size, model.pitch),
+    [model.extent, model.pitch, size],
   );
 
   const draw = useCallback(() => {
@@ -263,9 +287,9 @@ export function SeatMapCanvas({
     (cmd: ViewCommand) => {
       if (view.current === null || home === null) return;
       setHover(null);
-      setView(applyCommand(view.current, cmd, home, size, model.bounds, limits));
+      setView(applyCommand(view.current, cmd, home, size, model.extent, limits));
     },
-    [home, limits, model.bounds, setView, size],
+    [home, limits, model.extent, setView, size],
   );
 
   // React's onWheel is passive, so it cannot stop the page scrolling: listen natively.
@@ -312,13 +336,32 @@ export function SeatMapCanvas({
 
   const hoverAt = (point: Point) => {
     const current = view.current;
-    const seat = current === null ? -1 : seatAt(point, 'mouse');
-    if (seat < 0 || current === null) {
+    if (current === null) {
+      setHover(null);
+      return;
+    }
+    // On the overview the seats are not drawn: the pointer names the section instead.
+    if (detailFor(model.pitch * current.scale) === 'far') {
+      const at = toPlan(current, point.x, point.y);
+      const section = sectionAt(geometry, at.x, at.y);
+      if (section < 0) setHover(null);
+      else if (hover?.section !== section || hover.plan !== model.x) {
+        setHover({ seat: -1, section, plan: model.x, at: point });
+      }
+      return;
+    }
+    const seat = seatAt(point, 'mouse');
+    if (seat < 0) {
       setHover(null);
       return;
     }
     if (hover?.seat === seat && hover.plan === model.x) return;
-    setHover({ seat, plan: model.x, at: toScreen(current, model.x[seat]!, model.y[seat]!) });
+    setHover({
+      seat,
+      section: -1,
+      plan: model.x,
+      at: toScreen(current, model.x[seat]!, model.y[seat]!),
+    });
   };
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
@@ -347,7 +390,7 @@ export function SeatMapCanvas({
       setView(
         clampView(
           pinch(view.current, [previous, other], [point, other], limits),
-          model.bounds,
+          model.extent,
           size,
         ),
       );
@@ -359,7 +402,7 @@ export function SeatMapCanvas({
         setView(
           clampView(
             panBy(view.current, point.x - previous.x, point.y - previous.y),
-            model.bounds,
+            model.extent,
             size,
           ),
         );
@@ -377,8 +420,13 @@ export function SeatMapCanvas({
     if (current.dragged || view.current === null) return;
     const point = localPoint(event);
     if (detailFor(model.pitch * view.current.scale) === 'far') {
-      // Only towards seats: a click on an empty aisle or the arena floor leaves the view alone.
       const near = toPlan(view.current, point.x, point.y);
+      const section = sectionAt(geometry, near.x, near.y);
+      if (section >= 0) {
+        setView(sectionView(geometry.sections[section]!.bounds));
+        return;
+      }
+      // Only towards seats: a click on an empty aisle or the arena floor leaves the view alone.
       const reach = FAR_CLICK_PIXELS / view.current.scale;
       if (nearestSeat(index, near.x, near.y, reach) < 0) return;
       const factor = CLICK_ZOOM_SEAT_PIXELS / (model.pitch * view.current.scale);
@@ -387,6 +435,20 @@ export function SeatMapCanvas({
     }
     const seat = seatAt(point, event.pointerType);
     if (seat >= 0 && isSelectable(model, seat)) onToggleSeat(seat);
+  };
+
+  /** The section filling the canvas, or centred with its seats large enough to aim at. */
+  const sectionView = (bounds: Bounds): View => {
+    const fitted = fitView(bounds, size, model.pitch);
+    const scale = Math.min(
+      limits.max,
+      detailFor(model.pitch * fitted.scale) === 'far'
+        ? SECTION_ZOOM_SEAT_PIXELS / model.pitch
+        : fitted.scale,
+    );
+    const cx = (bounds.minX + bounds.maxX) / 2;
+    const cy = (bounds.minY + bounds.maxY) / 2;
+    return { scale, x: size.width / 2 - cx * scale, y: size.height / 2 - cy * scale };
   };
 
   const onPointerCancel = (event: PointerEvent<HTMLDivElement>) => {
@@ -423,6 +485,15 @@ export function SeatMapCanvas({
         {hover !== null && hovered >= 0 && (
           <Tooltip aria-hidden="true" style={{ left: hover.at.x, top: hover.at.y }}>
             {seatName(model, hovered, intl)}
+          </Tooltip>
+        )}
+        {hover !== null && hoveredSection >= 0 && (
+          <Tooltip aria-hidden="true" style={{ left: hover.at.x, top: hover.at.y }}>
+            {planText.summary(
+              model.sections[hoveredSection]!.name,
+              availability.left[hoveredSection]!,
+              availability.from[hoveredSection] ?? null,
+            )}
           </Tooltip>
         )}
       </Frame>

@@ -1,4 +1,12 @@
 import { SEAT_FLAGS, SEAT_STATUS } from '@contract/api/constants';
+import {
+  drawRowLabels,
+  drawSectionNames,
+  drawSectionOverview,
+  drawStage,
+  LabelPlacer,
+  type PlanDecor,
+} from './drawPlan';
 import { isSelectable, type SeatMapModel } from './model';
 import type { SeatColours } from './seatColours';
 import { forEachSeatInRect, type SpatialIndex } from './spatialIndex';
@@ -6,16 +14,19 @@ import { toPlan, type View } from './viewTransform';
 
 /**
  * Canvas drawing of the seat map, in two parts:
- * - the seat layer (every seat in its band, unavailable or dimmed colour), drawn once per zoom
- *   level, data change or pan past its margin into an offscreen canvas; panning only copies it;
+ * - the seat layer (every seat in its band, unavailable or dimmed colour, with the stage and the
+ *   names of sections and rows; on the whole-house view of a plan too big to aim at, the
+ *   sections as shapes instead of seats), drawn once per zoom level, data change or pan past its
+ *   margin into an offscreen canvas; panning only copies it;
  * - the overlay (selected seats and the hovered one), drawn on top every frame, so a click costs
  *   a copy and a few circles however many seats the plan has.
  * Seats of one colour share one path (one fill per colour, not one per seat).
  */
 
 /**
- * Level of detail by how many CSS pixels a seat spans: far out a seat is a small square, closer
- * a circle, close enough for marks to read, with its flags marked.
+ * Level of detail by how many CSS pixels a seat spans: far out seats are too small to aim at and
+ * the plan shows its sections instead (as seats.io and Ticketmaster do), closer a seat is a
+ * circle, close enough for marks to read, with its flags marked.
  */
 export type Detail = 'far' | 'mid' | 'near';
 
@@ -31,6 +42,8 @@ export interface Scene {
   colours: SeatColours;
   /** 1 = matches the filters; null = no filter. */
   mask: Uint8Array | null;
+  /** Stage, section shapes and names, row letters. */
+  decor: PlanDecor;
 }
 
 /**
@@ -52,6 +65,7 @@ interface Geometry {
   scale: number;
   ox: number;
   oy: number;
+  dpr: number;
   /** Seat radius (half the square side) in device pixels. */
   radius: number;
   detail: Detail;
@@ -71,6 +85,7 @@ function geometry(
     scale,
     ox: (view.x - left) * dpr,
     oy: (view.y - top) * dpr,
+    dpr,
     radius: Math.max(0.5 * dpr, model.pitch * scale * (detail === 'far' ? 0.4 : 0.42)),
     detail,
   };
@@ -86,7 +101,7 @@ function addSeatShape(
   radius: number,
   square: boolean,
 ): void {
-  if (g.detail === 'far' || square) {
+  if (square) {
     ctx.rect(cx - radius, cy - radius, radius * 2, radius * 2);
   } else {
     ctx.moveTo(cx + radius, cy);
@@ -107,17 +122,43 @@ function ensureScratch(count: number): void {
 }
 
 /**
- * Draws every seat in the layer's reach. Returns how many seats were drawn. The context's canvas
- * must be the placement's size × dpr.
+ * Draws the layer: the stage, and every seat in the layer's reach with the section and row
+ * names, or on the whole-house view the sections as shapes. Returns how many seats were drawn
+ * (0 on the overview). The context's canvas must be the placement's size × dpr.
  */
 export function drawSeatLayer(
   ctx: CanvasRenderingContext2D,
   scene: Scene,
   placement: LayerPlacement,
 ): number {
-  const { model, index, colours, mask } = scene;
+  const { model, decor, colours } = scene;
   const { view, dpr, left, top } = placement;
   const g = geometry(model, view, dpr, left, top);
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.globalAlpha = 1;
+  ctx.fillStyle = colours.background;
+  ctx.fillRect(0, 0, ctx.canvas.width, ctx.canvas.height);
+  const placer = new LabelPlacer();
+  if (model.stage !== null) placer.claim(drawStage(ctx, model.stage, decor, g));
+  if (g.detail === 'far') {
+    drawSectionOverview(ctx, model, decor, colours, placer, g);
+    return 0;
+  }
+  const drawn = drawSeats(ctx, scene, placement, g);
+  const area = { x0: 0, y0: 0, x1: ctx.canvas.width, y1: ctx.canvas.height };
+  drawSectionNames(ctx, model, decor, placer, g, area);
+  drawRowLabels(ctx, model, decor, placer, g, area);
+  return drawn;
+}
+
+function drawSeats(
+  ctx: CanvasRenderingContext2D,
+  scene: Scene,
+  placement: LayerPlacement,
+  g: Geometry,
+): number {
+  const { model, index, colours, mask } = scene;
+  const { view, dpr, left, top } = placement;
   ensureScratch(model.count);
   let visibleCount = 0;
   const seatMargin = model.pitch;
@@ -160,15 +201,6 @@ export function drawSeatLayer(
     counts[c + 1]! += 1;
   }
 
-  if (g.detail === 'far' && ctx.canvas.width * ctx.canvas.height <= RASTER_MAX_PIXELS) {
-    rasterSeats(ctx, scene, g, visibleCount);
-    return visibleCount;
-  }
-
-  ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.globalAlpha = 1;
-  ctx.fillStyle = colours.background;
-  ctx.fillRect(0, 0, ctx.canvas.width, ctx.canvas.height);
   for (let c = 0; c < classes; c += 1) counts[c + 1]! += counts[c]!;
   const starts = counts.slice(0, classes);
   for (let k = 0; k < visibleCount; k += 1) {
@@ -202,67 +234,6 @@ export function drawSeatLayer(
   ctx.globalAlpha = 1;
   if (g.detail === 'near') drawMarks(ctx, scene, g, scratchOrder, counts[classes]!);
   return visibleCount;
-}
-
-/**
- * Far out a seat is a square of a pixel or three: writing those pixels straight into an image
- * costs a fraction of building a path of 100,000 rectangles, and looks the same.
- */
-const RASTER_MAX_PIXELS = 6_000_000;
-
-/** "#rrggbb" as the 32-bit pixel value of an opaque RGBA image (little-endian: ABGR). */
-function pixel(hex: string): number {
-  const value = parseInt(hex.slice(1, 7), 16);
-  const r = (value >> 16) & 0xff;
-  const g = (value >> 8) & 0xff;
-  const b = value & 0xff;
-  return ((0xff << 24) | (b << 16) | (g << 8) | r) >>> 0;
-}
-
-function blend(hex: string, background: string, alpha: number): number {
-  const mix = (shift: number) => {
-    const front = (parseInt(hex.slice(1, 7), 16) >> shift) & 0xff;
-    const back = (parseInt(background.slice(1, 7), 16) >> shift) & 0xff;
-    return Math.round(back + (front - back) * alpha);
-  };
-  return ((0xff << 24) | (mix(0) << 16) | (mix(8) << 8) | mix(16)) >>> 0;
-}
-
-function rasterSeats(
-  ctx: CanvasRenderingContext2D,
-  scene: Scene,
-  g: Geometry,
-  visibleCount: number,
-): void {
-  const { model, colours } = scene;
-  const { width, height } = ctx.canvas;
-  const image = ctx.createImageData(width, height);
-  const pixels = new Uint32Array(image.data.buffer);
-  pixels.fill(pixel(colours.background));
-  const bandCount = model.bands.length;
-  const palette = new Uint32Array(1 + bandCount * 2);
-  palette[0] = pixel(colours.unavailable);
-  for (let b = 0; b < bandCount; b += 1) {
-    palette[1 + b] = pixel(colours.bands[b]!);
-    palette[1 + bandCount + b] = blend(colours.bands[b]!, colours.background, colours.dimmedAlpha);
-  }
-  // Rounded up, so a bowl of seats a pixel and a half apart reads as a solid block of colour.
-  const side = Math.max(1, Math.ceil(g.radius * 2.1));
-  const smallSide = Math.max(1, Math.round(side * 0.6));
-  for (let k = 0; k < visibleCount; k += 1) {
-    const seat = scratchVisible[k]!;
-    const c = scratchClass[k]!;
-    const size = c === 0 ? smallSide : side;
-    const x0 = Math.round(model.x[seat]! * g.scale + g.ox - size / 2);
-    const y0 = Math.round(model.y[seat]! * g.scale + g.oy - size / 2);
-    const colour = palette[c]!;
-    for (let y = Math.max(0, y0); y < Math.min(height, y0 + size); y += 1) {
-      const row = y * width;
-      for (let x = Math.max(0, x0); x < Math.min(width, x0 + size); x += 1)
-        pixels[row + x] = colour;
-    }
-  }
-  ctx.putImageData(image, 0, 0);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { SEAT_FLAGS, SEAT_STATUS } from '@contract/api/constants';
-import type { SeatingPlan, SeatStatus } from '@contract/api/holds';
+import type { PlanStage, SeatingPlan, SeatStatus } from '@contract/api/holds';
 
 /**
  * The seat map's data in typed arrays, one entry per plan seat (plan order), so the canvas, the
@@ -72,6 +72,10 @@ export interface SeatMapModel {
   /** Parts of house in plan order. */
   levels: readonly string[];
   bounds: Bounds;
+  /** Where the performance happens (stage, pitch or floor), as the plan states it; null if not. */
+  stage: PlanStage | null;
+  /** The seats' bounds grown to take in the stage: what the whole-house view shows. */
+  extent: Bounds;
   /**
    * Distance between neighbouring seats in plan units (a low percentile over rows, so the
    * tightest rows of a curved bowl do not overlap): the size seats are drawn at.
@@ -114,6 +118,16 @@ function percentile(values: number[], p: number): number {
   if (values.length === 0) return 1;
   values.sort((a, b) => a - b);
   return values[Math.min(values.length - 1, Math.floor(p * values.length))]!;
+}
+
+function withStage(bounds: Bounds, stage: PlanStage | undefined): Bounds {
+  if (stage === undefined) return bounds;
+  return {
+    minX: Math.min(bounds.minX, stage.x),
+    minY: Math.min(bounds.minY, stage.y),
+    maxX: Math.max(bounds.maxX, stage.x + stage.width),
+    maxY: Math.max(bounds.maxY, stage.y + stage.height),
+  };
 }
 
 /** Builds the model in one pass over the plan columns (plus a sort of each row's few seats). */
@@ -212,6 +226,8 @@ export function buildSeatMapModel(plan: SeatingPlan, status: SeatStatus): SeatMa
     bands: plan.bands.map((b) => ({ ...b, price: prices.get(b.code) ?? null })),
     levels,
     bounds,
+    stage: plan.stage ?? null,
+    extent: withStage(bounds, plan.stage),
     pitch: percentile(spacings, 0.1),
     currency: status.currency,
     seatSelectionLimit: status.seatSelectionLimit,

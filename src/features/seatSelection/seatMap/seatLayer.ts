@@ -8,10 +8,14 @@ import type { Size, View } from './viewTransform';
  */
 const MAX_LAYER_SIDE = 4096;
 const MAX_LAYER_PIXELS = 8_000_000;
+/** CSS pixels past the plan's edge that labels may reach. */
+const LABEL_ROOM = 48;
 
 export function placeLayer(scene: Scene, view: View, size: Size, dpr: number): LayerPlacement {
-  const { bounds, pitch } = scene.model;
-  const pad = pitch * view.scale + 8;
+  // The stage is part of the picture too.
+  const { extent: bounds, pitch } = scene.model;
+  // Row letters and section names sit past the outermost seats: keep them in the layer.
+  const pad = pitch * view.scale + LABEL_ROOM;
   const left = bounds.minX * view.scale + view.x - pad;
   const top = bounds.minY * view.scale + view.y - pad;
   const width = (bounds.maxX - bounds.minX) * view.scale + pad * 2;

@@ -1,0 +1,366 @@
+import { isSelectable, type Bounds, type SeatMapModel } from './model';
+import { forEachSeatInRect, type SpatialIndex } from './spatialIndex';
+import type { Point } from './viewTransform';
+
+/**
+ * The shapes and label places of a plan, worked out once per plan (never per frame): each
+ * section's outline (the convex hull of its seats), where its name goes, and, on first need,
+ * where each row's letter fits at its ends.
+ */
+
+export interface SectionShape {
+  /** Convex hull of the section's seats grown by about half a seat: x0, y0, x1, y1, … */
+  hull: Float64Array;
+  bounds: Bounds;
+  /** Area centroid of the hull: the overview's label goes here. */
+  centre: Point;
+  /** Plan units²; 0 for a one-seat or one-line section. */
+  area: number;
+  /** Unit vector from the section towards the stage (up when the plan has none). */
+  toStage: Point;
+  /** How far the hull reaches from the centre towards the stage: the name sits just past it. */
+  reach: number;
+}
+
+/** One end of a row: the end seat, and the way out of the row (a unit vector). */
+export interface RowEnd {
+  row: number;
+  x: number;
+  y: number;
+  dx: number;
+  dy: number;
+  /** Plan units past the end seat before another seat is in the way (Infinity when none). */
+  clearance: number;
+}
+
+export interface PlanGeometry {
+  sections: SectionShape[];
+  /** Typical distance between neighbouring rows of a section (plan units). */
+  rowGap: number;
+  /** Each row's place in its section (0 = front): thinned-out letters keep the same rows. */
+  rowOrdinal: Int32Array;
+  /** Both ends of every row, measured on first use (label placement needs them only close in). */
+  rowEnds: () => readonly RowEnd[];
+}
+
+/** The hull is grown by this share of a seat pitch, so the shape covers the seats' discs. */
+const HULL_GROWTH = 0.45;
+/**
+ * How far past a row's end (in pitches) another seat is looked for: more room than a letter
+ * needs at the zoom where letters first show.
+ */
+const CLEARANCE_SEARCH_PITCHES = 6;
+/**
+ * The outline is taken over every HULL_SAMPLE-th seat of each row and its two ends: a curved
+ * row strays from the chords between samples by far less than the outline's growth, and a
+ * 100,000-seat plan sorts a quarter of the points.
+ */
+const HULL_SAMPLE = 4;
+
+/** Monotone chain over the given seats; returns the hull counter-clockwise as x, y pairs. */
+export function convexHull(
+  xs: ArrayLike<number>,
+  ys: ArrayLike<number>,
+  seats: readonly number[],
+): Float64Array {
+  const order = [...seats].sort((a, b) => xs[a]! - xs[b]! || ys[a]! - ys[b]!);
+  const cross = (o: number, a: number, b: number) =>
+    (xs[a]! - xs[o]!) * (ys[b]! - ys[o]!) - (ys[a]! - ys[o]!) * (xs[b]! - xs[o]!);
+  const lower: number[] = [];
+  for (const p of order) {
+    while (lower.length >= 2 && cross(lower.at(-2)!, lower.at(-1)!, p) <= 0) lower.pop();
+    lower.push(p);
+  }
+  const upper: number[] = [];
+  for (let k = order.length - 1; k >= 0; k -= 1) {
+    const p = order[k]!;
+    while (upper.length >= 2 && cross(upper.at(-2)!, upper.at(-1)!, p) <= 0) upper.pop();
+    upper.push(p);
+  }
+  const chain = order.length <= 2 ? order : [...lower.slice(0, -1), ...upper.slice(0, -1)];
+  const hull = new Float64Array(chain.length * 2);
+  chain.forEach((seat, k) => {
+    hull[k * 2] = xs[seat]!;
+    hull[k * 2 + 1] = ys[seat]!;
+  });
+  return hull;
+}
+
+/** Shoelace area and centroid; a degenerate polygon's centroid is its vertices' mean. */
+export function polygonCentre(hull: Float64Array): { centre: Point; area: number } {
+  const n = hull.length / 2;
+  let twiceArea = 0;
+  let cx = 0;
+  let cy = 0;
+  let mx = 0;
+  let my = 0;
+  for (let k = 0; k < n; k += 1) {
+    const x0 = hull[k * 2]!;
+    const y0 = hull[k * 2 + 1]!;
+    const x1 = hull[((k + 1) % n) * 2]!;
+    const y1 = hull[((k + 1) % n) * 2 + 1]!;
+    const step = x0 * y1 - x1 * y0;
+    twiceArea += step;
+    cx += (x0 + x1) * step;
+    cy += (y0 + y1) * step;
+    mx += x0;
+    my += y0;
+  }
+  if (Math.abs(twiceArea) < 1e-9) {
+    return { centre: { x: mx / Math.max(n, 1), y: my / Math.max(n, 1) }, area: 0 };
+  }
+  return {
+    centre: { x: cx / (3 * twiceArea), y: cy / (3 * twiceArea) },
+    area: Math.abs(twiceArea) / 2,
+  };
+}
+
+/** Moves each vertex `by` further from the centre, so the outline clears the seats' edges. */
+function grow(hull: Float64Array, centre: Point, by: number): Float64Array {
+  const grown = new Float64Array(hull.length);
+  for (let k = 0; k < hull.length; k += 2) {
+    const dx = hull[k]! - centre.x;
+    const dy = hull[k + 1]! - centre.y;
+    const length = Math.hypot(dx, dy) || 1;
+    grown[k] = hull[k]! + (dx / length) * by;
+    grown[k + 1] = hull[k + 1]! + (dy / length) * by;
+  }
+  return grown;
+}
+
+function boundsOf(hull: Float64Array): Bounds {
+  const bounds = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+  for (let k = 0; k < hull.length; k += 2) {
+    bounds.minX = Math.min(bounds.minX, hull[k]!);
+    bounds.maxX = Math.max(bounds.maxX, hull[k]!);
+    bounds.minY = Math.min(bounds.minY, hull[k + 1]!);
+    bounds.maxY = Math.max(bounds.maxY, hull[k + 1]!);
+  }
+  return bounds;
+}
+
+function median(values: number[], fallback: number): number {
+  if (values.length === 0) return fallback;
+  values.sort((a, b) => a - b);
+  return values[Math.floor(values.length / 2)]!;
+}
+
+function sectionShape(model: SeatMapModel, seats: number[]): SectionShape {
+  const core = convexHull(model.x, model.y, seats);
+  const { centre } = polygonCentre(core);
+  const hull = grow(core, centre, model.pitch * HULL_GROWTH);
+  const { area } = polygonCentre(hull);
+  const stage = model.stage;
+  let toStage = { x: 0, y: -1 };
+  if (stage !== null) {
+    const dx = stage.x + stage.width / 2 - centre.x;
+    const dy = stage.y + stage.height / 2 - centre.y;
+    const length = Math.hypot(dx, dy);
+    if (length > 0) toStage = { x: dx / length, y: dy / length };
+  }
+  let reach = 0;
+  for (let k = 0; k < hull.length; k += 2) {
+    const along = (hull[k]! - centre.x) * toStage.x + (hull[k + 1]! - centre.y) * toStage.y;
+    if (along > reach) reach = along;
+  }
+  return {
+    hull,
+    bounds: boundsOf(hull),
+    centre,
+    area,
+    toStage,
+    reach,
+  };
+}
+
+/** The distance past a row's end seat, along `dir`, to the first seat in the way. */
+function clearanceFrom(
+  model: SeatMapModel,
+  index: SpatialIndex,
+  end: number,
+  dir: Point,
+  halfWidth: number,
+): number {
+  const search = model.pitch * CLEARANCE_SEARCH_PITCHES;
+  const x0 = model.x[end]!;
+  const y0 = model.y[end]!;
+  // Only the square ahead of the end seat can hold a seat in the label's way.
+  const half = search / 2 + halfWidth;
+  const ax = x0 + (dir.x * search) / 2;
+  const ay = y0 + (dir.y * search) / 2;
+  let nearest = Infinity;
+  forEachSeatInRect(
+    index,
+    { minX: ax - half, minY: ay - half, maxX: ax + half, maxY: ay + half },
+    (seat) => {
+      if (seat === end) return;
+      const vx = model.x[seat]! - x0;
+      const vy = model.y[seat]! - y0;
+      const along = vx * dir.x + vy * dir.y;
+      const across = Math.abs(vx * dir.y - vy * dir.x);
+      if (along > 0 && along <= search && across < halfWidth && along < nearest) nearest = along;
+    },
+  );
+  return nearest;
+}
+
+function measureRowEnds(model: SeatMapModel, index: SpatialIndex, rowGap: number): RowEnd[] {
+  const ends: RowEnd[] = [];
+  // A label is as tall as the gap between rows: only seats within that band are in its way.
+  const halfWidth = rowGap / 2;
+  model.rows.forEach((row, r) => {
+    const seats = row.seats;
+    if (seats.length === 0) return;
+    const first = seats[0]!;
+    const last = seats[seats.length - 1]!;
+    let dir = { x: 1, y: 0 };
+    if (seats.length > 1) {
+      const dx = model.x[last]! - model.x[first]!;
+      const dy = model.y[last]! - model.y[first]!;
+      const length = Math.hypot(dx, dy) || 1;
+      dir = { x: dx / length, y: dy / length };
+    }
+    // The way out of each end follows the row's own last step, so a curved row's label sits on
+    // its curve rather than on the chord.
+    const outward = (end: number, inner: number | undefined, fallback: Point): Point => {
+      if (inner === undefined) return fallback;
+      const dx = model.x[end]! - model.x[inner]!;
+      const dy = model.y[end]! - model.y[inner]!;
+      const length = Math.hypot(dx, dy);
+      return length > 0 ? { x: dx / length, y: dy / length } : fallback;
+    };
+    const startDir = outward(first, seats[1], { x: -dir.x, y: -dir.y });
+    const endDir = outward(last, seats[seats.length - 2], dir);
+    const place = (seat: number, way: Point) =>
+      ends.push({
+        row: r,
+        x: model.x[seat]!,
+        y: model.y[seat]!,
+        dx: way.x,
+        dy: way.y,
+        clearance: clearanceFrom(model, index, seat, way, halfWidth),
+      });
+    place(first, startDir);
+    if (last !== first) place(last, endDir);
+  });
+  return ends;
+}
+
+export function buildPlanGeometry(model: SeatMapModel, index: SpatialIndex): PlanGeometry {
+  const sectionSeats: number[][] = model.sections.map((section) => {
+    const points: number[] = [];
+    for (const r of section.rows) {
+      const seats = model.rows[r]!.seats;
+      for (let k = 0; k < seats.length; k += 1) {
+        if (k % HULL_SAMPLE === 0 || k === seats.length - 1) points.push(seats[k]!);
+      }
+    }
+    return points;
+  });
+  const sections = sectionSeats.map((seats) => sectionShape(model, seats));
+
+  // Neighbouring rows of a section: the distance between their first seats.
+  const gaps: number[] = [];
+  for (const section of model.sections) {
+    for (let k = 1; k < section.rows.length; k += 1) {
+      const a = model.rows[section.rows[k - 1]!]!.seats[0];
+      const b = model.rows[section.rows[k]!]!.seats[0];
+      if (a === undefined || b === undefined) continue;
+      const d = Math.hypot(model.x[b]! - model.x[a]!, model.y[b]! - model.y[a]!);
+      if (d > 0) gaps.push(d);
+    }
+  }
+  const rowGap = median(gaps, model.pitch * 1.2);
+  const rowOrdinal = new Int32Array(model.rows.length);
+  for (const section of model.sections) section.rows.forEach((r, k) => (rowOrdinal[r] = k));
+
+  let rowEnds: RowEnd[] | null = null;
+  return {
+    sections,
+    rowGap,
+    rowOrdinal,
+    rowEnds: () => (rowEnds ??= measureRowEnds(model, index, rowGap)),
+  };
+}
+
+/** Ray casting; the hull is convex, but nothing here relies on it. */
+export function insidePolygon(polygon: Float64Array, px: number, py: number): boolean {
+  let inside = false;
+  const n = polygon.length / 2;
+  for (let k = 0, j = n - 1; k < n; j = k, k += 1) {
+    const xk = polygon[k * 2]!;
+    const yk = polygon[k * 2 + 1]!;
+    const xj = polygon[j * 2]!;
+    const yj = polygon[j * 2 + 1]!;
+    if (yk > py !== yj > py && px < ((xj - xk) * (py - yk)) / (yj - yk) + xk) inside = !inside;
+  }
+  return inside;
+}
+
+/** The section whose outline holds the plan point, or -1. */
+export function sectionAt(geometry: PlanGeometry, px: number, py: number): number {
+  return geometry.sections.findIndex(
+    (shape) =>
+      px >= shape.bounds.minX &&
+      px <= shape.bounds.maxX &&
+      py >= shape.bounds.minY &&
+      py <= shape.bounds.maxY &&
+      insidePolygon(shape.hull, px, py),
+  );
+}
+
+export interface SectionAvailability {
+  /** Seats the buyer could choose, per section (filters aside: what the venue has left). */
+  left: Int32Array;
+  /** Lowest all-in price among them (minor units), per section; null when none is left. */
+  from: (number | null)[];
+  /** Band of that price, per section; -1 when none is left. */
+  fromBand: Int16Array;
+  /** Of the seats left, those that match the buyer's filters (the rest are dimmed, as seats are). */
+  matching: Int32Array;
+  /** Seats per section, for the share left. */
+  total: Int32Array;
+}
+
+/** One pass over the seats per status or filter change (never per frame). */
+export function sectionAvailability(
+  model: SeatMapModel,
+  mask: Uint8Array | null,
+): SectionAvailability {
+  const n = model.sections.length;
+  const left = new Int32Array(n);
+  const matching = new Int32Array(n);
+  const total = new Int32Array(n);
+  const fromBand = new Int16Array(n).fill(-1);
+  const from: (number | null)[] = new Array<number | null>(n).fill(null);
+  for (let i = 0; i < model.count; i += 1) {
+    const s = model.section[i]!;
+    total[s]! += 1;
+    if (!isSelectable(model, i)) continue;
+    left[s]! += 1;
+    if (mask === null || mask[i] === 1) matching[s]! += 1;
+    const band = model.band[i]!;
+    const price = model.bands[band]!.price!;
+    const current = from[s];
+    if (current === null || current === undefined || price < current) {
+      from[s] = price;
+      fromBand[s] = band;
+    }
+  }
+  return { left, from, fromBand, matching, total };
+}
+
+/** Label height (CSS px) a row needs to itself for its letter to be read. */
+export const ROW_LABEL_MIN_PX = 11;
+/** Past this many rows per label the letters no longer help find a row: none are drawn. */
+const ROW_LABEL_MAX_STEP = 3;
+
+/**
+ * Label density by zoom: every row's letter once rows are far enough apart on screen, every
+ * second or third row's before that, and none further out, so letters never overlap.
+ */
+export function rowLabelStep(rowGapPixels: number): number | null {
+  if (rowGapPixels <= 0) return null;
+  const step = Math.ceil(ROW_LABEL_MIN_PX / rowGapPixels);
+  return step <= ROW_LABEL_MAX_STEP ? step : null;
+}
