@@ -1,0 +1,106 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import type { ShowContent } from '../contract/api/content';
+import { findChromium } from '../tests/setup/chromium';
+import { startServerProcess } from './serverProcess';
+
+/**
+ * Lighthouse 12 as a buyer's phone sees the shop (issue 13): its default configuration, which
+ * is the mobile form factor with simulated throttling (slow 4G, a 4× slower CPU), against the
+ * real server on the production build. Per page: the performance and accessibility scores
+ * (0–100), Cumulative Layout Shift, and the paint and blocking times behind the score.
+ */
+
+/** The pages measured: the first a buyer meets, and the three on the way to choosing a seat. */
+async function pages(base: string): Promise<Record<string, string>> {
+  const show = '/shows/the-glass-orchard/lumen-theatre';
+  const response = await fetch(`${base}/api/uk/venues/lumen-theatre/shows/the-glass-orchard`);
+  const content = (await response.json()) as ShowContent;
+  const performance = content.performances.upcoming[0];
+  if (!performance) throw new Error('The Glass Orchard at the Lumen has no upcoming performance');
+  return {
+    whatsOn: '/',
+    show: `${show}/`,
+    calendar: `${show}/calendar/`,
+    lumenSeats: `${show}/tickets/${performance.id}`,
+  };
+}
+
+/** Starts Chromium with a DevTools port of its own choosing and resolves with that port. */
+async function startChromium(profile: string): Promise<{ port: number; process: ChildProcess }> {
+  const { executablePath, env } = await findChromium();
+  const child = spawn(
+    executablePath,
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--remote-debugging-port=0',
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`Chromium did not start: ${output}`)), 60_000);
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`Chromium exited (${code}): ${output}`)));
+  });
+  return { port, process: child };
+}
+
+const round3 = (value: number) => Math.round(value * 1000) / 1000;
+
+export async function benchLighthouse(
+  staticDir: string,
+  work: string,
+): Promise<Record<string, number>> {
+  const results: Record<string, number> = {};
+  const server = await startServerProcess({
+    DATA_DIR: join(work, 'lighthouse-db'),
+    STATIC_DIR: staticDir,
+  });
+  const profile = mkdtempSync(join(work, 'lighthouse-profile-'));
+  const chromium = await startChromium(profile);
+  try {
+    for (const [name, path] of Object.entries(await pages(server.base))) {
+      const result = await lighthouse(`${server.base}${path}`, {
+        port: chromium.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      });
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`Lighthouse returned nothing for ${path}`);
+      if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.message}`);
+      const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? NaN) * 100);
+      results[`lighthouse.${name}.performance`] = score('performance');
+      results[`lighthouse.${name}.accessibility`] = score('accessibility');
+      results[`lighthouse.${name}.cls`] = round3(audit('cumulative-layout-shift'));
+      results[`lighthouse.${name}.fcpMs`] = Math.round(audit('first-contentful-paint'));
+      results[`lighthouse.${name}.lcpMs`] = Math.round(audit('largest-contentful-paint'));
+      results[`lighthouse.${name}.tbtMs`] = Math.round(audit('total-blocking-time'));
+    }
+  } finally {
+    chromium.process.kill('SIGTERM');
+    await server.stop();
+    rmSync(profile, { recursive: true, force: true });
+  }
+  return results;
+}
