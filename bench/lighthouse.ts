@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import type { ShowContent } from '../contract/api/content';
@@ -11,6 +11,8 @@ import { startServerProcess } from './serverProcess';
  * is the mobile form factor with simulated throttling (slow 4G, a 4× slower CPU), against the
  * real server on the production build. Per page: the performance and accessibility scores
  * (0–100), Cumulative Layout Shift, and the paint and blocking times behind the score.
+ * LIGHTHOUSE_REPORTS=<dir> also keeps each page's full report there (<page>.json), for the
+ * audits behind a score.
  */
 
 /** The pages measured: the first a buyer meets, and the three on the way to choosing a seat. */
@@ -88,6 +90,11 @@ export async function benchLighthouse(
       const lhr = result?.lhr;
       if (!lhr) throw new Error(`Lighthouse returned nothing for ${path}`);
       if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.message}`);
+      const reports = process.env.LIGHTHOUSE_REPORTS;
+      if (reports) {
+        mkdirSync(reports, { recursive: true });
+        writeFileSync(join(reports, `${name}.json`), JSON.stringify(lhr));
+      }
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? NaN) * 100);
       results[`lighthouse.${name}.performance`] = score('performance');
