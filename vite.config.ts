@@ -6,7 +6,6 @@ import { venueValidation } from './scripts/vitePluginVenues.ts';
 import { applyEnvDefaults } from './scripts/envDefaults.ts';
 import { compiledMessages } from './scripts/vitePluginMessages.ts';
 import { prebuiltThemesPlugin } from './scripts/vitePluginThemes.ts';
-import { preloadApp } from './scripts/vitePluginPreloadApp.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -21,7 +20,6 @@ export default defineConfig({
     // the buyer's first route (issue 13).
     compiledMessages(),
     prebuiltThemesPlugin(here('./venues')),
-    preloadApp('/src/app/start.tsx'),
     // Brotli and gzip at their best, once per build, so the server sends files as they are
     // (server/http/spa.ts) instead of compressing on every request or not at all.
     compression({ algorithms: ['brotliCompress', 'gzip'], skipIfLargerOrEqual: true }),
