@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Manifest } from 'vite';
 import { benchHolds } from './holds';
+import { benchLighthouse } from './lighthouse';
 import { benchSeatMap } from './seatmap';
 import { rssMb, startServerProcess } from './serverProcess';
 import { percentile, round1 } from './stats';
@@ -163,8 +164,9 @@ function report(): void {
 }
 
 /**
- * BENCH_ONLY=<part>[,<part>] measures only those parts (`app`: bundle and server, `holds`,
- * `seatmap`) and keeps the other figures of bench/results.json as they were.
+ * BENCH_ONLY=<part>[,<part>] measures only those parts (`app`: bundle and server, `lighthouse`:
+ * bundle and Lighthouse, `holds`, `seatmap`) and keeps the other figures of bench/results.json
+ * as they were.
  */
 const only = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));
 const measures = (part: string) => only.size === 0 || only.has(part);
@@ -182,10 +184,10 @@ function previousResults(): Record<string, unknown> {
 
 try {
   const outDir = join(work, 'dist');
-  if (measures('app')) {
-    await measureBundle(outDir);
-    await measureServer(outDir);
-  }
+  if (measures('app') || measures('lighthouse')) await measureBundle(outDir);
+  if (measures('app')) await measureServer(outDir);
+  // Lighthouse (mobile) on What's on, a show page, its calendar and the Lumen seat page.
+  if (measures('lighthouse')) Object.assign(results, await benchLighthouse(outDir, work));
   // Holds are measured on a real PostgreSQL (the embedded database has one connection).
   if (measures('holds')) Object.assign(results, await benchHolds());
   // The seat map in headless Chromium, beside an open-source seat map from npm (bench/seatmap.ts).

@@ -1,45 +1,43 @@
-import axios, { type AxiosInstance } from 'axios';
 import type { Region, Service } from '@contract/regions';
 import { env, type AppEnv } from '@/config/env';
 import { toApiError } from './errors';
+import { HttpClient } from './http';
 
 /** Long enough for a slow mobile connection, short enough that a buyer is not left waiting. */
 export const REQUEST_TIMEOUT_MS = 15_000;
 
-function createClient(baseURL: string): AxiosInstance {
-  const instance = axios.create({
-    baseURL,
+/**
+ * Callers read `response.data` themselves, so nothing is unwrapped behind their back; failures
+ * reject with the app's ApiError (toApiError, errors.ts), as every caller expects.
+ */
+function createClient(baseURL: string): HttpClient {
+  return new HttpClient(baseURL, {
     timeout: REQUEST_TIMEOUT_MS,
     headers: { Accept: 'application/json' },
+    failure: toApiError,
   });
-  // Only failures are touched: callers read `response.data` themselves, so nothing is unwrapped
-  // behind their back.
-  instance.interceptors.response.use(undefined, (error: unknown) =>
-    Promise.reject(toApiError(error)),
-  );
-  return instance;
 }
 
 export interface ApiClients {
-  booking: Record<Region, AxiosInstance>;
-  services: Record<Service, AxiosInstance>;
+  booking: Record<Region, HttpClient>;
+  services: Record<Service, HttpClient>;
 }
 
 export function createClients(config: Pick<AppEnv, 'bookingApi' | 'services'>): ApiClients {
   const map = <K extends string>(bases: Record<K, string>) =>
     Object.fromEntries(
       Object.entries<string>(bases).map(([key, base]) => [key, createClient(base)]),
-    ) as Record<K, AxiosInstance>;
+    ) as Record<K, HttpClient>;
   return { booking: map(config.bookingApi), services: map(config.services) };
 }
 
-/** One axios instance per base address, made once for the app. */
+/** One client per base address, made once for the app. */
 export const clients: ApiClients = createClients(env);
 
-export function bookingApi(region: Region): AxiosInstance {
+export function bookingApi(region: Region): HttpClient {
   return clients.booking[region];
 }
 
-export function serviceApi(service: Service): AxiosInstance {
+export function serviceApi(service: Service): HttpClient {
   return clients.services[service];
 }

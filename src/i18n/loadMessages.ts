@@ -7,6 +7,7 @@ import type { AppLocale, Catalogue, Messages } from './messageIds';
  * group (`locales/brands/<brand>/<locale>.json`), then the venue's own group
  * (`venues/<slug>/messages/<locale>.json`). Only the source is in the first chunk; every other
  * layer is its own lazy chunk, so the ~25 brand and ~21 venue groups cost nothing until used.
+ * Production builds receive every layer already parsed (scripts/vitePluginMessages.ts).
  */
 
 type Loader = () => Promise<Messages>;

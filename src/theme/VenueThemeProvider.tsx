@@ -1,11 +1,13 @@
-import { useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import type { VenueConfig } from '@/config/venues';
-import { buildTheme } from './buildTheme';
+import { useVenueTheme } from './useVenueTheme';
 
 type Props = { venue: VenueConfig; children: ReactNode };
 
 export function VenueThemeProvider({ venue, children }: Props) {
-  const theme = useMemo(() => buildTheme(venue.theme), [venue.theme]);
+  const theme = useVenueTheme(venue.theme);
+  // Only a theme no build has seen waits (a few ms, one lazy chunk); registry venues never do.
+  if (theme === undefined) return null;
   return <ThemeProvider theme={theme}>{children}</ThemeProvider>;
 }

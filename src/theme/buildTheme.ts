@@ -1,5 +1,5 @@
 import type { VenueTheme } from '@contract/venue';
-import { BASE } from './base';
+import { BASE } from './base.ts';
 import {
   NON_TEXT_CONTRAST,
   contrastRatio,
@@ -8,7 +8,7 @@ import {
   panelOn,
   readableOn,
   solidPair,
-} from './contrast';
+} from './contrast.ts';
 
 export type ThemeColors = {
   background: string;

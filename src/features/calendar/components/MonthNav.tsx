@@ -55,8 +55,13 @@ export function MonthNav({ month, canGoBack, canGoForward, onStep, headingId }: 
   );
 }
 
+/**
+ * On a phone the month's name has a row of its own above the two buttons: side by side, the
+ * name and both buttons need about 420 px and pushed "Next month" off a 390 px screen.
+ */
 const Nav = styled.nav`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space[3]}px;
@@ -69,6 +74,12 @@ const MonthName = styled.h2`
   min-height: 1.2em;
   text-align: center;
   font-size: ${({ theme }) => theme.fontSizes.h2};
+
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm}) {
+    order: -1;
+    flex-basis: 100%;
+    min-width: 0;
+  }
 `;
 
 const StepButton = styled(SecondaryButton)`

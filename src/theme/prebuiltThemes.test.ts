@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import prebuilt from 'virtual:stagedoor/prebuilt-themes';
+import { listVenues } from '@/config/venues';
+import { applyConfigOverride, CONFIG_OVERRIDES } from '@/config/overrides';
+import { buildTheme } from './buildTheme';
+import { themeKey } from './themeKey';
+
+describe('themes built at compile time', () => {
+  const cases = listVenues().flatMap((venue) =>
+    [undefined, ...Object.keys(CONFIG_OVERRIDES)].map(
+      (override) =>
+        [`${venue.settings.slug} ${override ?? ''}`, applyConfigOverride(venue, override)] as const,
+    ),
+  );
+
+  it.each(cases)('%s is the theme buildTheme makes in the browser', (_, venue) => {
+    expect(prebuilt[themeKey(venue.theme)]).toEqual(buildTheme(venue.theme));
+  });
+
+  it('finds the same tokens whatever their order or unset fields', () => {
+    expect(themeKey({ accent: '#000000', header: '#111111', radius: undefined })).toBe(
+      themeKey({ header: '#111111', accent: '#000000' }),
+    );
+  });
+});
