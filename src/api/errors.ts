@@ -1,6 +1,6 @@
+import axios from 'axios';
 import type { ApiErrorBody } from '@contract/api/common';
 import { API_ERROR_CODES, type ApiErrorCode } from '@contract/api/errorCodes';
-import { HttpFailure } from './http';
 
 export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'cancelled';
 
@@ -48,21 +48,23 @@ function codeOf(body: unknown): ApiErrorCode | undefined {
   return typeof code === 'string' && KNOWN_CODES.has(code) ? code : undefined;
 }
 
-/** Turns whatever a request rejected with into an ApiError; never looks at request data (no PII). */
+/** Turns whatever axios rejected with into an ApiError; never looks at request data (no PII). */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof HttpFailure) {
-    if (error.kind !== 'http') return new ApiError(error.kind);
-    return new ApiError(
-      'http',
-      error.status,
-      codeOf(error.body),
-      seatIdsOf(error.body),
-      fieldsOf(error.body),
-    );
+  if (axios.isCancel(error)) return new ApiError('cancelled');
+  if (axios.isAxiosError(error)) {
+    if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') return new ApiError('timeout');
+    if (error.code === 'ERR_CANCELED') return new ApiError('cancelled');
+    if (error.response)
+      return new ApiError(
+        'http',
+        error.response.status,
+        codeOf(error.response.data),
+        seatIdsOf(error.response.data),
+        fieldsOf(error.response.data),
+      );
+    return new ApiError('network');
   }
-  if (error instanceof DOMException && error.name === 'AbortError')
-    return new ApiError('cancelled');
   return new ApiError('network');
 }
 

@@ -7,8 +7,8 @@ import type {
   SeatingPlan,
 } from '@contract/api/holds';
 import type { Region } from '@contract/regions';
+import type { AxiosResponse } from 'axios';
 import { bookingApi } from './client';
-import type { HttpResponse } from './http';
 import { csrfHeaders } from './session';
 
 /** Seat maps and reservation holds of a regional booking API (issue 4). */
@@ -60,7 +60,7 @@ export interface HoldResult extends HoldResponse {
   serverNow: number | null;
 }
 
-function withServerTime(response: HttpResponse<HoldResponse>): HoldResult {
+function withServerTime(response: AxiosResponse<HoldResponse>): HoldResult {
   const date = Date.parse(String(response.headers.date ?? ''));
   return { ...response.data, serverNow: Number.isFinite(date) ? date : null };
 }

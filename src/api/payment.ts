@@ -6,13 +6,21 @@ import { serviceApi } from './client';
  * service's own base address and nowhere else (PCI DSS keeps them out of the booking API), and a
  * single-use token comes back for the pay request.
  *
- * Sent with `credentials: 'omit'`: the payment service needs no cookie, and the browser would
+ * Sent by fetch with `credentials: 'omit'`: the payment service needs no cookie, and XHR would
  * attach the booking session's cookie whenever both share an origin (as on `npm start`). No
  * header beyond Content-Type goes with it, so a payment service hosted apart answers the CORS
  * preflight it allows (POST, content-type) and nothing else.
  */
 export function tokeniseCard(body: TokeniseBody): Promise<CardToken> {
-  return serviceApi('payment')
-    .post<CardToken>('/tokens', body, { credentials: 'omit' })
+  const api = serviceApi('payment');
+  // Absolute, because fetch outside a page (tests under Node) has no document to resolve against.
+  const url = new URL(`${api.defaults.baseURL ?? ''}/tokens`, window.location.href).href;
+  return api
+    .post<CardToken>(url, body, {
+      adapter: 'fetch',
+      withCredentials: false,
+      // false drops a header axios would add itself (User-Agent under Node).
+      headers: { 'User-Agent': false },
+    })
     .then((response) => response.data);
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HttpResponse } from 'msw';
 import { http } from '../../../tests/msw/contract';
 import { makeStore } from '@/app/store';
@@ -58,27 +58,30 @@ describe('calendar flow', () => {
   it('aborts the read in flight when the page is left, and ignores a late answer', async () => {
     let arrived!: () => void;
     const reached = new Promise<void>((resolve) => (arrived = resolve));
-    // The browser's request itself is cancelled, not just its answer ignored.
-    let aborted = false;
     server.use(
-      http.all('/api/:region/graphql', async ({ request }) => {
-        request.signal.addEventListener('abort', () => (aborted = true));
+      http.all('/api/:region/graphql', async () => {
         arrived();
         await new Promise((resolve) => setTimeout(resolve, 200));
         return HttpResponse.json({ data: { calendar: calendarFixture(SHOW) } });
       }),
     );
-    const store = calendarStore();
-    store.dispatch(loadRequested(SHOW));
-    await reached;
-    store.dispatch(left());
-    await until(() => aborted);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    expect(selectCalendar(store.getState())).toMatchObject({
-      status: 'idle',
-      data: null,
-      key: null,
-    });
+    // The browser's request itself is cancelled, not just its answer ignored.
+    const abort = vi.spyOn(XMLHttpRequest.prototype, 'abort');
+    try {
+      const store = calendarStore();
+      store.dispatch(loadRequested(SHOW));
+      await reached;
+      store.dispatch(left());
+      await until(() => abort.mock.calls.length > 0);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      expect(selectCalendar(store.getState())).toMatchObject({
+        status: 'idle',
+        data: null,
+        key: null,
+      });
+    } finally {
+      abort.mockRestore();
+    }
   });
 
   it('records what the server said of a code the read carried', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { delay } from 'msw';
 import { http } from '../../../tests/msw/contract';
@@ -32,26 +32,29 @@ describe('seats flow', () => {
   it('aborts the read in flight when the page is left, and ignores a late answer', async () => {
     let arrived!: () => void;
     const reached = new Promise<void>((resolve) => (arrived = resolve));
-    // The browser's request itself is cancelled, not just its answer ignored.
-    let aborted = false;
     server.use(
-      http.get('/api/:region/performances/:performanceId/seats', async ({ request }) => {
-        request.signal.addEventListener('abort', () => (aborted = true));
+      http.get('/api/:region/performances/:performanceId/seats', async () => {
         arrived();
         await delay(200);
         return undefined;
       }),
     );
-    const store = seatsStore();
-    store.dispatch(loadRequested(REQUEST));
-    await reached;
-    store.dispatch(left());
-    await waitFor(() => expect(aborted).toBe(true));
-    await delay(250);
-    expect(selectSeats(store.getState())).toMatchObject({
-      status: 'idle',
-      plan: null,
-      seatStatus: null,
-    });
+    // The browser's request itself is cancelled, not just its answer ignored.
+    const abort = vi.spyOn(XMLHttpRequest.prototype, 'abort');
+    try {
+      const store = seatsStore();
+      store.dispatch(loadRequested(REQUEST));
+      await reached;
+      store.dispatch(left());
+      await waitFor(() => expect(abort).toHaveBeenCalled());
+      await delay(250);
+      expect(selectSeats(store.getState())).toMatchObject({
+        status: 'idle',
+        plan: null,
+        seatStatus: null,
+      });
+    } finally {
+      abort.mockRestore();
+    }
   });
 });
