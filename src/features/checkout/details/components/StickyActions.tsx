@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import styled, { createGlobalStyle } from 'styled-components';
 
 /**
- * A step's Continue (or Pay) on a phone: it stays at the bottom of the screen while the step is
- * in view, as the big box offices' apps do, so the buyer who has chosen never hunts below the
- * fold for it; past the step it settles back in its place. From tablet width the steps are
- * short enough that it sits where it is.
+ * A step's Continue (or Pay): it stays at the bottom of the screen while the step is in view, as
+ * the big box offices do, so the buyer who has chosen never hunts below the fold for it; past the
+ * step it settles back in its place. At every width: extras and a US contacts form run past a
+ * laptop's first screen too (tests/e2e/layout.test.ts).
  */
 export function StickyActions({ children }: { children: ReactNode }) {
   return (
@@ -20,10 +20,8 @@ export function StickyActions({ children }: { children: ReactNode }) {
 const BAR_CLEARANCE = '6rem';
 
 const KeepFocusClear = createGlobalStyle`
-  @media (max-width: ${({ theme }) => theme.breakpoints.md}) {
-    html {
-      scroll-padding-bottom: ${BAR_CLEARANCE};
-    }
+  html {
+    scroll-padding-bottom: ${BAR_CLEARANCE};
   }
 `;
 
@@ -32,17 +30,14 @@ const Bar = styled.div`
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space[3]}px;
   margin-top: ${({ theme }) => theme.space[5]}px;
-
-  @media (max-width: ${({ theme }) => theme.breakpoints.md}) {
-    position: sticky;
-    bottom: 0;
-    z-index: 2;
-    padding: ${({ theme }) => theme.space[3]}px 0;
-    background: ${({ theme }) => theme.colors.background};
-    /* The page's side padding is covered too, with a line above, so content scrolls under it. */
-    box-shadow:
-      ${({ theme }) => theme.space[4]}px 0 0 ${({ theme }) => theme.colors.background},
-      -${({ theme }) => theme.space[4]}px 0 0 ${({ theme }) => theme.colors.background},
-      0 -1px 0 ${({ theme }) => theme.colors.divider};
-  }
+  position: sticky;
+  bottom: 0;
+  z-index: 2;
+  padding: ${({ theme }) => theme.space[3]}px 0;
+  background: ${({ theme }) => theme.colors.background};
+  /* The page's side padding is covered too, with a line above, so content scrolls under it. */
+  box-shadow:
+    ${({ theme }) => theme.space[4]}px 0 0 ${({ theme }) => theme.colors.background},
+    -${({ theme }) => theme.space[4]}px 0 0 ${({ theme }) => theme.colors.background},
+    0 -1px 0 ${({ theme }) => theme.colors.divider};
 `;
