@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate } from 'react-router';
 import styled from 'styled-components';
+import type { Basket } from '@contract/api/basket';
 import { VENUE_FLAG_DEFAULTS } from '@contract/venueDefaults';
 import type { VenueFlags } from '@contract/venue';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
@@ -22,6 +23,7 @@ import type { MessageId } from '@/i18n/messageIds';
 import { BasketProblem } from './BasketProblem';
 import { PriceChangeAlert } from './PriceChangeAlert';
 import { PriceDrawer } from './PriceDrawer';
+import { PriceDrawerLines } from './PriceDrawerLines';
 import { usePlaceNames } from './placeNames';
 import { requestBasket, useBasket, useBasketTarget } from './useBasket';
 
@@ -30,8 +32,8 @@ type Props = {
   headingId: MessageId;
   subheadingId?: MessageId;
   /**
-   * The step states the total itself (the review step, under its list). Otherwise a venue
-   * without the drawer (shouldHidePriceDrawer) gets the total as one line in its place.
+   * The step states the total itself, line by line (the review step's StepTotal, under its
+   * list): a venue without the drawer (shouldHidePriceDrawer) then needs no summary beside it.
    */
   showsTotal?: boolean;
   children: ReactNode;
@@ -116,6 +118,7 @@ function BasketAside({ showsTotal }: { showsTotal: boolean }) {
     ) : (
       <LoadingBlock minHeight="8rem" />
     );
+  if (showsTotal && flags.shouldHidePriceDrawer) return null;
   return (
     <PriceDrawer
       basket={basket}
@@ -123,9 +126,19 @@ function BasketAside({ showsTotal }: { showsTotal: boolean }) {
       names={names}
       busy={saving}
       summary={flags.shouldHidePriceDrawer}
-      stepShowsTotal={showsTotal}
     />
   );
+}
+
+/**
+ * A step's own total (the review step, under what is held): the basket's lines in brief, so
+ * the seats' prices above and every fee add up to the total on the page itself, not only in a
+ * drawer a phone keeps folded.
+ */
+export function StepTotal({ basket }: { basket: Basket }) {
+  const flags = useVenueFlags();
+  const names = usePlaceNames();
+  return <PriceDrawerLines basket={basket} flags={flags} names={names} detail="summary" />;
 }
 
 const BackLink = styled(Link)`

@@ -20,8 +20,6 @@ type Props = {
    * as one line and every fee and charge still on a line of its own.
    */
   summary?: boolean;
-  /** The step states the total itself (review): the summary leaves its total row out. */
-  stepShowsTotal?: boolean;
 };
 
 /**
@@ -29,14 +27,7 @@ type Props = {
  * total. On a phone it folds behind a disclosure button that carries the total, so the step's
  * form comes first; on a wide screen it sits open beside the step.
  */
-export function PriceDrawer({
-  basket,
-  flags,
-  names,
-  busy,
-  summary = false,
-  stepShowsTotal = false,
-}: Props) {
+export function PriceDrawer({ basket, flags, names, busy, summary = false }: Props) {
   const intl = useIntl();
   const wide = useMediaQuery('(min-width: 64em)');
   const [expanded, setExpanded] = useState(false);
@@ -81,7 +72,6 @@ export function PriceDrawer({
           flags={flags}
           names={names}
           detail={summary ? 'summary' : 'full'}
-          withTotal={!(summary && stepShowsTotal)}
         />
       </div>
     </Drawer>

@@ -30,12 +30,10 @@ type Props = {
    * drawer, shouldHidePriceDrawer): the tickets as one line, then the same fees and charges.
    */
   detail: 'full' | 'summary';
-  /** Leave out the total row where the step states the total itself. */
-  withTotal?: boolean;
 };
 
 /** Every line of the basket and the server's total; the amounts add up to it to the penny. */
-export function PriceDrawerLines({ basket, flags, names, detail, withTotal = true }: Props) {
+export function PriceDrawerLines({ basket, flags, names, detail }: Props) {
   const intl = useIntl();
   const money = (amount: number) => formatMoney(intl, { amount, currency: basket.currency });
   const lines = priceLines(basket);
@@ -94,12 +92,10 @@ export function PriceDrawerLines({ basket, flags, names, detail, withTotal = tru
           </Line>
         ))}
       </Lines>
-      {withTotal ? (
-        <TotalRow>
-          <FormattedMessage id="basket.total" />
-          <Amount>{money(basket.total)}</Amount>
-        </TotalRow>
-      ) : null}
+      <TotalRow>
+        <FormattedMessage id="basket.total" />
+        <Amount>{money(basket.total)}</Amount>
+      </TotalRow>
       {flags.displayAdditionalFeesInfo ? (
         <Note>
           <FormattedMessage id="basket.feesInfo" />

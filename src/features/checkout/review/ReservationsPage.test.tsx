@@ -55,10 +55,18 @@ describe('the review step', { timeout: 20_000 }, () => {
     expect(router.state.historyAction).toBe('PUSH');
   });
 
-  it('states the basket total, fees included, under the seats', async () => {
+  it('adds up the total under the seats: the tickets, the fee as a line of its own, the total', async () => {
     inventory.basket.transactionFee = 300;
     renderApp({ route: CHECKOUT_PATHS.reservations, preloadedState: heldState() });
-    expect(await screen.findByText('Total: £133', {}, { timeout: 5000 })).toBeInTheDocument();
+    // The step's own lines, not the basket's beside it.
+    await screen.findAllByText('Transaction fee', {}, { timeout: 5000 });
+    const aside = screen.getByRole('complementary');
+    const fees = screen.getAllByText('Transaction fee').filter((el) => !aside.contains(el));
+    expect(fees).toHaveLength(1);
+    const lines = fees[0]!.closest('ul')!;
+    expect(lines).toHaveTextContent('2 tickets£130');
+    expect(lines).toHaveTextContent('Transaction fee£3');
+    expect(lines.nextElementSibling).toHaveTextContent('Total£133');
   });
 });
 

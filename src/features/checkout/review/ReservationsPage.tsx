@@ -3,13 +3,12 @@ import { StickyActions } from '@/features/checkout/details/components/StickyActi
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
-import type { Money } from '@contract/api/common';
 import type { Hold, SeatingPlan } from '@contract/api/holds';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { usePaths } from '@/config/usePaths';
 import { PrimaryButton, SecondaryButton } from '@/components/Button';
 import { CHECKOUT_PATHS } from '@/config/paths';
-import { CheckoutStepFrame } from '@/features/checkout/CheckoutStepFrame';
+import { CheckoutStepFrame, StepTotal } from '@/features/checkout/CheckoutStepFrame';
 import { useBasket } from '@/features/checkout/useBasket';
 import { nextStep, stepPath } from '@/features/checkout/checkoutSteps';
 import {
@@ -32,7 +31,6 @@ import { reviewWording } from './reviewWording';
  * differs from what the buyer saw raises the price-change alert first.
  */
 export default function ReservationsPage() {
-  const intl = useIntl();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const paths = usePaths();
@@ -54,15 +52,7 @@ export default function ReservationsPage() {
 
   if (hold === undefined || venueSlug === undefined || titleSlug === undefined) return null;
   const wording = reviewWording(hold, chosenBy);
-  const currency = hold.seats[0]?.price.currency ?? hold.admissions[0]?.price.currency;
   const priceChanged = quotedTotal !== undefined && quotedTotal !== total;
-  // The basket's total once known (fees and extras included), so it agrees with the drawer.
-  const shownTotal: Money | undefined =
-    basket !== null
-      ? { amount: basket.total, currency: basket.currency }
-      : currency === undefined
-        ? undefined
-        : { amount: total, currency };
   // Without the basket yet, Extras decides for itself whether it applies.
   const next = basket === null ? CHECKOUT_PATHS.extras : stepPath(nextStep('reservations', basket));
 
@@ -88,14 +78,7 @@ export default function ReservationsPage() {
         plan={seats.performanceId === performanceId ? seats.plan : null}
         seatStatus={seats.performanceId === performanceId ? seats.seatStatus : null}
       />
-      {shownTotal === undefined ? null : (
-        <Total>
-          <FormattedMessage
-            id="reservations.total"
-            values={{ total: formatMoney(intl, shownTotal) }}
-          />
-        </Total>
-      )}
+      {basket === null ? null : <StepTotal basket={basket} />}
       <StickyActions>
         <PrimaryButton
           type="button"
@@ -212,9 +195,4 @@ const Items = styled.ul`
   li {
     margin-bottom: ${({ theme }) => theme.space[2]}px;
   }
-`;
-
-const Total = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.large};
-  font-weight: 600;
 `;
