@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { venueValidation } from './scripts/vitePluginVenues.ts';
 import { applyEnvDefaults } from './scripts/envDefaults.ts';
-import { compiledMessages } from './scripts/vitePluginMessages.ts';
+import { compiledMessages, splitSourceCatalogue } from './scripts/vitePluginMessages.ts';
 import { prebuiltThemesPlugin } from './scripts/vitePluginThemes.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -19,6 +19,7 @@ export default defineConfig({
     // Catalogues and venue themes finished at build time: no ICU parser or colour library on
     // the buyer's first route (issue 13).
     compiledMessages(),
+    splitSourceCatalogue(here('.')),
     prebuiltThemesPlugin(here('./venues')),
     // Brotli and gzip at their best, once per build, so the server sends files as they are
     // (server/http/spa.ts) instead of compressing on every request or not at all.
