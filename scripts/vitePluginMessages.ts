@@ -52,8 +52,8 @@ export function compiledMessages(): Plugin {
   };
 }
 
-const FIRST_ROUTE_ID = 'virtual:stagedoor/messages/first-route';
-const REST_ID = 'virtual:stagedoor/messages/rest';
+const FIRST_ROUTE_ID = 'virtual:stagedoor/messages-first-route';
+const REST_ID = 'virtual:stagedoor/messages-other-pages';
 
 /**
  * The en-GB source as two modules (src/i18n/sourceCatalogue.ts): the first route's messages and

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 
 // The build's two parts, stood in for here (tests otherwise get the whole text in the first).
-vi.mock('virtual:stagedoor/messages/first-route', () => ({
+vi.mock('virtual:stagedoor/messages-first-route', () => ({
   default: { 'directory.heading': "What's on" },
 }));
 let arrive: (() => void) | undefined;
-vi.mock('virtual:stagedoor/messages/rest', async () => {
+vi.mock('virtual:stagedoor/messages-other-pages', async () => {
   await new Promise<void>((resolve) => (arrive = resolve));
   return { default: { 'steps.payment.heading': 'Payment' } };
 });

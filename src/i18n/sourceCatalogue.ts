@@ -1,4 +1,4 @@
-import firstRoute from 'virtual:stagedoor/messages/first-route';
+import firstRoute from 'virtual:stagedoor/messages-first-route';
 import type { Catalogue } from './messageIds';
 
 /**
@@ -16,7 +16,7 @@ const listeners = new Set<() => void>();
 
 /** Loads the rest of the source once; a failed load is tried again by the next caller. */
 export function loadWholeSource(): Promise<void> {
-  pending ??= import('virtual:stagedoor/messages/rest').then(
+  pending ??= import('virtual:stagedoor/messages-other-pages').then(
     ({ default: rest }) => {
       // Set before any caller's continuation runs, so a page that waited renders with its text.
       current = { ...firstRoute, ...rest } as Catalogue;
