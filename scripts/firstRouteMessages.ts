@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { staticGraph } from './staticGraph.ts';
 
 /**
@@ -28,8 +27,9 @@ const namespaceOf = (id: string): string => id.split('.')[0]!;
  */
 export function firstRouteNamespaces(root: string, source: Messages): Set<string> {
   const namespaces = new Set<string>();
-  for (const file of staticGraph(root, FIRST_ROUTE_ENTRIES)) {
-    const code = readFileSync(join(root, file), 'utf8');
+  for (const file of staticGraph(root, FIRST_ROUTE_ENTRIES).files) {
+    if (!/\.tsx?$/.test(file)) continue;
+    const code = readFileSync(file, 'utf8');
     for (const [, id] of code.matchAll(WHOLE_ID)) {
       if (id! in source) namespaces.add(namespaceOf(id!));
     }

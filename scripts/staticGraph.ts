@@ -1,40 +1,77 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import ts from 'typescript';
 
-// Static imports and re-exports, not `import type`/`export type` (erased) nor `import()` (lazy).
-const STATIC_IMPORT =
-  /^\s*(?:import|export)\s+(?!type\s)(?:[\w*{}\s,$]+?\s+from\s+)?['"]([^'"]+)['"]/gm;
+/**
+ * What a module pulls in when it runs: the static imports of the SPA's source followed from some
+ * entries (dynamic import() starts another chunk, `import type` vanishes). Shared by the check
+ * that checkout code stays off the first route (src/components/form/firstRoute.test.ts) and the
+ * build's split of the message source (scripts/firstRouteMessages.ts).
+ */
 
+const ALIASES: [prefix: string, dir: string][] = [
+  ['@/', 'src'],
+  ['@contract/', 'contract'],
+];
 const EXTENSIONS = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'];
 
-function resolveSource(root: string, from: string, specifier: string): string | undefined {
-  let base: string;
-  if (specifier.startsWith('@/')) base = join(root, 'src', specifier.slice(2));
-  else if (specifier.startsWith('@contract/')) base = join(root, 'contract', specifier.slice(10));
-  else if (specifier.startsWith('.')) base = resolve(dirname(from), specifier);
-  else return undefined; // a package: no message ids of ours
-  base = base.split('?')[0]!;
+function resolveLocal(root: string, specifier: string, fromFile: string): string | undefined {
+  const alias = ALIASES.find(([prefix]) => specifier.startsWith(prefix));
+  const base = alias
+    ? join(root, alias[1], specifier.slice(alias[0].length))
+    : specifier.startsWith('.')
+      ? join(dirname(fromFile), specifier)
+      : undefined;
+  if (base === undefined) return undefined;
   return EXTENSIONS.map((ext) => base + ext).find(
-    (path) => /\.tsx?$/.test(path) && existsSync(path) && statSync(path).isFile(),
+    (path) => existsSync(path) && !path.endsWith('/') && /\.(tsx?|json)$/.test(path),
   );
 }
 
-/**
- * The source files (relative to `root`) that `entries` pull in through static imports: what the
- * browser must have to run them, before any lazy chunk. A light reading of import lines, enough
- * for this codebase's plain `import … from '…'` style.
- */
-export function staticGraph(rootDir: string, entries: readonly string[]): string[] {
-  const root = resolve(rootDir);
-  const seen = new Set<string>();
-  const visit = (file: string): void => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    for (const match of readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) {
-      const target = resolveSource(root, file, match[1]!);
-      if (target !== undefined) visit(target);
+/** Specifiers a module loads when it runs: value imports and re-exports, not types or import(). */
+function runtimeImports(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+  const found: string[] = [];
+  for (const statement of source.statements) {
+    if (ts.isImportDeclaration(statement) && !statement.importClause?.isTypeOnly) {
+      found.push((statement.moduleSpecifier as ts.StringLiteral).text);
     }
-  };
-  for (const entry of entries) visit(join(root, entry));
-  return [...seen].map((file) => relative(root, file)).sort();
+    if (
+      ts.isExportDeclaration(statement) &&
+      !statement.isTypeOnly &&
+      statement.moduleSpecifier !== undefined
+    ) {
+      found.push((statement.moduleSpecifier as ts.StringLiteral).text);
+    }
+  }
+  return found;
+}
+
+function packageOf(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}
+
+/** Every local file (absolute path) and package the entries (relative to `root`) pull in statically. */
+export function staticGraph(
+  root: string,
+  entries: readonly string[],
+): { files: Set<string>; packages: Set<string> } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const queue = entries.map((entry) => join(root, entry));
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (files.has(file)) continue;
+    files.add(file);
+    if (file.endsWith('.json')) continue;
+    for (const specifier of runtimeImports(file)) {
+      const local = resolveLocal(root, specifier, file);
+      if (local !== undefined) queue.push(local);
+      else if (!specifier.startsWith('.') && !ALIASES.some(([p]) => specifier.startsWith(p))) {
+        packages.add(packageOf(specifier));
+      }
+    }
+  }
+  return { files, packages };
 }
