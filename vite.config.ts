@@ -4,10 +4,23 @@ import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { venueValidation } from './scripts/vitePluginVenues.ts';
 import { applyEnvDefaults } from './scripts/envDefaults.ts';
-import { compiledMessages } from './scripts/vitePluginMessages.ts';
+import { compiledMessages, splitSourceCatalogue } from './scripts/vitePluginMessages.ts';
 import { prebuiltThemesPlugin } from './scripts/vitePluginThemes.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * What the first route loads that lazy pages import too, in one chunk. Every page loads the app
+ * (src/app/start.tsx) first, so none pays for these twice; What's on saves a dozen requests and
+ * ~4 kB gzip of per-file overhead (issue 13). Only modules the first route needs belong here.
+ */
+const SHELL_MODULES = [
+  /\/src\/(config\/(paths|venues|overrides|usePaths|useRouteTarget)|lib\/(uiSlice|loadState|idempotencyKey)|features\/catalogue\/(showSlice|cmsSlice|venueSlice)|components\/(Button|useDocumentTitle))\.tsx?$|\/contract\/(patterns|api\/constants)\.ts$/,
+  // The API clients, text formatting and state the first page starts with.
+  /\/node_modules\/(axios|react-intl|@formatjs\/[^/]+|intl-messageformat|redux-saga|@redux-saga\/[^/]+)\//,
+  /\/src\/(api\/(client|errors|holds|session)|config\/env|features\/(session\/sessionSlice|hold\/reservationSlice))\.ts$/,
+  /\/src\/(i18n\/format|components\/(PageHeading|CardList|ShowSummaryCard))\.tsx?$|\/contract\/regions\.ts$/,
+];
 
 // VITE_* defaults come from .env.example, the same file the server reads.
 applyEnvDefaults(here('.'));
@@ -19,6 +32,7 @@ export default defineConfig({
     // Catalogues and venue themes finished at build time: no ICU parser or colour library on
     // the buyer's first route (issue 13).
     compiledMessages(),
+    splitSourceCatalogue(here('.')),
     prebuiltThemesPlugin(here('./venues')),
     // Brotli and gzip at their best, once per build, so the server sends files as they are
     // (server/http/spa.ts) instead of compressing on every request or not at all.
@@ -49,7 +63,7 @@ export default defineConfig({
               // dozen chunks of a few hundred bytes each, every one a request and a gzip frame
               // on the buyer's first load. `npm run bench` (bundle.firstRoute.*) watches it.
               name: 'shell',
-              test: /\/src\/(config\/(paths|venues|overrides|usePaths|useRouteTarget)|lib\/(uiSlice|loadState|idempotencyKey)|features\/catalogue\/(showSlice|cmsSlice|venueSlice)|components\/(Button|useDocumentTitle))\.tsx?$|\/contract\/(patterns|api\/constants)\.ts$/,
+              test: (id: string) => SHELL_MODULES.some((pattern) => pattern.test(id)),
             },
           ],
         },

@@ -62,11 +62,14 @@ export function usedIds(root: string): Map<string, string> {
   );
   const used = new Map<string, string>();
   for (const file of sources) {
-    for (const match of readFileSync(file, 'utf8').matchAll(ID_PATTERN)) {
-      used.set(match[1]!, relative(root, file));
-    }
+    for (const id of idsIn(readFileSync(file, 'utf8'))) used.set(id, relative(root, file));
   }
   return used;
+}
+
+/** Message ids one source file passes to react-intl by name. */
+export function idsIn(code: string): string[] {
+  return [...code.matchAll(ID_PATTERN)].map((match) => match[1]!);
 }
 
 /** Every problem in the catalogue, one line each; empty when all is well. */

@@ -1,6 +1,7 @@
 import type { Plugin } from 'vite';
 import type { VenueTheme } from '../contract/venue.ts';
 import { loadVenues } from '../contract/venueFiles.ts';
+import { SHOP_THEME } from '../src/components/layout/shopFrame.ts';
 import { CONFIG_OVERRIDES } from '../src/config/overrides.ts';
 import { buildTheme, type Theme } from '../src/theme/buildTheme.ts';
 import { themeKey } from '../src/theme/themeKey.ts';
@@ -8,10 +9,14 @@ import { themeKey } from '../src/theme/themeKey.ts';
 const VIRTUAL_ID = 'virtual:stagedoor/prebuilt-themes';
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
 
-/** Every theme the registry can show: each venue's tokens, alone and under each `?cfg=` override. */
+/**
+ * Every theme the shop can show: each venue's tokens and the shop frame's (What's on, the first
+ * page a buyer sees, which must not wait for the colour library), alone and under each `?cfg=`
+ * override.
+ */
 export function prebuiltThemes(venuesDir: string): Record<string, Theme> {
   const themes: Record<string, Theme> = {};
-  for (const { theme } of loadVenues(venuesDir)) {
+  for (const theme of [SHOP_THEME, ...loadVenues(venuesDir).map((venue) => venue.theme)]) {
     const variants: VenueTheme[] = [
       theme,
       ...Object.values(CONFIG_OVERRIDES).map((override) =>

@@ -7,6 +7,7 @@ import { ReservationBar } from '@/features/hold/ReservationBar';
 import { Frame } from './Frame';
 import { useAppSelector } from './hooks';
 import { lazyWithTimeout } from '../lib/lazyWithTimeout';
+import { withWholeSource } from '@/i18n/sourceCatalogue';
 import { useRootHandle } from '../config/usePaths';
 import { useRouteTarget } from '../config/useRouteTarget';
 
@@ -18,7 +19,9 @@ function useFrameVenueSlug(): string | undefined {
 }
 
 const PaymentOutcomeNavigation = lazy(
-  lazyWithTimeout(() => import('@/features/checkout/payment/PaymentOutcomeNavigation')),
+  lazyWithTimeout(
+    withWholeSource(() => import('@/features/checkout/payment/PaymentOutcomeNavigation')),
+  ),
 );
 
 /**

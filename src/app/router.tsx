@@ -3,6 +3,7 @@ import { createBrowserRouter, data, type LoaderFunctionArgs, type RouteObject } 
 import { isCalendarDate, isId, isSlug } from '@contract/patterns';
 import type { Region } from '@contract/regions';
 import { lazyWithTimeout } from '@/lib/lazyWithTimeout';
+import { withWholeSource } from '@/i18n/sourceCatalogue';
 import { RequireHold, RequireOrder } from '@/app/guards';
 import { RootErrorBoundary, RootLayout } from '@/app/RootLayout';
 import type { RootHandle } from '@/config/usePaths';
@@ -93,10 +94,15 @@ type PageModule = { default: ComponentType };
  * Every page is its own lazy chunk, loaded through lazyWithTimeout (spec §1 ChunkLoadError).
  * A chunk that fails becomes a page that throws the ChunkLoadError while rendering: React
  * Router 7 keeps a rejected `lazy` on the route and then renders nothing below the root, so the
- * route's error boundary (which explains and offers a reload) would never be shown.
+ * route's error boundary (which explains and offers a reload) would never be shown. Every page
+ * but What's on waits for the rest of the message source with its chunk (sourceCatalogue.ts);
+ * What's on is the first route and draws with the first part.
  */
-function page(importer: () => Promise<PageModule>): RouteObject['lazy'] {
-  const load = lazyWithTimeout(importer);
+function page(
+  importer: () => Promise<PageModule>,
+  { firstRoute = false }: { firstRoute?: boolean } = {},
+): RouteObject['lazy'] {
+  const load = lazyWithTimeout(firstRoute ? importer : withWholeSource(importer));
   return async () => {
     try {
       return { Component: (await load()).default };
@@ -126,7 +132,12 @@ function leaf(
   importer: () => Promise<PageModule>,
   loader?: RouteObject['loader'],
 ): RouteObject {
-  return { path, lazy: page(importer), loader, ErrorBoundary: RouteErrorPage };
+  return {
+    path,
+    lazy: page(importer, { firstRoute: importer === PAGE_MODULES.directory }),
+    loader,
+    ErrorBoundary: RouteErrorPage,
+  };
 }
 
 /**

@@ -1,36 +1,46 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import type { VenueConfig } from '@/config/venues';
-import { loadMessages } from './loadMessages';
-import { SOURCE_LOCALE, type Catalogue } from './messageIds';
+import { loadOverrides, mergeCatalogue } from './loadMessages';
+import { SOURCE_LOCALE, type Messages } from './messageIds';
+import { currentSource, loadWholeSource, subscribeToSource } from './sourceCatalogue';
 
 type Props = { venue: VenueConfig; children: ReactNode };
 
-// Loaded catalogues by locale and venue, so returning to a venue renders at once without a blank frame.
-const cache = new Map<string, Catalogue>();
+// Loaded overrides by locale and venue, so returning to a venue renders at once without a blank frame.
+const cache = new Map<string, Messages>();
 
 function cacheKey(venue: VenueConfig): string {
   return `${venue.settings.locale}:${venue.settings.slug}`;
 }
 
 /**
- * Text, locale and time zone of one venue. Children render only once the venue's catalogue has
+ * Text, locale and time zone of one venue. Children render only once the venue's overrides have
  * loaded (local chunks, a few milliseconds), so no buyer ever sees a raw id or the wrong brand's
- * wording flash past. A chunk that fails to load is rethrown to the nearest error boundary.
+ * wording flash past. The first page draws with the source's first-route part; the rest of the
+ * source follows in the background and every other page waits for it (sourceCatalogue.ts). A
+ * chunk that fails to load is rethrown to the nearest error boundary.
  */
 export function VenueIntlProvider({ venue, children }: Props) {
   const key = cacheKey(venue);
-  const [loaded, setLoaded] = useState<{ key: string; messages: Catalogue } | undefined>(undefined);
+  const [loaded, setLoaded] = useState<{ key: string; overrides: Messages } | undefined>(undefined);
   const [failure, setFailure] = useState<Error | undefined>(undefined);
+  const source = useSyncExternalStore(subscribeToSource, currentSource);
 
   useEffect(() => {
-    // A cached catalogue is already rendered from below; nothing to load.
+    // Fetched early so the next page does not wait for it; a failure here is left to that page's
+    // own load (lazy pages wait for the whole source), whose error page offers a reload.
+    loadWholeSource().catch(() => undefined);
+  }, []);
+
+  useEffect(() => {
+    // Cached overrides are already rendered from below; nothing to load.
     if (cache.has(key)) return;
     let current = true;
-    loadMessages(venue.settings.locale, venue).then(
-      (messages) => {
-        cache.set(key, messages);
-        if (current) setLoaded({ key, messages });
+    loadOverrides(venue.settings.locale, venue).then(
+      (overrides) => {
+        cache.set(key, overrides);
+        if (current) setLoaded({ key, overrides });
       },
       (error: unknown) => {
         if (current) setFailure(error instanceof Error ? error : new Error(String(error)));
@@ -41,8 +51,12 @@ export function VenueIntlProvider({ venue, children }: Props) {
     };
   }, [key, venue]);
 
+  const overrides = loaded?.key === key ? loaded.overrides : cache.get(key);
+  const messages = useMemo(
+    () => (overrides === undefined ? undefined : mergeCatalogue(source, overrides)),
+    [source, overrides],
+  );
   if (failure !== undefined) throw failure;
-  const messages = loaded?.key === key ? loaded.messages : cache.get(key);
   if (messages === undefined) return null;
   return (
     <IntlProvider

@@ -1,7 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
-import ts from 'typescript';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { staticGraph as staticGraphFrom } from '../../../scripts/staticGraph';
 
 /**
  * Formik, yup, libphonenumber-js and the card libraries cost about 60 kB gzip together; a buyer
@@ -11,12 +10,7 @@ import { describe, expect, it } from 'vitest';
  */
 
 const root = join(import.meta.dirname, '..', '..', '..');
-const ALIASES: [prefix: string, dir: string][] = [
-  ['@/', 'src'],
-  ['@contract/', 'contract'],
-];
-const EXTENSIONS = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'];
-
+const staticGraph = (entries: string[]) => staticGraphFrom(root, entries);
 const CHECKOUT_ONLY_PACKAGES = [
   'formik',
   'yup',
@@ -71,64 +65,6 @@ const HOLD_ESSENTIALS = [
   'src/features/hold/useLeaveGuard.ts',
   'src/app/guards.tsx',
 ];
-
-function resolveLocal(specifier: string, fromFile: string): string | undefined {
-  const alias = ALIASES.find(([prefix]) => specifier.startsWith(prefix));
-  const base = alias
-    ? join(root, alias[1], specifier.slice(alias[0].length))
-    : specifier.startsWith('.')
-      ? join(dirname(fromFile), specifier)
-      : undefined;
-  if (base === undefined) return undefined;
-  return EXTENSIONS.map((ext) => base + ext).find(
-    (path) => existsSync(path) && !path.endsWith('/') && /\.(tsx?|json)$/.test(path),
-  );
-}
-
-/** Specifiers a module loads when it runs: value imports and re-exports, not types or import(). */
-function runtimeImports(file: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
-  const found: string[] = [];
-  for (const statement of source.statements) {
-    if (ts.isImportDeclaration(statement) && !statement.importClause?.isTypeOnly) {
-      found.push((statement.moduleSpecifier as ts.StringLiteral).text);
-    }
-    if (
-      ts.isExportDeclaration(statement) &&
-      !statement.isTypeOnly &&
-      statement.moduleSpecifier !== undefined
-    ) {
-      found.push((statement.moduleSpecifier as ts.StringLiteral).text);
-    }
-  }
-  return found;
-}
-
-function packageOf(specifier: string): string {
-  const parts = specifier.split('/');
-  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
-}
-
-/** Every local file and package one entry pulls in statically. */
-function staticGraph(entries: string[]): { files: Set<string>; packages: Set<string> } {
-  const files = new Set<string>();
-  const packages = new Set<string>();
-  const queue = entries.map((entry) => join(root, entry));
-  while (queue.length > 0) {
-    const file = queue.pop()!;
-    if (files.has(file)) continue;
-    files.add(file);
-    if (file.endsWith('.json')) continue;
-    for (const specifier of runtimeImports(file)) {
-      const local = resolveLocal(specifier, file);
-      if (local !== undefined) queue.push(local);
-      else if (!specifier.startsWith('.') && !ALIASES.some(([p]) => specifier.startsWith(p))) {
-        packages.add(packageOf(specifier));
-      }
-    }
-  }
-  return { files, packages };
-}
 
 const FIRST_ROUTES = {
   "What's on": 'src/features/catalogue/DirectoryPage.tsx',

@@ -1,12 +1,13 @@
 import { lazy, Suspense } from 'react';
 import { useAppSelector } from '@/app/hooks';
 import { lazyWithTimeout } from '@/lib/lazyWithTimeout';
+import { withWholeSource } from '@/i18n/sourceCatalogue';
 import { selectReservation } from './reservationSlice';
 import { useLeaveGuard } from './useLeaveGuard';
 
 // A chunk that fails to load is thrown to the root error page, which offers a reload; the
 // reload finds the hold again. Hiding the failure would leave a held tab without its countdown.
-const HoldBar = lazy(lazyWithTimeout(() => import('./HoldBar')));
+const HoldBar = lazy(lazyWithTimeout(withWholeSource(() => import('./HoldBar'))));
 
 /**
  * The hold's countdown and dialogs on every page, loaded once there is a hold: from the reserve
