@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import type { VenueConfig } from '@/config/venues';
+import { lazyWithTimeout } from '@/lib/lazyWithTimeout';
 import { loadOverrides, mergeCatalogue } from './loadMessages';
 import { SOURCE_LOCALE, type Messages } from './messageIds';
 import { currentSource, loadWholeSource, subscribeToSource } from './sourceCatalogue';
@@ -19,12 +20,12 @@ function cacheKey(venue: VenueConfig): string {
  * loaded (local chunks, a few milliseconds), so no buyer ever sees a raw id or the wrong brand's
  * wording flash past. The first page draws with the source's first-route part; the rest of the
  * source follows in the background and every other page waits for it (sourceCatalogue.ts). A
- * chunk that fails to load is rethrown to the nearest error boundary.
+ * venue's text that fails or does not arrive within the chunk timeout gives way to the source's
+ * wording, so the page (or its error page) is still drawn.
  */
 export function VenueIntlProvider({ venue, children }: Props) {
   const key = cacheKey(venue);
   const [loaded, setLoaded] = useState<{ key: string; overrides: Messages } | undefined>(undefined);
-  const [failure, setFailure] = useState<Error | undefined>(undefined);
   const source = useSyncExternalStore(subscribeToSource, currentSource);
 
   useEffect(() => {
@@ -37,13 +38,16 @@ export function VenueIntlProvider({ venue, children }: Props) {
     // Cached overrides are already rendered from below; nothing to load.
     if (cache.has(key)) return;
     let current = true;
-    loadOverrides(venue.settings.locale, venue).then(
+    lazyWithTimeout(() => loadOverrides(venue.settings.locale, venue))().then(
       (overrides) => {
         cache.set(key, overrides);
         if (current) setLoaded({ key, overrides });
       },
-      (error: unknown) => {
-        if (current) setFailure(error instanceof Error ? error : new Error(String(error)));
+      () => {
+        // The source holds every message, so the page can still be drawn in the shop's own
+        // words: better than a blank page for good (the error page itself renders in here).
+        // Not cached: the next visit to this venue tries its words again.
+        if (current) setLoaded({ key, overrides: {} });
       },
     );
     return () => {
@@ -56,7 +60,6 @@ export function VenueIntlProvider({ venue, children }: Props) {
     () => (overrides === undefined ? undefined : mergeCatalogue(source, overrides)),
     [source, overrides],
   );
-  if (failure !== undefined) throw failure;
   if (messages === undefined) return null;
   return (
     <IntlProvider
