@@ -8,9 +8,41 @@ type Props = { venue: VenueConfig; children: ReactNode };
 
 // Loaded catalogues by locale and venue, so returning to a venue renders at once without a blank frame.
 const cache = new Map<string, Catalogue>();
+// Catalogues on their way, so a load started early (preloadCatalogue) is the one the frame waits for.
+const pending = new Map<string, Promise<Catalogue>>();
 
 function cacheKey(venue: VenueConfig): string {
   return `${venue.settings.locale}:${venue.settings.slug}`;
+}
+
+function catalogueFor(venue: VenueConfig): Promise<Catalogue> {
+  const key = cacheKey(venue);
+  let load = pending.get(key);
+  if (load === undefined) {
+    load = loadMessages(venue.settings.locale, venue).then(
+      (messages) => {
+        cache.set(key, messages);
+        return messages;
+      },
+      (error: unknown) => {
+        // A failed chunk is asked for again next time rather than failing every later page.
+        pending.delete(key);
+        throw error;
+      },
+    );
+    pending.set(key, load);
+  }
+  return load;
+}
+
+/**
+ * Starts loading a venue's catalogue before its frame renders: the route knows the venue from
+ * the address, so its text chunks come beside the page's own chunk instead of after it (one
+ * round trip less before the first paint on a phone's connection). A failure is left for the
+ * frame, which asks again and shows it.
+ */
+export function preloadCatalogue(venue: VenueConfig): void {
+  if (!cache.has(cacheKey(venue))) catalogueFor(venue).catch(() => undefined);
 }
 
 /**
@@ -27,9 +59,8 @@ export function VenueIntlProvider({ venue, children }: Props) {
     // A cached catalogue is already rendered from below; nothing to load.
     if (cache.has(key)) return;
     let current = true;
-    loadMessages(venue.settings.locale, venue).then(
+    catalogueFor(venue).then(
       (messages) => {
-        cache.set(key, messages);
         if (current) setLoaded({ key, messages });
       },
       (error: unknown) => {
