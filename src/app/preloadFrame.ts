@@ -10,15 +10,15 @@ const requestedLogos = new Set<string>();
  * one round trip after it, which on a phone's connection is most of the wait for the first paint.
  */
 export function preloadFrame(venue: VenueConfig): void {
-  preloadCatalogue(venue);
+  void preloadCatalogue(venue);
   if (requestedLogos.has(venue.logoUrl)) return;
   requestedLogos.add(venue.logoUrl);
   // A preload rather than `new Image()`: an image request is low priority and waits behind the
   // page's scripts, which is the wait this is meant to remove.
   const link = document.createElement('link');
   link.rel = 'preload';
-  link.as = 'image';
+  link.setAttribute('as', 'image');
   link.href = venue.logoUrl;
-  link.fetchPriority = 'high';
+  link.setAttribute('fetchpriority', 'high');
   document.head.append(link);
 }

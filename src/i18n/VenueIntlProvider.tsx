@@ -39,10 +39,14 @@ function catalogueFor(venue: VenueConfig): Promise<Catalogue> {
  * Starts loading a venue's catalogue before its frame renders: the route knows the venue from
  * the address, so its text chunks come beside the page's own chunk instead of after it (one
  * round trip less before the first paint on a phone's connection). A failure is left for the
- * frame, which asks again and shows it.
+ * frame, which asks again and shows it; the promise only says when the attempt is over.
  */
-export function preloadCatalogue(venue: VenueConfig): void {
-  if (!cache.has(cacheKey(venue))) catalogueFor(venue).catch(() => undefined);
+export function preloadCatalogue(venue: VenueConfig): Promise<void> {
+  if (cache.has(cacheKey(venue))) return Promise.resolve();
+  return catalogueFor(venue).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /**
