@@ -59,13 +59,18 @@ export function VenueIntlProvider({ venue, children }: Props) {
   const [loaded, setLoaded] = useState<{ key: string; messages: Catalogue } | undefined>(undefined);
   const [failure, setFailure] = useState<Error | undefined>(undefined);
 
+  const messages = loaded?.key === key ? loaded.messages : cache.get(key);
+  const missing = messages === undefined;
+
   useEffect(() => {
-    // A cached catalogue is already rendered from below; nothing to load.
-    if (cache.has(key)) return;
+    // Rendered from the cache: nothing to wait for. Otherwise the load is joined even if it has
+    // finished since this render (a preload can land between render and effect), so the frame
+    // never stays empty for want of a state update.
+    if (!missing) return;
     let current = true;
     catalogueFor(venue).then(
-      (messages) => {
-        if (current) setLoaded({ key, messages });
+      (loadedMessages) => {
+        if (current) setLoaded({ key, messages: loadedMessages });
       },
       (error: unknown) => {
         if (current) setFailure(error instanceof Error ? error : new Error(String(error)));
@@ -74,10 +79,9 @@ export function VenueIntlProvider({ venue, children }: Props) {
     return () => {
       current = false;
     };
-  }, [key, venue]);
+  }, [key, venue, missing]);
 
   if (failure !== undefined) throw failure;
-  const messages = loaded?.key === key ? loaded.messages : cache.get(key);
   if (messages === undefined) return null;
   return (
     <IntlProvider
