@@ -21,6 +21,7 @@ import {
   type RouteTarget,
 } from '@/config/paths';
 import { getVenue } from '@/config/venues';
+import { preloadFrame } from './preloadFrame';
 
 export function createAppRouter(config: AppEnv) {
   return createBrowserRouter(routeTable(config.routingMode, config));
@@ -59,6 +60,9 @@ function targetLoader(mode: RoutingMode, routeEnv: RouteEnv, page: PageKey) {
   return ({ params, request }: LoaderArgs): RouteTarget => {
     if (page === 'directory') return knownVenue(routeEnv.venueSlug);
     const venue = knownVenue(params.venueSlug ?? routeEnv.venueSlug);
+    // The venue's own pages wear its frame: its text and logo load beside the page's chunk.
+    const config = getVenue(venue.venueSlug);
+    if (config !== undefined) preloadFrame(config);
     if (page === 'venue') return venue;
     const titleSlug = slugParam(mode === 'single-show' ? routeEnv.showSlug : params.titleSlug);
     const target: RouteTarget = { ...venue, titleSlug };

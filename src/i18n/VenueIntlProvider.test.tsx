@@ -2,7 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { FormattedMessage } from 'react-intl';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getVenue } from '@/config/venues';
-import { VenueIntlProvider } from './VenueIntlProvider';
+import { preloadCatalogue, VenueIntlProvider } from './VenueIntlProvider';
 
 afterEach(cleanup);
 
@@ -38,5 +38,18 @@ describe('VenueIntlProvider', () => {
     );
     expect(await screen.findByText('Mail')).toBeInTheDocument();
     expect(screen.queryByText('Post')).toBeNull();
+  });
+
+  it('paints at once with a catalogue the route preloaded, without an empty first frame', async () => {
+    await preloadCatalogue(getVenue('northern-playhouse')!);
+    render(
+      <VenueIntlProvider venue={getVenue('northern-playhouse')!}>
+        <h1>
+          <FormattedMessage id="steps.tickets.heading" />
+        </h1>
+      </VenueIntlProvider>,
+    );
+    // Synchronously: the first render already has the text, no load is waited for.
+    expect(screen.getByRole('heading')).toHaveTextContent(/\S/);
   });
 });

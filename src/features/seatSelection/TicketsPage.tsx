@@ -6,7 +6,6 @@ import type { SeatStatus, SeatingPlan } from '@contract/api/holds';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { usePaths } from '@/config/usePaths';
 import { useRequiredRouteTarget } from '@/config/useRouteTarget';
-import { LoadingBlock } from '@/components/LoadingBlock';
 import { PageHeading } from '@/components/PageHeading';
 import { useDocumentTitle } from '@/components/useDocumentTitle';
 import { CHECKOUT_PATHS } from '@/config/paths';
@@ -25,6 +24,7 @@ import { seatName } from '@/features/seatSelection/seatMap/seatName';
 import { useShowContent } from '@/features/catalogue/useShowContent';
 import { formatPerformanceDate, formatPerformanceTime, formatMoney } from '@/i18n/format';
 import { type BestAvailableChoice } from './BestAvailableForm';
+import { ChoiceSkeleton } from './ChoiceSkeleton';
 import {
   selectAdmissionsCount,
   selectAdmissionsTotal,
@@ -74,7 +74,7 @@ export default function TicketsPage() {
   if (current && seats.status === 'failed' && seats.error !== null)
     return <LoadFailure error={seats.error} onRetry={load} />;
   if (!current || seats.plan === null || seats.seatStatus === null || venue === undefined)
-    return <LoadingBlock minHeight="32rem" />;
+    return <ChoiceSkeleton />;
   const send = ({ request, quotedTotal }: PendingHold) =>
     dispatch(
       holdRequested({

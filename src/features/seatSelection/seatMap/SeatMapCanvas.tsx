@@ -28,6 +28,7 @@ import { layerServes, placeLayer, renderLayer } from './seatLayer';
 import { seatName } from './seatName';
 import { buildSpatialIndex, nearestSeat } from './spatialIndex';
 import { ViewFromSeat } from './ViewFromSeat';
+import { PLAN_FRAME_HEIGHT } from './pickerLayout';
 import {
   applyCommand,
   clampView,
@@ -542,7 +543,7 @@ export function SeatMapCanvas({
 const Frame = styled.div`
   position: relative;
   width: 100%;
-  height: clamp(18rem, 60vh, 40rem);
+  height: ${PLAN_FRAME_HEIGHT};
   overflow: hidden;
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius};

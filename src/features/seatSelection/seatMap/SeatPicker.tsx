@@ -2,6 +2,7 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import styled from 'styled-components';
 import type { SeatStatus } from '@contract/api/holds';
+import { PICKER_PANEL_WIDTH, PICKER_WIDE } from './pickerLayout';
 import { NO_FILTERS, activeFilterCount, filterMask, type SeatFilterState } from './filters';
 import type { SeatMapModel } from './model';
 import { SeatFilters } from './SeatFilters';
@@ -104,16 +105,13 @@ export function SeatPicker({
   );
 }
 
-/** The wide layout needs room for a usable plan beside a 22rem panel. */
-const WIDE = '60em';
-
 const Layout = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space[4]}px;
   grid-template-columns: minmax(0, 1fr);
 
-  @media (min-width: ${WIDE}) {
-    grid-template-columns: minmax(0, 1fr) 22rem;
+  @media (min-width: ${PICKER_WIDE}) {
+    grid-template-columns: minmax(0, 1fr) ${PICKER_PANEL_WIDTH};
     align-items: start;
   }
 `;
@@ -122,7 +120,7 @@ const Layout = styled.div`
 const PlanArea = styled.section`
   min-width: 0;
 
-  @media (min-width: ${WIDE}) {
+  @media (min-width: ${PICKER_WIDE}) {
     position: sticky;
     top: ${({ theme }) => theme.space[4]}px;
   }
