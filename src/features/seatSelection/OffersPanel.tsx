@@ -1,7 +1,7 @@
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import styled from 'styled-components';
 import type { SeatStatus } from '@contract/api/holds';
-import { formatMoney } from '@/i18n/format';
+import { OfferName } from './seatMap/OfferName';
 
 type Props = { seatStatus: SeatStatus };
 
@@ -10,7 +10,6 @@ type Props = { seatStatus: SeatStatus };
  * which seats are set aside for whom — American Express seats say they need that card to pay.
  */
 export function OffersPanel({ seatStatus }: Props) {
-  const intl = useIntl();
   if (seatStatus.offers.length === 0) return null;
   return (
     <Panel aria-labelledby="offers-heading">
@@ -20,21 +19,7 @@ export function OffersPanel({ seatStatus }: Props) {
       <ul>
         {seatStatus.offers.map((offer) => (
           <li key={offer.type}>
-            <strong>{offer.name}</strong>
-            {offer.extraAmount === null ? null : (
-              <>
-                {' · '}
-                <FormattedMessage
-                  id="tickets.offers.extra"
-                  values={{
-                    price: formatMoney(intl, {
-                      amount: offer.extraAmount,
-                      currency: seatStatus.currency,
-                    }),
-                  }}
-                />
-              </>
-            )}
+            <OfferName offer={offer} currency={seatStatus.currency} />
             <p>{offer.description}</p>
             {offer.type === 'amex' ? (
               <p>

@@ -5,6 +5,7 @@ import type { SeatStatus } from '@contract/api/holds';
 import { formatMoney } from '@/i18n/format';
 import type { MessageId } from '@/i18n/messageIds';
 import { SEAT_FLAGS } from '@contract/api/constants';
+import { OfferName } from './OfferName';
 import { SEAT_FLAG_NAMES, type SeatFlagName, type SeatMapModel } from './model';
 import { seatColours, type SeatColours } from './seatColours';
 
@@ -103,21 +104,7 @@ export function SeatLegend({ model, offers = [] }: { model: SeatMapModel; offers
           <Offers>
             {otherOffers.map((offer) => (
               <li key={offer.type}>
-                <strong>{offer.name}</strong>
-                {offer.extraAmount === null ? null : (
-                  <>
-                    {' · '}
-                    <FormattedMessage
-                      id="tickets.offers.extra"
-                      values={{
-                        price: formatMoney(intl, {
-                          amount: offer.extraAmount,
-                          currency: model.currency,
-                        }),
-                      }}
-                    />
-                  </>
-                )}
+                <OfferName offer={offer} currency={model.currency} />
                 <Detail>{offer.description}</Detail>
               </li>
             ))}
