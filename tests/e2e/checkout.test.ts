@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import type { ShowContent } from '../../contract/api/content';
 import type { OrderResponse } from '../../contract/api/orders';
 import { testCard } from '../../server/payments/sandbox/testCards';
 import { launchBrowser, newBuyer } from './browser';
@@ -10,6 +9,7 @@ import {
   expectNoPageErrors,
   heading,
   outboxUrl,
+  upcomingPerformanceId,
   visit,
 } from './journey';
 
@@ -27,16 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function performance(page: Page, region: string, venue: string, show: string, nth = 0) {
-  const response = await page.request.get(
-    `${baseUrl()}/api/${region}/venues/${venue}/shows/${show}`,
-  );
-  const content = (await response.json()) as ShowContent;
-  const chosen = content.performances.upcoming[nth];
-  if (!chosen) throw new Error(`${show} at ${venue} has no performance ${nth}`);
-  return chosen.id;
-}
 
 /**
  * Two ordinary seats side by side from the list picker, in the given section (other suites use
@@ -187,7 +177,7 @@ describe('paying for two theatre seats', () => {
     await page.addInitScript(() =>
       Object.defineProperty(Navigator.prototype, 'language', { get: () => 'en-US@posix' }),
     );
-    const id = await performance(page, 'uk', 'lumen-theatre', 'the-glass-orchard', 1);
+    const id = await upcomingPerformanceId(page, 'uk', 'lumen-theatre', 'the-glass-orchard', 1);
     await visit(page, `/shows/the-glass-orchard/lumen-theatre/tickets/${id}`);
     await holdTwoSeats(page, 1);
     await expectAccessible(page, 'UK review');
@@ -261,7 +251,13 @@ describe('paying for two theatre seats', () => {
     onTestFailed(async () => {
       await page.screenshot({ path: 'test-results/checkout-us.png', fullPage: true });
     });
-    const id = await performance(page, 'us-west', 'golden-gate-playhouse', 'fog-city-follies', 1);
+    const id = await upcomingPerformanceId(
+      page,
+      'us-west',
+      'golden-gate-playhouse',
+      'fog-city-follies',
+      1,
+    );
     await visit(page, `/shows/fog-city-follies/golden-gate-playhouse/tickets/${id}`);
     await holdTwoSeats(page, 1);
     await throughExtrasAndProtection(page);
@@ -336,7 +332,7 @@ describe('paying for two theatre seats', () => {
       await page.screenshot({ path: 'test-results/checkout-phone-failed.png', fullPage: true });
     });
     // The 3rd performance is sold out (the seed's selling pattern): the 4th has seats.
-    const id = await performance(page, 'uk', 'lumen-theatre', 'the-glass-orchard', 3);
+    const id = await upcomingPerformanceId(page, 'uk', 'lumen-theatre', 'the-glass-orchard', 3);
     await visit(page, `/shows/the-glass-orchard/lumen-theatre/tickets/${id}`);
     // This performance has a notice to acknowledge before reserving.
     await page.getByLabel('Section', { exact: true }).waitFor();
@@ -368,7 +364,7 @@ describe('paying for two theatre seats', () => {
 
   it('a double click on pay makes one order and one charge', async () => {
     const { context, page } = await newBuyer(browser);
-    const id = await performance(page, 'uk', 'northern-playhouse', 'the-mill-girls', 1);
+    const id = await upcomingPerformanceId(page, 'uk', 'northern-playhouse', 'the-mill-girls', 1);
     await visit(page, `/shows/the-mill-girls/northern-playhouse/tickets/${id}`);
     await holdTwoSeats(page, 2);
     await throughExtrasAndProtection(page);

@@ -1,9 +1,27 @@
 import { inject, expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { ShowContent } from '../../contract/api/content';
 import { auditAccessibility, describeViolations, pageProblems } from './browser';
 
 export const baseUrl = (): string => inject('e2eBaseUrl');
 export const outboxUrl = (): string => inject('e2eOutboxUrl');
+
+/** The id of a show's `nth` upcoming performance, as its show page lists them. */
+export async function upcomingPerformanceId(
+  page: Page,
+  region: string,
+  venue: string,
+  show: string,
+  nth = 0,
+): Promise<string> {
+  const response = await page.request.get(
+    `${baseUrl()}/api/${region}/venues/${venue}/shows/${show}`,
+  );
+  const content = (await response.json()) as ShowContent;
+  const chosen = content.performances.upcoming[nth];
+  if (!chosen) throw new Error(`${show} at ${venue} has no performance ${nth}`);
+  return chosen.id;
+}
 
 /** Opens a path and waits until the page's main heading has rendered. */
 export async function visit(page: Page, path: string): Promise<void> {

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import type { ShowContent } from '../../contract/api/content';
 import { testCard } from '../../server/payments/sandbox/testCards';
 import { launchBrowser, newBuyer } from './browser';
-import { baseUrl, expectAccessible, trackRequests } from './journey';
+import { baseUrl, expectAccessible, trackRequests, upcomingPerformanceId } from './journey';
 import { findOverflow, outsideScreen, saveScreen } from './layoutChecks';
 
 /**
@@ -66,15 +65,7 @@ afterAll(async () => {
 });
 
 /** Journeys use the 4th performance: the 3rd is sold out, other suites buy from the 1st and 2nd. */
-async function performanceId(page: Page, region: string, venue: string, show: string, nth = 0) {
-  const response = await page.request.get(
-    `${baseUrl()}/api/${region}/venues/${venue}/shows/${show}`,
-  );
-  const content = (await response.json()) as ShowContent;
-  const chosen = content.performances.upcoming[nth];
-  if (!chosen) throw new Error(`${show} at ${venue} has no performance ${nth}`);
-  return chosen.id;
-}
+const JOURNEY_PERFORMANCE = 3;
 
 /** Ticks two ordinary seats from the seat list, in the given section and row. */
 async function tickTwoSeats(page: Page, section: number, row: number): Promise<void> {
@@ -187,14 +178,26 @@ async function browsing(run: LayoutRun, journey: Journey): Promise<void> {
 async function choosingOnly(run: LayoutRun): Promise<void> {
   const { page } = run;
   const arena = await run.step('seats-arena', async () => {
-    const id = await performanceId(page, 'us-east', 'harbor-arena', 'harbor-lights-live', 3);
+    const id = await upcomingPerformanceId(
+      page,
+      'us-east',
+      'harbor-arena',
+      'harbor-lights-live',
+      JOURNEY_PERFORMANCE,
+    );
     await run.open(`/shows/harbor-lights-live/harbor-arena/tickets/${id}`);
     await tickTwoSeats(page, 3, ROW_FOR_WIDTH[run.width]!);
   });
   if (arena) await run.check('seats-arena', reserve(page));
 
   const ga = await run.step('ga-tickets', async () => {
-    const id = await performanceId(page, 'us-east', 'motor-city-music-hall', 'neon-lowlands', 3);
+    const id = await upcomingPerformanceId(
+      page,
+      'us-east',
+      'motor-city-music-hall',
+      'neon-lowlands',
+      JOURNEY_PERFORMANCE,
+    );
     await run.open(`/shows/neon-lowlands/motor-city-music-hall/tickets/${id}`);
     const more = page.getByRole('button', { name: 'One more Full Price ticket' }).first();
     await more.click();
@@ -208,7 +211,7 @@ async function buying(run: LayoutRun, journey: Journey): Promise<void> {
   const { page } = run;
   const { region, venue, show, currency, locale } = journey;
   const chosen = await run.step('seats', async () => {
-    const id = await performanceId(page, region, venue, show, 3);
+    const id = await upcomingPerformanceId(page, region, venue, show, JOURNEY_PERFORMANCE);
     await run.open(`/shows/${show}/${venue}/tickets/${id}`);
     await tickTwoSeats(page, 2, ROW_FOR_WIDTH[run.width]!);
   });
