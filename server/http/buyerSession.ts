@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CSRF_HEADER, SESSION_COOKIE } from '../../contract/api/session';
 import type { Queryable } from '../db/database';
-import { findLiveSession } from '../db/queries/sessions';
+import { findLiveSession, type LiveSession } from '../db/queries/sessions';
 import { ApiError } from '../domain/errors';
 import { hashToken } from '../domain/tokenHash';
 
@@ -19,12 +19,14 @@ export function readCookie(request: FastifyRequest, name: string): string | unde
 
 export interface BuyerSession {
   id: string;
+  /** The signed-in account, null for a guest (or a sign-in past its idle or absolute limit). */
+  accountId: string | null;
 }
 
 async function lookup(
   db: Queryable,
   request: FastifyRequest,
-): Promise<{ id: string; csrfToken: string } | undefined> {
+): Promise<LiveSession | undefined> {
   const token = readCookie(request, SESSION_COOKIE);
   if (!token || !/^[\w-]{43}$/.test(token)) return undefined;
   return findLiveSession(db, hashSessionToken(token));
@@ -53,7 +55,7 @@ export async function requireSession(
       throw new ApiError(403, 'csrf_failed', 'The request could not be verified.');
     }
   }
-  return { id: session.id };
+  return { id: session.id, accountId: session.accountId };
 }
 
 /** The session if the request carries a live one (reads that only personalise, e.g. the seat map). */
@@ -62,7 +64,7 @@ export async function optionalSession(
   request: FastifyRequest,
 ): Promise<BuyerSession | undefined> {
   const session = await lookup(db, request);
-  return session ? { id: session.id } : undefined;
+  return session ? { id: session.id, accountId: session.accountId } : undefined;
 }
 
 declare module 'fastify' {

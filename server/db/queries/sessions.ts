@@ -5,13 +5,23 @@ import type { Queryable } from '../database';
  * of their cookie's token (server/domain/tokenHash.ts), never by the token itself.
  */
 
-/** The live session of a token's hash, with its CSRF token. */
+export interface LiveSession {
+  id: string;
+  csrfToken: string;
+  /** The account it is signed in to, null for a guest or once a sign-in limit passed (0018). */
+  accountId: string | null;
+}
+
+/** The live session of a token's hash, with its CSRF token and signed-in account. */
 export async function findLiveSession(
   db: Queryable,
   tokenHash: string,
-): Promise<{ id: string; csrfToken: string } | undefined> {
-  const { rows } = await db.query<{ id: string; csrfToken: string }>(
-    `SELECT id, csrf_token AS "csrfToken" FROM sessions WHERE token_hash = $1 AND expires_at > now()`,
+): Promise<LiveSession | undefined> {
+  const { rows } = await db.query<LiveSession>(
+    `SELECT id, csrf_token AS "csrfToken",
+            CASE WHEN signed_in_idle_until > now() AND signed_in_until > now()
+                 THEN account_id END AS "accountId"
+       FROM sessions WHERE token_hash = $1 AND expires_at > now()`,
     [tokenHash],
   );
   return rows[0];
