@@ -58,9 +58,25 @@ export const CATALOGUE_PATHS = {
   subscriptions: '/subscriptions',
 } as const;
 
-/** Account pages reached from emails: the activation link (contract/accountActivation.ts). */
+/**
+ * Account pages (issue 14). Like the activation link (contract/accountActivation.ts), each takes
+ * `?venue=<slug>` for its venue's frame and words, and tokens travel only in the query, never in
+ * a request's path.
+ */
 export const ACCOUNT_PATHS = {
   verify: ACCOUNT_VERIFY_PATH,
+  signIn: '/sign-in',
+  signUp: '/sign-up',
+  resetPassword: '/reset-password',
+  /** Where the emailed reset link lands: `?token=…&venue=…`. */
+  resetPasswordComplete: '/reset-password/new',
+  /** Where the emailed link that confirms a changed email address lands. */
+  confirmEmail: '/account/email/confirm',
+  account: '/account',
+  profile: '/account/profile',
+  orders: '/account/orders',
+  order: '/account/orders/:orderId',
+  security: '/account/security',
 } as const;
 
 export interface Paths {
