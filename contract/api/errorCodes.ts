@@ -50,6 +50,15 @@ export const API_ERROR_CODES = [
   // an activation link that is unknown, expired, used or replaced.
   'account_exists',
   'verification_link_invalid',
+  // Members (issue 14, contract/api/members.ts): a members' presale asks a guest to sign in and
+  // tells a signed-in non-member they do not qualify; access seats are for Access members.
+  'presale_sign_in_required',
+  'presale_not_qualified',
+  'access_membership_required',
+  // A signed-in session is needed (shared with sign-in's own calls: one code for both).
+  'sign_in_required',
+  'membership_active',
+  'membership_purchase_in_flight',
 ] as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
