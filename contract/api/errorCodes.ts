@@ -55,8 +55,6 @@ export const API_ERROR_CODES = [
   'presale_sign_in_required',
   'presale_not_qualified',
   'access_membership_required',
-  // A signed-in session is needed (shared with sign-in's own calls: one code for both).
-  'sign_in_required',
   'membership_active',
   'membership_purchase_in_flight',
 ] as const;

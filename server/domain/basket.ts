@@ -177,14 +177,21 @@ function basketVersion(
 }
 
 /**
- * The member fee waiver (spec §6, pricing.ts): a buyer in a scheme that waives it
- * (membership_schemes, e.g. ATG+ and Access) pays no transaction fee. Guests pay it; sessions
- * carry no membership until accounts exist, and that issue passes the signed-in buyer's schemes
- * here. No query when there is nothing to waive or no scheme to ask about.
+ * The member fee waiver (spec §6, pricing.ts): a signed-in buyer whose membership's benefits
+ * hold now, in a scheme that waives it (membership_schemes: ATG+ and Access), pays no
+ * transaction fee, and the basket carries what was waived as its own line. Guests pay it. No
+ * query when there is nothing to waive or no scheme to ask about.
  */
-async function transactionFeeFor(db: Queryable, fee: number, buyer: PromoBuyer): Promise<number> {
-  if (fee === 0 || buyer.memberships.length === 0) return fee;
-  return transactionFee(fee, await b.membershipWaivesTransactionFee(db, buyer.memberships));
+async function transactionFeeFor(
+  db: Queryable,
+  fee: number,
+  buyer: PromoBuyer,
+): Promise<{ fee: number; waiver: Basket['transactionFeeWaiver'] }> {
+  if (fee === 0 || buyer.memberships.length === 0) return { fee, waiver: null };
+  const scheme = await b.schemeWaivingTransactionFee(db, buyer.memberships);
+  const charged = transactionFee(fee, scheme !== null);
+  if (scheme !== 'atg-plus' && scheme !== 'access') return { fee: charged, waiver: null };
+  return { fee: charged, waiver: { amount: fee - charged, scheme } };
 }
 
 async function priceBasket(
@@ -206,8 +213,9 @@ async function priceBasket(
   const extras = extraLines(offered, choices.upsells);
   const ticketCount = tickets.reduce((sum, line) => sum + line.quantity, 0);
   const ticketProtection = protectionLine(fees, choices.ticketProtection, ticketCount);
-  const fee = await transactionFeeFor(db, fees.transactionFee, buyer);
+  const { fee, waiver } = await transactionFeeFor(db, fees.transactionFee, buyer);
   const delivery = deliveryLine(details.delivery);
+  // The waiver is priced content: a membership that lapses mid-basket moves the version.
   const priced = {
     holdId: hold.id,
     currency: hold.currency,
@@ -215,6 +223,7 @@ async function priceBasket(
     extras,
     ticketProtection,
     transactionFee: fee,
+    transactionFeeWaiver: waiver,
     total: basketTotal({ tickets, extras, ticketProtection, transactionFee: fee, delivery }),
   };
   return {
@@ -233,7 +242,7 @@ async function priceBasket(
   };
 }
 
-/** GET: the basket of the caller's live hold, priced for `buyer` (a guest until accounts exist). */
+/** GET: the basket of the caller's live hold, priced for `buyer` (the session's account). */
 export async function readBasket(
   db: Queryable,
   scope: BasketScope,
