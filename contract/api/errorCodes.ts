@@ -50,6 +50,13 @@ export const API_ERROR_CODES = [
   // an activation link that is unknown, expired, used or replaced.
   'account_exists',
   'verification_link_invalid',
+  // Sign-in and accounts (issue 14, contract/api/auth.ts): one answer for an unknown email and a
+  // wrong password; too many failed sign-ins for the account or the client address; a call that
+  // needs a signed-in session; a password reset link that is unknown, used or expired.
+  'sign_in_failed',
+  'sign_in_throttled',
+  'sign_in_required',
+  'reset_link_invalid',
 ] as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
