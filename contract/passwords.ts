@@ -4,8 +4,10 @@
  * so the SPA can import the values.
  *
  * No "one digit, one symbol" rules and no forced changes: length is what makes a password hard
- * to guess, so the only other refusal is the one word an attacker tries first, the buyer's own
- * email name.
+ * to guess, so the only other refusals are the words an attacker tries first: the buyer's own
+ * email name, and (issue 14) the shipped list of the most common passwords
+ * (contract/commonPasswords.ts, passed in so this module stays light enough for the SPA's first
+ * route).
  */
 
 export const PASSWORD_MIN_LENGTH = 12;
@@ -57,4 +59,20 @@ export function passwordProblem(password: string, email: string): PasswordProble
     return 'containsEmailName';
   }
   return null;
+}
+
+/** Every refusal of an account password: the rules above, and the common-passwords list. */
+export type PasswordRefusal = PasswordProblem | 'common';
+
+/**
+ * What is wrong with `password` for an account of `email`, with the list check `isCommon`
+ * (contract/commonPasswords.ts `isCommonPassword`, loaded by whoever can afford it). The list is
+ * asked last, so a short password is told it is short, not that it is common.
+ */
+export function passwordRefusal(
+  password: string,
+  email: string,
+  isCommon: (password: string) => boolean,
+): PasswordRefusal | null {
+  return passwordProblem(password, email) ?? (isCommon(password) ? 'common' : null);
 }

@@ -50,6 +50,13 @@ export const API_ERROR_CODES = [
   // an activation link that is unknown, expired, used or replaced.
   'account_exists',
   'verification_link_invalid',
+  // Sign-in and accounts (issue 14, contract/api/auth.ts): one answer for an unknown email and a
+  // wrong password; too many failed sign-ins for the account or the client address; a call that
+  // needs a signed-in session; a password reset link that is unknown, used or expired.
+  'sign_in_failed',
+  'sign_in_throttled',
+  'sign_in_required',
+  'reset_link_invalid',
   // Members (issue 14, contract/api/members.ts): a members' presale asks a guest to sign in and
   // tells a signed-in non-member they do not qualify; access seats are for Access members.
   'presale_sign_in_required',
