@@ -222,8 +222,9 @@ export async function heldWheelchairSpaces(
 ): Promise<AccessSeatRow[]> {
   const { rows } = await db.query<AccessSeatRow>(
     `SELECT ${ACCESS_SEAT_COLUMNS} FROM holds h
-     JOIN hold_seats hs ON hs.hold_id = h.id
-     JOIN seats s ON s.id = hs.seat_id
+     JOIN seat_allocations a ON a.hold_id = h.id AND a.performance_id = h.performance_id
+                            AND a.status = 'held'
+     JOIN seats s ON s.id = a.seat_id
      WHERE h.session_id = $1 AND h.performance_id = $2 AND h.expires_at > now()
        AND s.is_wheelchair`,
     [sessionId, performanceId],
