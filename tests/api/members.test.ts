@@ -675,7 +675,12 @@ describe("the account's orders", () => {
     const theatre = await cleanPerformance(db, 'lumen-theatre', 'the-glass-orchard', 7);
     const [seat] = await seatsInRow(db, theatre.planId, 'STALLS', 'P');
     const email = 'orders.owner@example.com';
-    await newAccount(db, email);
+    const accountId = await newAccount(db, email);
+    await db.query(
+      `INSERT INTO memberships (account_id, scheme, number, started_at, benefits_until, auto_renew)
+       VALUES ($1, 'atg-plus', 'ATG-9999 0003', now(), now() + interval '300 days', true)`,
+      [accountId],
+    );
     const buyer = await signedIn(email);
     const { hold } = holdResponseSchema.parse(
       (await holdSeats(buyer, theatre.performanceId, [seat!.id])).json(),
@@ -732,6 +737,9 @@ describe("the account's orders", () => {
     expect(order.tickets).toHaveLength(1);
     expect(order.tickets[0]!.code).toMatch(/^SD1\./);
     expect(order.accessKey).not.toBeNull();
+    // The member's saving shows on the order as it did in the basket.
+    expect(order.transactionFee).toBe(0);
+    expect(order.charges.transactionFeeWaiver).toEqual({ amount: 295, scheme: 'atg-plus' });
 
     const other = await signedIn(DEMO.plain);
     const stranger = await service(
