@@ -64,9 +64,7 @@ function service(
 }
 
 async function signedIn(email: string): Promise<Buyer> {
-  const buyer = await newBuyer();
-  await signInAs(db, buyer, email);
-  return buyer;
+  return signInAs(app, await newBuyer(), email);
 }
 
 async function basketOf(buyer: Buyer, holdId: string, region = 'uk'): Promise<Basket> {
@@ -348,6 +346,17 @@ describe('the fee waiver', () => {
     const member = await basketOf(buyer, hold.id);
     expect(member.transactionFee).toBe(0);
     expect(member.transactionFeeWaiver).toEqual({ amount: 295, scheme: 'access' });
+
+    // An account with no membership pays the fee, like a guest.
+    const plain = await signedIn(DEMO.plain);
+    const [other] = await seatsInRow(db, theatre.planId, 'STALLS', 'M');
+    const plainHold = holdResponseSchema.parse(
+      (await holdSeats(plain, theatre.performanceId, [other!.id])).json(),
+    ).hold;
+    expect(await basketOf(plain, plainHold.id)).toMatchObject({
+      transactionFee: 295,
+      transactionFeeWaiver: null,
+    });
 
     await lapse(db, email, 'access');
     const lapsed = await basketOf(buyer, hold.id);
