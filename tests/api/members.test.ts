@@ -8,6 +8,7 @@ import {
   accountOrderResponseSchema,
   accountOrdersResponseSchema,
   membershipOffersResponseSchema,
+  membershipPurchaseResponseSchema,
   membershipResponseSchema,
   membershipsResponseSchema,
   profileResponseSchema,
@@ -568,14 +569,11 @@ describe('buying ATG+', () => {
     for (const other of [first, second].filter((response) => response.statusCode !== 200)) {
       expect(codeOf(other)).toBe('idempotency_in_flight');
     }
-    const started = answers[0]!.json() as {
-      outcome: string;
-      purchaseId: string;
-      paymentId: string;
-      action: { url: string };
-    };
+    const started = membershipPurchaseResponseSchema.parse(answers[0]!.json());
     expect(started.outcome).toBe('action_required');
-    await collectDeviceData(started.action.url);
+    // Both clicks heard the same answer: one attempt, one payment.
+    for (const answer of answers) expect(answer.json()).toEqual(started);
+    await collectDeviceData(started.action!.url);
     const continueUrl = `/services/account-management/memberships/atg-plus/purchases/${started.purchaseId}/payments/${started.paymentId}/continue`;
     const [done, again] = await Promise.all([
       service(buyer, 'POST', continueUrl),
@@ -634,12 +632,7 @@ describe('buying ATG+', () => {
       { 'idempotency-key': newKey() },
     );
     expect(declined.statusCode, declined.body).toBe(200);
-    const first = declined.json() as {
-      outcome: string;
-      purchaseId: string;
-      paymentId: string;
-      action?: { url: string };
-    };
+    const first = membershipPurchaseResponseSchema.parse(declined.json());
     if (first.outcome === 'action_required') {
       await collectDeviceData(first.action!.url);
       const done = await service(
