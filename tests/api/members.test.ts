@@ -659,6 +659,33 @@ describe('buying ATG+', () => {
     expect(retry.json()).toMatchObject({ outcome: 'action_required' });
   });
 
+  it('lets one attempt run at a time per account, whatever key a second click sends', async () => {
+    const email = 'two.keys@example.com';
+    await newAccount(db, email);
+    const buyer = await signedIn(email);
+    const attempt = async () =>
+      service(
+        buyer,
+        'POST',
+        purchaseUrl,
+        { venue: 'lumen-theatre', cardToken: await cardToken(), browser: buyerBrowser },
+        { 'idempotency-key': newKey() },
+      );
+    const answers = await Promise.all([attempt(), attempt()]);
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses, answers.map((answer) => answer.body).join(' ')).toEqual([200, 409]);
+    expect(codeOf(answers.find((answer) => answer.statusCode === 409)!)).toBe(
+      'membership_purchase_in_flight',
+    );
+    const { rows } = await db.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM payments p
+       JOIN membership_purchases m ON m.id::text = lower(p.reference)
+       JOIN accounts a ON a.id = m.account_id WHERE a.email = $1`,
+      [email],
+    );
+    expect(rows[0]!.count).toBe(1);
+  });
+
   it('needs a signed-in buyer', async () => {
     const guest = await service(
       await newBuyer(),
