@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basketResponseSchema, type Basket } from '../../contract/api/basket';
+import { calendarResponseSchema } from '../../contract/api/calendar';
+import { CALENDAR_QUERY_EXTENSIONS } from '../../contract/api/calendarQuery';
 import { detailsResponseSchema } from '../../contract/api/checkout';
 import { apiErrorSchema } from '../../contract/api/common';
 import { holdResponseSchema, seatStatusSchema } from '../../contract/api/holds';
@@ -415,6 +417,20 @@ describe('the presale gate', () => {
       'us-east',
     );
     expect(member.statusCode, member.body).toBe(201);
+    // The calendar says so for the show too, before any date is picked.
+    const calendarOf = async (region: string, venueSlug: string) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/${region}/graphql`,
+        payload: {
+          variables: { venueSlug, titleSlug: 'the-glass-orchard' },
+          extensions: CALENDAR_QUERY_EXTENSIONS,
+        },
+      });
+      return calendarResponseSchema.parse(response.json()).data.calendar;
+    };
+    expect((await calendarOf('us-east', 'hudson-stage')).membersPresale).toBe('atg-plus');
+    expect((await calendarOf('uk', 'lumen-theatre')).membersPresale).toBeNull();
     // A plain presale (no scheme) still asks for its code.
     const lumen = await presalePerformance(db, 'lumen-theatre', 'the-glass-orchard');
     const [open] = await seatsInRow(db, lumen.planId, 'STALLS', 'J');
