@@ -38,9 +38,10 @@ import { NAME_MAX_LENGTH } from './checkout';
  *   new cookie; every other session of the account signed out. 401 `sign_in_failed` for a wrong
  *   current password; 400 validation_failed `['body.newPassword']`.
  * - `POST /email` `{ password, newEmail, venue }` (signed in) → 202 `{ email }`; a link to the
- *   new address (VERIFICATION_LINK_HOURS), the old address told. 401 `sign_in_failed` for a
- *   wrong password. The same 202 whether or not the new address has an account (that one is
- *   told instead, and the change cannot complete).
+ *   new address (VERIFICATION_LINK_HOURS) and a notice to the old one. 401 `sign_in_failed` for
+ *   a wrong password; 429 `rate_limited` per client address. The same 202, and the same notice
+ *   to the old address, whether or not the new address has an account (that one is told
+ *   instead, and the change cannot complete).
  * - `POST /email/confirm` `{ token }` (no session needed) → 200 `{ account }`; 410
  *   `verification_link_invalid`.
  *
