@@ -3,7 +3,6 @@ import { VERIFICATION_TOKEN_PATTERN } from '../accountActivation';
 import { EMAIL_MAX_LENGTH, isEmailAddress } from '../address/email';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLength } from '../passwords';
 import { SLUG_PATTERN } from '../patterns';
-import { SIGN_OUT_REASONS } from '../signIn';
 import { text } from '../text';
 import { NAME_MAX_LENGTH } from './checkout';
 
@@ -55,17 +54,16 @@ import { NAME_MAX_LENGTH } from './checkout';
  * A call that needs a signed-in session and has none answers 401 `sign_in_required`. The
  * password typed again to change the password or the email is throttled like a sign-in (429
  * `sign_in_throttled`). Every call naming a `venue` answers 403 `forbidden` for a venue with
- * loginDisabled. The SPA takes the limits as values from contract/signIn.ts (zod-free).
+ * loginDisabled. The SPA takes the limits as values from ./constants.ts (zod-free).
  */
 
+// The limits live in the zod-free constants module, so the SPA can import their values.
 export {
   RESET_LINK_MINUTES,
   SIGN_IN_ABSOLUTE_HOURS,
   SIGN_IN_IDLE_MINUTES,
   SIGN_IN_WARNING_SECONDS,
-  SIGN_OUT_REASONS,
-  type SignOutReason,
-} from '../signIn';
+} from './constants';
 
 /** A reset or email-change link's token: 256 random bits as 43 base64url characters. */
 export const LINK_TOKEN_PATTERN = VERIFICATION_TOKEN_PATTERN;
@@ -128,6 +126,9 @@ export type SignInBody = z.infer<typeof signInBodySchema>;
 
 export const signInResponseSchema = signInStateSchema.extend({ csrfToken: z.string() });
 export type SignInResponse = z.infer<typeof signInResponseSchema>;
+
+export const SIGN_OUT_REASONS = ['user', 'timeout'] as const;
+export type SignOutReason = (typeof SIGN_OUT_REASONS)[number];
 
 export const signOutBodySchema = z.strictObject({ reason: z.enum(SIGN_OUT_REASONS) });
 export type SignOutBody = z.infer<typeof signOutBodySchema>;
