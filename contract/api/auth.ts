@@ -3,7 +3,6 @@ import { VERIFICATION_TOKEN_PATTERN } from '../accountActivation';
 import { EMAIL_MAX_LENGTH, isEmailAddress } from '../address/email';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLength } from '../passwords';
 import { SLUG_PATTERN } from '../patterns';
-import { SIGN_OUT_REASONS } from '../signIn';
 import { text } from '../text';
 import { NAME_MAX_LENGTH } from './checkout';
 
@@ -38,9 +37,10 @@ import { NAME_MAX_LENGTH } from './checkout';
  *   new cookie; every other session of the account signed out. 401 `sign_in_failed` for a wrong
  *   current password; 400 validation_failed `['body.newPassword']`.
  * - `POST /email` `{ password, newEmail, venue }` (signed in) → 202 `{ email }`; a link to the
- *   new address (VERIFICATION_LINK_HOURS), the old address told. 401 `sign_in_failed` for a
- *   wrong password. The same 202 whether or not the new address has an account (that one is
- *   told instead, and the change cannot complete).
+ *   new address (VERIFICATION_LINK_HOURS) and a notice to the old one. 401 `sign_in_failed` for
+ *   a wrong password; 429 `rate_limited` per client address. The same 202, and the same notice
+ *   to the old address, whether or not the new address has an account (that one is told
+ *   instead, and the change cannot complete).
  * - `POST /email/confirm` `{ token }` (no session needed) → 200 `{ account }`; 410
  *   `verification_link_invalid`.
  *
@@ -54,17 +54,16 @@ import { NAME_MAX_LENGTH } from './checkout';
  * A call that needs a signed-in session and has none answers 401 `sign_in_required`. The
  * password typed again to change the password or the email is throttled like a sign-in (429
  * `sign_in_throttled`). Every call naming a `venue` answers 403 `forbidden` for a venue with
- * loginDisabled. The SPA takes the limits as values from contract/signIn.ts (zod-free).
+ * loginDisabled. The SPA takes the limits as values from ./constants.ts (zod-free).
  */
 
+// The limits live in the zod-free constants module, so the SPA can import their values.
 export {
   RESET_LINK_MINUTES,
   SIGN_IN_ABSOLUTE_HOURS,
   SIGN_IN_IDLE_MINUTES,
   SIGN_IN_WARNING_SECONDS,
-  SIGN_OUT_REASONS,
-  type SignOutReason,
-} from '../signIn';
+} from './constants';
 
 /** A reset or email-change link's token: 256 random bits as 43 base64url characters. */
 export const LINK_TOKEN_PATTERN = VERIFICATION_TOKEN_PATTERN;
@@ -127,6 +126,9 @@ export type SignInBody = z.infer<typeof signInBodySchema>;
 
 export const signInResponseSchema = signInStateSchema.extend({ csrfToken: z.string() });
 export type SignInResponse = z.infer<typeof signInResponseSchema>;
+
+export const SIGN_OUT_REASONS = ['user', 'timeout'] as const;
+export type SignOutReason = (typeof SIGN_OUT_REASONS)[number];
 
 export const signOutBodySchema = z.strictObject({ reason: z.enum(SIGN_OUT_REASONS) });
 export type SignOutBody = z.infer<typeof signOutBodySchema>;
