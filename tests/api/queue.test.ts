@@ -6,6 +6,7 @@ import { holdResponseSchema } from '../../contract/api/holds';
 import { QUEUE_PASS_HEADER, queueTicketSchema, type QueueTicket } from '../../contract/api/queue';
 import { buildApp } from '../../server/app';
 import type { Database } from '../../server/db/database';
+import { meterSale } from '../../server/db/queries/queue';
 import { OnsaleQueue } from '../../server/domain/queue';
 import { hashSessionToken } from '../../server/http/buyerSession';
 import { QUEUES_OFF, type OnsaleQueueSettings } from '../../server/domain/queueSettings';
@@ -260,6 +261,40 @@ describe('the onsale queue', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // Those with a place keep getting it back from the same address.
     expect((await join(household[0]!)).statusCode).toBe(200);
+  });
+
+  it('gives buyers arriving at the same moment distinct places, one after another', async () => {
+    const before = await db.query<{ last: number }>(
+      'SELECT last_place AS last FROM queue_sales WHERE sale_id = $1',
+      [SALE],
+    );
+    const crowd = await Promise.all(Array.from({ length: 20 }, () => newBuyer()));
+    const tickets = await Promise.all(crowd.map(joined));
+    const last = before.rows[0]!.last;
+    expect(tickets.map((ticket) => ticket.place).sort((a, b) => a! - b!)).toEqual(
+      crowd.map((_, index) => last + index + 1),
+    );
+  });
+
+  it('lets no one through while the cap on buyers choosing is reached', async () => {
+    const { rows } = await db.query<{ live: number }>(
+      `SELECT count(*)::int AS live FROM queue_entries
+       WHERE sale_id = $1 AND pass_expires_at > now()`,
+      [SALE],
+    );
+    const live = rows[0]!.live;
+    expect(live).toBeGreaterThan(0);
+    const step = (maxChoosing: number) =>
+      db.transaction(async (tx) => {
+        await tx.query(
+          `UPDATE queue_sales SET metered_at = now() - interval '10 seconds' WHERE sale_id = $1`,
+          [SALE],
+        );
+        return meterSale(tx, SALE, { outflowPerMinute: 120, maxChoosing, maxCatchUpSeconds: 10 });
+      });
+    // Ten seconds owe twenty buyers, but the cap leaves room for none, then for two.
+    expect(await step(live)).toMatchObject({ kind: 'metered', admitted: 0 });
+    expect(await step(live + 2)).toMatchObject({ kind: 'metered', admitted: 2 });
   });
 
   it('answers not_found for a sale it does not run or a session without a place', async () => {
