@@ -64,6 +64,9 @@ export const API_ERROR_CODES = [
   'access_membership_required',
   'membership_active',
   'membership_purchase_in_flight',
+  // Onsale queue (issue 16): a hold or admission of a queued sale without a valid pass (none,
+  // expired, another session's or another sale's); the SPA sends the buyer back to the queue.
+  'queue_pass_required',
 ] as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

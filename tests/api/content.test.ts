@@ -181,7 +181,18 @@ describe('queue settings', () => {
       theme: settings.queue.theme,
       defaultQueueName: settings.queue.defaultQueueName,
       active: true,
+      // Issue 16: the onsale queue lists the sale it guards, opening relative to the start.
+      sales: [
+        {
+          saleId: 'harbor-lights-live-onsale',
+          name: 'Harbor Lights Live onsale',
+          opensAt: queue.sales[0]?.opensAt,
+          scope: { showSlugs: ['harbor-lights-live'] },
+        },
+      ],
     });
+    // The demo's onsale opens minutes after the server starts: a pre-queue to show.
+    expect(Date.parse(queue.sales[0]!.opensAt)).toBeGreaterThan(Date.now());
     expect(
       queueSettingsSchema.parse((await get('/api/uk/venues/lumen-theatre/queue')).json()).active,
     ).toBe(false);
