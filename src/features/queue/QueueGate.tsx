@@ -1,0 +1,73 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { setPassForHolds } from '@/api/queue';
+import { useAppDispatch, useAppSelector, useSagas } from '@/app/hooks';
+import { useRouteTarget } from '@/config/useRouteTarget';
+import { watchQueue } from './queueSaga';
+import {
+  hasLivePass,
+  joinRequested,
+  selectPassRefused,
+  selectSaleTicket,
+  selectVenueQueue,
+  settingsRequested,
+} from './queueSlice';
+import { saleForRoute } from './saleForRoute';
+import { waitingRoomPath } from './queuePaths';
+
+const QUEUE_SAGAS = [watchQueue];
+
+/**
+ * Layout route in front of the show, calendar and tickets pages. On a queued sale's page it lets
+ * through only a buyer whose session was admitted and whose pass is live, and sends everyone
+ * else to the waiting room with the address they were heading for. It asks for the session's
+ * place itself first, so an admitted buyer who reloads goes straight back to their page.
+ */
+export default function QueueGate() {
+  useSagas(QUEUE_SAGAS);
+  const dispatch = useAppDispatch();
+  const location = useLocation();
+  const target = useRouteTarget();
+  const venueSlug = target?.venueSlug;
+  const region = target?.region;
+  const venueQueue = useAppSelector((state) =>
+    venueSlug === undefined ? undefined : selectVenueQueue(state, venueSlug),
+  );
+  const sale = target === undefined ? undefined : saleForRoute(venueQueue?.settings, target);
+  const saleId = sale?.saleId;
+  const sale_ticket = useAppSelector((state) =>
+    saleId === undefined ? undefined : selectSaleTicket(state, saleId),
+  );
+  const refused = useAppSelector(selectPassRefused);
+
+  useEffect(() => {
+    if (venueSlug !== undefined && region !== undefined && venueQueue === undefined)
+      dispatch(settingsRequested({ region, venueSlug }));
+  }, [dispatch, region, venueQueue, venueSlug]);
+
+  const admitted = hasLivePass(sale_ticket?.ticket, Date.now());
+  const needsTicket = saleId !== undefined && sale_ticket === undefined;
+  useEffect(() => {
+    if (needsTicket && region !== undefined) dispatch(joinRequested({ region, saleId }));
+  }, [dispatch, needsTicket, region, saleId]);
+
+  // Without a target the leaf shows its own not-found page; the gate has nothing to guard.
+  if (target === undefined) return <Outlet />;
+  // A moment, like a page chunk still arriving: nothing is drawn that might have to go again.
+  if (venueQueue === undefined || venueQueue.status === 'loading') return null;
+  if (sale === undefined) {
+    // Set while rendering, before any page below could send a hold: no pass leaves this page.
+    setPassForHolds(null);
+    return <Outlet />;
+  }
+  const next = `${location.pathname}${location.search}`;
+  if (refused)
+    return <Navigate to={waitingRoomPath(sale.saleId, target.venueSlug, next, true)} replace />;
+  if (admitted) {
+    setPassForHolds(sale_ticket?.ticket?.pass ?? null);
+    return <Outlet />;
+  }
+  // Still asking for the place (a reload): wait for the answer rather than flash the room.
+  if (sale_ticket === undefined || sale_ticket.status === 'joining') return null;
+  return <Navigate to={waitingRoomPath(sale.saleId, target.venueSlug, next)} replace />;
+}
