@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { DELIVERY_METHODS, checkoutQuestionSchema } from './api/checkout.ts';
+import { queueScopeSchema, saleIdSchema } from './api/queue.ts';
 import { REGIONS, REGION_CURRENCY, REGION_STATES } from './regions.ts';
 import { SLUG_PATTERN } from './patterns.ts';
-import { VENUE_FLAG_DEFAULTS as D, VENUE_SETTING_DEFAULTS } from './venueDefaults.ts';
+import {
+  QUEUE_SALE_DEFAULTS,
+  VENUE_FLAG_DEFAULTS as D,
+  VENUE_SETTING_DEFAULTS,
+} from './venueDefaults.ts';
 
 export { VENUE_FLAG_DEFAULTS, VENUE_SETTING_DEFAULTS } from './venueDefaults.ts';
 
@@ -60,6 +65,29 @@ export const venueFlagsSchema = z.strictObject({
   viewFromSeat: viewFromSeatSchema.default({ ...D.viewFromSeat }),
 });
 
+/**
+ * One onsale the venue's queue stands in front of (issue 16). The opening is an instant, or
+ * minutes after the first server on the database starts (the demo's pre-queue); the database
+ * keeps the first opening it is given, so every process and a restart agree on it.
+ */
+export const queueSaleSchema = z.strictObject({
+  saleId: saleIdSchema,
+  /** The name the waiting room shows; the venue's default queue name when absent. */
+  name: z.string().min(1).max(120).optional(),
+  opensAt: z.union([
+    z.iso.datetime({ offset: true }),
+    z.strictObject({ minutesAfterStart: z.number().min(0).max(7 * 24 * 60) }),
+  ]),
+  /** Buyers let through per minute, across every server process. */
+  outflowPerMinute: z.number().int().min(1).max(100_000),
+  /** At most this many buyers holding a live pass at once; no cap when absent. */
+  maxChoosing: z.number().int().min(1).max(1_000_000).optional(),
+  /** How long a pass lets its buyer hold seats. */
+  passMinutes: z.number().int().min(1).max(120).default(QUEUE_SALE_DEFAULTS.passMinutes),
+  scope: queueScopeSchema.prefault({}),
+});
+export type QueueSaleSettings = z.output<typeof queueSaleSchema>;
+
 export const VENUE_KINDS = ['theatre', 'arena', 'concert-hall', 'attraction'] as const;
 
 export const venueSettingsSchema = z
@@ -86,6 +114,14 @@ export const venueSettingsSchema = z
     queue: z.strictObject({
       theme: z.string().min(1).max(60),
       defaultQueueName: z.string().min(1).max(120),
+      sales: z
+        .array(queueSaleSchema)
+        .max(20)
+        .refine(
+          (sales) => new Set(sales.map((sale) => sale.saleId)).size === sales.length,
+          'must not repeat a saleId',
+        )
+        .default([]),
     }),
     presaleBackgroundImage: z.string().regex(/^\/[\w./-]+$/, 'must be a path under public/'),
     seatSelectionLimit: z

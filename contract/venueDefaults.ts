@@ -47,6 +47,9 @@ export const VENUE_SETTING_DEFAULTS = {
   deliveryMethods: ['eTicket', 'boxOffice', 'post'],
 } as const;
 
+/** An onsale queue's sale (issue 16): a pass lets its buyer hold seats this long. */
+export const QUEUE_SALE_DEFAULTS = { passMinutes: 20 } as const;
+
 /** A `venue.json` as written: flags and defaulted settings may be left out. */
 type RawVenueSettings = VenueSettingsInput;
 type VenueSettingsWithDefaults = VenueSettings;
@@ -63,6 +66,14 @@ export function applyVenueDefaults(raw: RawVenueSettings): VenueSettingsWithDefa
     holdMinutes: raw.holdMinutes ?? VENUE_SETTING_DEFAULTS.holdMinutes,
     deliveryMethods: raw.deliveryMethods ?? [...VENUE_SETTING_DEFAULTS.deliveryMethods],
     checkoutQuestions: raw.checkoutQuestions ?? [],
+    queue: {
+      ...raw.queue,
+      sales: (raw.queue.sales ?? []).map((sale) => ({
+        ...sale,
+        passMinutes: sale.passMinutes ?? QUEUE_SALE_DEFAULTS.passMinutes,
+        scope: sale.scope ?? {},
+      })),
+    },
     flags: {
       ...VENUE_FLAG_DEFAULTS,
       ...flags,

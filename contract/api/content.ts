@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ID_PATTERN, SLUG_PATTERN } from '../patterns';
 import { imageSchema, moneySchema } from './common';
 import { VENUE_KINDS } from '../venue';
+import { queueSaleSummarySchema } from './queue';
 
 /**
  * Content reads of a regional booking API (issue 3): CMS root, venue, show, queue settings.
@@ -107,6 +108,8 @@ export const queueSettingsSchema = z.strictObject({
   defaultQueueName: z.string(),
   /** True while a virtual queue is in front of this venue's onsale. */
   active: z.boolean(),
+  /** The sales the queue guards (issue 16); empty where this server runs no onsale queues. */
+  sales: z.array(queueSaleSummarySchema),
 });
 export type QueueSettings = z.infer<typeof queueSettingsSchema>;
 

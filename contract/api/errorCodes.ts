@@ -50,6 +50,9 @@ export const API_ERROR_CODES = [
   // an activation link that is unknown, expired, used or replaced.
   'account_exists',
   'verification_link_invalid',
+  // Onsale queue (issue 16): a hold or admission of a queued sale without a valid pass (none,
+  // expired, another session's or another sale's); the SPA sends the buyer back to the queue.
+  'queue_pass_required',
 ] as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

@@ -214,5 +214,6 @@ export function queueSettings(slug: string): QueueSettings {
     theme: settings.queue.theme,
     defaultQueueName: settings.queue.defaultQueueName,
     active: false,
+    sales: [],
   };
 }
