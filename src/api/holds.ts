@@ -78,7 +78,10 @@ const writeHeaders = ({ csrfToken, idempotencyKey }: WriteContext) => ({
 });
 
 /** A new hold of a queued sale also carries the buyer's queue pass (issue 16). */
-const holdHeaders = (context: WriteContext) => ({ ...writeHeaders(context), ...queuePassHeaders() });
+const holdHeaders = (context: WriteContext) => ({
+  ...writeHeaders(context),
+  ...queuePassHeaders(),
+});
 
 export function createHold(
   region: Region,

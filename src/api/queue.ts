@@ -1,4 +1,4 @@
-import type { QueueTicket } from '@contract/api/queue';
+import type { QUEUE_PASS_HEADER, QueueTicket } from '@contract/api/queue';
 import type { Region } from '@contract/regions';
 import { bookingApi } from './client';
 import { isApiError } from './errors';
@@ -8,8 +8,8 @@ import { csrfHeaders } from './session';
 
 const seg = encodeURIComponent;
 
-/** The header hold calls of a queued sale carry the buyer's pass in (contract: api16). */
-export const QUEUE_PASS_HEADER = 'x-queue-pass';
+/** The contract's pass header, spelled here so the zod schema module stays out of the bundle. */
+const PASS_HEADER = 'x-queue-pass' satisfies typeof QUEUE_PASS_HEADER;
 
 /** Takes a place, or answers with the place this browser session already has (one per session). */
 export function joinQueue(region: Region, saleId: string, csrfToken: string): Promise<QueueTicket> {
@@ -40,7 +40,7 @@ export function setPassForHolds(pass: string | null): void {
 }
 
 export function queuePassHeaders(): Record<string, string> {
-  return passForHolds === null ? {} : { [QUEUE_PASS_HEADER]: passForHolds };
+  return passForHolds === null ? {} : { [PASS_HEADER]: passForHolds };
 }
 
 type RefusalListener = () => void;

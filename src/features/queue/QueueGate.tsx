@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { setPassForHolds } from '@/api/queue';
 import { useAppDispatch, useAppSelector, useSagas } from '@/app/hooks';
 import { useRouteTarget } from '@/config/useRouteTarget';
+import { useNow } from '@/features/hold/useNow';
 import { watchQueue } from './queueSaga';
 import {
   hasLivePass,
@@ -16,6 +17,7 @@ import { saleForRoute } from './saleForRoute';
 import { waitingRoomPath } from './queuePaths';
 
 const QUEUE_SAGAS = [watchQueue];
+const PASS_CHECK_MS = 15_000;
 
 /**
  * Layout route in front of the show, calendar and tickets pages. On a queued sale's page it lets
@@ -35,18 +37,20 @@ export default function QueueGate() {
   );
   const sale = target === undefined ? undefined : saleForRoute(venueQueue?.settings, target);
   const saleId = sale?.saleId;
-  const sale_ticket = useAppSelector((state) =>
+  const saleTicket = useAppSelector((state) =>
     saleId === undefined ? undefined : selectSaleTicket(state, saleId),
   );
   const refused = useAppSelector(selectPassRefused);
+  // A pass runs out while its page is open: the next look after that sends the buyer back.
+  const now = useNow(PASS_CHECK_MS, saleId !== undefined);
 
   useEffect(() => {
     if (venueSlug !== undefined && region !== undefined && venueQueue === undefined)
       dispatch(settingsRequested({ region, venueSlug }));
   }, [dispatch, region, venueQueue, venueSlug]);
 
-  const admitted = hasLivePass(sale_ticket?.ticket, Date.now());
-  const needsTicket = saleId !== undefined && sale_ticket === undefined;
+  const admitted = hasLivePass(saleTicket?.ticket, now);
+  const needsTicket = saleId !== undefined && saleTicket === undefined;
   useEffect(() => {
     if (needsTicket && region !== undefined) dispatch(joinRequested({ region, saleId }));
   }, [dispatch, needsTicket, region, saleId]);
@@ -64,10 +68,12 @@ export default function QueueGate() {
   if (refused)
     return <Navigate to={waitingRoomPath(sale.saleId, target.venueSlug, next, true)} replace />;
   if (admitted) {
-    setPassForHolds(sale_ticket?.ticket?.pass ?? null);
+    setPassForHolds(saleTicket?.ticket?.pass ?? null);
     return <Outlet />;
   }
-  // Still asking for the place (a reload): wait for the answer rather than flash the room.
-  if (sale_ticket === undefined || sale_ticket.status === 'joining') return null;
+  // Still asking for the place (a reload): wait for the answer rather than flash the room; a
+  // failed ask goes to the room, which says so and keeps trying.
+  if (saleTicket === undefined || (saleTicket.status === 'joining' && saleTicket.error === null))
+    return null;
   return <Navigate to={waitingRoomPath(sale.saleId, target.venueSlug, next)} replace />;
 }

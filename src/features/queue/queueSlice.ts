@@ -5,8 +5,6 @@ import type { Region } from '@contract/regions';
 import { injectConfig, rootReducer } from '@/app/rootReducer';
 import type { LoadStatus } from '@/lib/loadState';
 
-export type QueueSale = QueueSettings['sales'][number];
-
 /**
  * Why the room cannot show a fresh place: the server is busy or unreachable (the flow keeps
  * trying, backing off), the client address joined too often, or the sale is unknown.
@@ -72,10 +70,7 @@ const slice = createSlice({
       };
     },
     /** Success: a fresh answer from join or position. */
-    ticketReceived: (
-      state,
-      action: PayloadAction<{ ticket: QueueTicket; receivedAt: number }>,
-    ) => {
+    ticketReceived: (state, action: PayloadAction<{ ticket: QueueTicket; receivedAt: number }>) => {
       const { ticket, receivedAt } = action.payload;
       state.tickets[ticket.saleId] = { status: 'following', ticket, receivedAt, error: null };
     },
