@@ -24,6 +24,7 @@ import {
   payResponseSchema,
 } from '@contract/api/orders';
 import { cardTokenSchema } from '@contract/api/payment';
+import { queueTicketSchema } from '@contract/api/queue';
 import { sessionSchema } from '@contract/api/session';
 
 /**
@@ -86,12 +87,17 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
   // Answered only by the tests that need them (the account pages): see ANSWERED_BY_TESTS_ONLY.
   'POST /services/customer-accounts/accounts': { ok: { 201: accountResponseSchema } },
   'POST /services/customer-accounts/accounts/verify': { ok: { 200: accountResponseSchema } },
+  // The onsale queue (issue 16), answered by the waiting room's tests.
+  'POST /api/:region/queues/:saleId/join': { ok: { 200: queueTicketSchema } },
+  'GET /api/:region/queues/:saleId/position': { ok: { 200: queueTicketSchema } },
 };
 
 /** Routes with no handler in the double: the tests that call them answer with their own. */
 export const ANSWERED_BY_TESTS_ONLY = new Set([
   'POST /services/customer-accounts/accounts',
   'POST /services/customer-accounts/accounts/verify',
+  'POST /api/:region/queues/:saleId/join',
+  'GET /api/:region/queues/:saleId/position',
 ]);
 
 /** What a proxy or load balancer in front of the API may send: a page of its own, not JSON. */
