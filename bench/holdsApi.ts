@@ -63,7 +63,12 @@ export async function benchHoldsApi(
     'bench_holds_api',
     options.performances ?? 8,
   );
-  const server = await startServerProcess({ DATABASE_URL: url, TRUST_PROXY: '127.0.0.1' });
+  // Plain holds: the arena's onsale queue (issue 16) is measured by bench/queue.ts.
+  const server = await startServerProcess({
+    DATABASE_URL: url,
+    TRUST_PROXY: '127.0.0.1',
+    ONSALE_QUEUES: 'off',
+  });
   try {
     const api = `${server.base}${bookingApiPath(REGION)}`;
     const buyers = await Promise.all(Array.from({ length: clients }, () => newBuyer(server.base)));

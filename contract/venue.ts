@@ -76,7 +76,12 @@ export const queueSaleSchema = z.strictObject({
   name: z.string().min(1).max(120).optional(),
   opensAt: z.union([
     z.iso.datetime({ offset: true }),
-    z.strictObject({ minutesAfterStart: z.number().min(0).max(7 * 24 * 60) }),
+    z.strictObject({
+      minutesAfterStart: z
+        .number()
+        .min(0)
+        .max(7 * 24 * 60),
+    }),
   ]),
   /** Buyers let through per minute, across every server process. */
   outflowPerMinute: z.number().int().min(1).max(100_000),

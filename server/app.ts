@@ -45,6 +45,9 @@ import type { AddressLookupRoutesOptions } from './routes/addressLookup';
 import { newOutboxSecret, outboxViewerPath } from './routes/outbox';
 import type { SessionRoutesOptions } from './routes/session';
 import { serviceRoutes } from './routes/services';
+import { queueRoutes } from './routes/queue';
+import { OnsaleQueue } from './domain/queue';
+import type { OnsaleQueueSettings } from './domain/queueSettings';
 import { regionContext } from './regionContext';
 
 /** No request of the booking API or services needs more; larger bodies get 413. */
@@ -84,6 +87,8 @@ export interface BuildAppOptions {
   session?: Partial<Omit<SessionRoutesOptions, 'db'>>;
   /** What one client address may hold per performance, in selection limits; CLIENT_HOLD_FACTOR. */
   clientHoldFactor?: number;
+  /** Onsale queue settings over those of the environment (tests turn queues on). */
+  onsaleQueues?: Partial<OnsaleQueueSettings>;
 }
 
 declare module 'fastify' {
@@ -144,14 +149,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('payments', payments);
 
   const graphql = { ...config.graphql, ...options.graphql };
+  const queueSettings = { ...config.onsaleQueues, ...options.onsaleQueues };
   for (const region of regions) {
     // Built once per region: its venues, their hold policies and its performance cache.
     const context = regionContext(region, venues, clientHoldFactor);
+    // The region's onsale queues: their state is in the database, shared by every process.
+    const queue = await OnsaleQueue.open(db, context.venues, queueSettings);
     await app.register(
       async (scope) => {
         await scope.register(healthRoute, { db, region });
         await scope.register(contentRoutes, { db, context });
-        await scope.register(holdRoutes, { db, context, payments });
+        await scope.register(queueRoutes, { db, context, queue, settings: queueSettings });
+        await scope.register(holdRoutes, { db, context, payments, queue });
         await scope.register(basketRoutes, { db, context });
         await scope.register(orderRoutes, {
           db,

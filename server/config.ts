@@ -6,6 +6,7 @@ import { addressLookupProviderFromEnv, addressLookupRateLimitFromEnv } from './a
 import type { AddressLookupProvider } from './addressLookup/provider';
 import { graphqlSettingsFromEnv, type GraphqlSettings } from './graphql/settings';
 import { paymentConfigFromEnv, type PaymentConfig } from './payments/config';
+import { onsaleQueueSettingsFromEnv, type OnsaleQueueSettings } from './domain/queueSettings';
 import type { RateLimit } from './payments/rateLimit';
 
 /** Same default as .env.example, so a clone without .env gets the same CSP as one with it. */
@@ -192,6 +193,8 @@ export interface ServerConfig {
   clientHoldFactor: number;
   /** Unset: generated on first use and kept in the database. */
   ticketSigningKey?: string;
+  /** The onsale queues (issue 16): ONSALE_QUEUES, QUEUE_* variables. */
+  onsaleQueues: OnsaleQueueSettings;
 }
 
 /** A variable read by `parse`, whose Error (the message tests and operators see) becomes the issue. */
@@ -268,6 +271,7 @@ const envSchema = z
       sessionRateLimit: vars.SESSION_RATE_LIMIT,
       clientHoldFactor: vars.CLIENT_HOLD_FACTOR,
       ticketSigningKey: vars.TICKET_SIGNING_KEY,
+      onsaleQueues: section(env, context, onsaleQueueSettingsFromEnv),
     };
   });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_PATTERN, SLUG_PATTERN } from '../patterns';
+import { ID_PATTERN, SLUG_PATTERN } from '../patterns.ts';
 
 /**
  * The onsale queue (issue 16) of a regional booking API: a waiting room in front of a sale, with

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { apiErrorSchema } from '../../contract/api/common';
 import {
   cmsRootSchema,
-  queueSettingsSchema,
   showContentSchema,
   showParamsSchema,
   venueContentSchema,
@@ -62,7 +61,7 @@ export interface ContentRoutesOptions {
   context: RegionContext;
 }
 
-/** CMS, venue, show and queue reads of one regional booking API. */
+/** CMS, venue and show reads of one regional booking API (the queue's are in routes/queue.ts). */
 export const contentRoutes: FastifyPluginCallback<ContentRoutesOptions> = (
   app,
   { db, context },
@@ -163,25 +162,5 @@ export const contentRoutes: FastifyPluginCallback<ContentRoutesOptions> = (
     },
   );
 
-  api.get(
-    '/venues/:venueSlug/queue',
-    {
-      schema: {
-        params: venueParamsSchema,
-        querystring: noQuery,
-        response: { 200: queueSettingsSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const bundle = venueOf(request.params.venueSlug);
-      const venue = await findVenue(db, bundle.settings.slug);
-      return {
-        venueSlug: bundle.settings.slug,
-        theme: bundle.settings.queue.theme,
-        defaultQueueName: bundle.settings.queue.defaultQueueName,
-        active: venue?.queueActive ?? false,
-      };
-    },
-  );
   done();
 };

@@ -42,6 +42,8 @@ import { sendStored } from '../http/idempotentRoute';
 import { runPeriodically } from '../http/periodicJob';
 import type { Hold } from '../../contract/api/holds';
 import { noStoreByDefault } from '../http/noStore';
+import type { OnsaleQueue } from '../domain/queue';
+import { requireQueuePass } from './queue';
 
 /**
  * A plan never changes under its id (a changed plan gets a new id), so browsers and CDNs may
@@ -57,6 +59,8 @@ export interface HoldRoutesOptions {
   payments: PaymentService;
   /** 0 turns the periodic sweep off (tests drive it themselves). */
   sweepIntervalMs?: number;
+  /** The region's onsale queues: a queued sale's holds need a pass (issue 16). */
+  queue?: OnsaleQueue;
 }
 
 const noQuery = z.strictObject({});
@@ -97,6 +101,8 @@ export const holdRoutes: FastifyPluginCallback<HoldRoutesOptions> = (app, option
   const plans = new PlanCache(db);
   const { buyer } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // Issue 16: new holds of a queued sale need the session's queue pass (routes/queue.ts).
+  const queuePass = options.queue ? requireQueuePass(db, scope, options.queue) : undefined;
 
   // Live inventory and personal data: never cached by a browser or CDN (only a plan says
   // otherwise, and only when it is sent).
@@ -121,6 +127,7 @@ export const holdRoutes: FastifyPluginCallback<HoldRoutesOptions> = (app, option
     '/holds',
     {
       onRequest: buyer(true),
+      preHandler: queuePass,
       schema: {
         headers: idempotencyHeadersSchema,
         querystring: noQuery,
@@ -143,6 +150,7 @@ export const holdRoutes: FastifyPluginCallback<HoldRoutesOptions> = (app, option
     '/holds/best-available',
     {
       onRequest: buyer(true),
+      preHandler: queuePass,
       schema: {
         headers: idempotencyHeadersSchema,
         querystring: noQuery,

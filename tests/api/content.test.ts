@@ -181,6 +181,15 @@ describe('queue settings', () => {
       theme: settings.queue.theme,
       defaultQueueName: settings.queue.defaultQueueName,
       active: true,
+      // Issue 16: the onsale queue lists the sale it guards, opening relative to the start.
+      sales: [
+        {
+          saleId: 'harbor-lights-live-onsale',
+          name: 'Harbor Lights Live onsale',
+          opensAt: expect.any(String),
+          scope: { showSlugs: ['harbor-lights-live'] },
+        },
+      ],
     });
     expect(
       queueSettingsSchema.parse((await get('/api/uk/venues/lumen-theatre/queue')).json()).active,
