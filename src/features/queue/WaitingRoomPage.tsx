@@ -150,7 +150,7 @@ export default function WaitingRoomPage() {
             <FormattedMessage id="queue.joining" />
           </p>
         ) : ticket.phase === 'admitted' ? (
-          <Admitted live={admitted} refused={refused} next={next} />
+          <Admitted place={ticket.place} live={admitted} refused={refused} next={next} />
         ) : ticket.phase === 'preQueue' || ticket.place === null ? (
           <PreQueue ticket={ticket} opening={opening ?? ''} now={now} />
         ) : (
@@ -253,12 +253,36 @@ function Waiting({
   );
 }
 
-function Admitted({ live, refused, next }: { live: boolean; refused: boolean; next: string }) {
+function Admitted({
+  place,
+  live,
+  refused,
+  next,
+}: {
+  place: number | null;
+  live: boolean;
+  refused: boolean;
+  next: string;
+}) {
   return (
     <>
       <Lead>
         <FormattedMessage id="queue.admitted.heading" />
       </Lead>
+      {place !== null && (
+        <Figures>
+          <Figure>
+            <dt>
+              <FormattedMessage id="queue.waiting.place" />
+            </dt>
+            <dd>
+              <Big data-testid="queue-place">
+                <FormattedNumber value={place} />
+              </Big>
+            </dd>
+          </Figure>
+        </Figures>
+      )}
       {refused && live ? (
         <PrimaryButton as={Link} to={next} replace>
           <FormattedMessage id="queue.admitted.continue" />

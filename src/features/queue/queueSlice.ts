@@ -20,7 +20,7 @@ export interface SaleTicket {
   /** `joining` until the first answer; `following` while the flow polls; `stopped` after abort. */
   status: 'joining' | 'following' | 'stopped';
   ticket: QueueTicket | null;
-  /** The browser's time of the answer, to count the estimated wait down between answers. */
+  /** When the browser got the current estimate, to count it down between answers. */
   receivedAt: number | null;
   error: QueueError | null;
 }
@@ -72,7 +72,19 @@ const slice = createSlice({
     /** Success: a fresh answer from join or position. */
     ticketReceived: (state, action: PayloadAction<{ ticket: QueueTicket; receivedAt: number }>) => {
       const { ticket, receivedAt } = action.payload;
-      state.tickets[ticket.saleId] = { status: 'following', ticket, receivedAt, error: null };
+      const before = state.tickets[ticket.saleId];
+      // The estimate counts down from when the queue last moved: an answer that finds the same
+      // number ahead (the server's estimate unchanged) must not wind the countdown back up.
+      const unmoved =
+        before?.ticket?.phase === ticket.phase &&
+        before.ticket.ahead === ticket.ahead &&
+        before.ticket.estimatedWaitSeconds === ticket.estimatedWaitSeconds;
+      state.tickets[ticket.saleId] = {
+        status: 'following',
+        ticket,
+        receivedAt: unmoved ? (before.receivedAt ?? receivedAt) : receivedAt,
+        error: null,
+      };
     },
     /** Failure: the place is kept as last known while the flow tries again. */
     joinFailed: (state, action: PayloadAction<{ saleId: string; error: QueueError }>) => {
