@@ -4,6 +4,7 @@ import { setPassForHolds } from '@/api/queue';
 import { useAppDispatch, useAppSelector, useSagas } from '@/app/hooks';
 import { useRouteTarget } from '@/config/useRouteTarget';
 import { useNow } from '@/features/hold/useNow';
+import { selectReservation } from '@/features/hold/reservationSlice';
 import { watchQueue } from './queueSaga';
 import {
   hasLivePass,
@@ -41,6 +42,9 @@ export default function QueueGate() {
     saleId === undefined ? undefined : selectSaleTicket(state, saleId),
   );
   const refused = useAppSelector(selectPassRefused);
+  // The refused hold is still settling until the hold flow has taken the answer in; leaving
+  // before that would ask the buyer to release tickets they never got.
+  const holding = useAppSelector((state) => selectReservation(state).status === 'holding');
   // A pass runs out while its page is open: the next look after that sends the buyer back.
   const now = useNow(PASS_CHECK_MS, saleId !== undefined);
 
@@ -65,7 +69,7 @@ export default function QueueGate() {
     return <Outlet />;
   }
   const next = `${location.pathname}${location.search}`;
-  if (refused)
+  if (refused && !holding)
     return <Navigate to={waitingRoomPath(sale.saleId, target.venueSlug, next, true)} replace />;
   if (admitted) {
     setPassForHolds(saleTicket?.ticket?.pass ?? null);
