@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { build, type Manifest } from 'vite';
 import { benchHolds } from './holds';
 import { benchLighthouse } from './lighthouse';
+import { benchQueue } from './queue';
 import { benchSeatMap } from './seatmap';
 import { rssMb, startServerProcess } from './serverProcess';
 import { percentile, round1 } from './stats';
@@ -165,8 +166,8 @@ function report(): void {
 
 /**
  * BENCH_ONLY=<part>[,<part>] measures only those parts (`app`: bundle and server, `lighthouse`:
- * bundle and Lighthouse, `holds`, `seatmap`) and keeps the other figures of bench/results.json
- * as they were.
+ * bundle and Lighthouse, `holds`, `queue`: the onsale queue and holds through two processes,
+ * `seatmap`) and keeps the other figures of bench/results.json as they were.
  */
 const only = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));
 const measures = (part: string) => only.size === 0 || only.has(part);
@@ -190,6 +191,8 @@ try {
   if (measures('lighthouse')) Object.assign(results, await benchLighthouse(outDir, work));
   // Holds are measured on a real PostgreSQL (the embedded database has one connection).
   if (measures('holds')) Object.assign(results, await benchHolds());
+  // The onsale queue and holds through two server processes on one PostgreSQL (issue 16).
+  if (measures('queue')) Object.assign(results, await benchQueue());
   // The seat map in headless Chromium, beside an open-source seat map from npm (bench/seatmap.ts).
   if (measures('seatmap')) Object.assign(results, (await benchSeatMap(work)).results);
   report();

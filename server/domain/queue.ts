@@ -4,6 +4,7 @@ import type { VenueBundle } from '../../contract/venueFiles';
 import type { Database, Queryable } from '../db/database';
 import * as q from '../db/queries/queue';
 import { ApiError, notFound } from './errors';
+import { JoinBatcher } from './queueJoins';
 import { QueuePasses } from './queuePass';
 import type { OnsaleQueueSettings } from './queueSettings';
 import { ServerKeys } from './serverKeys';
@@ -28,6 +29,8 @@ export interface QueuedSale {
   /** The whole venue: the scope names neither shows nor performances. */
   wholeVenue: boolean;
   opensAt: Date;
+  /** This process's joins of the sale, written in batches. */
+  joins: JoinBatcher;
 }
 
 /** What the pass check needs of the performance a hold is for. */
@@ -86,6 +89,7 @@ export class OnsaleQueue {
             performanceIds: new Set(sale.scope.performanceIds ?? []),
             wholeVenue: !sale.scope.showSlugs && !sale.scope.performanceIds,
             opensAt: row.opensAt,
+            joins: new JoinBatcher(db, sale.saleId),
           });
         }
       }
@@ -144,8 +148,9 @@ export class OnsaleQueue {
    */
   async join(saleId: string, sessionId: string): Promise<QueueTicket> {
     const sale = this.sale(saleId);
-    await q.takePlace(this.db, saleId, sessionId);
-    return this.position(sale.saleId, sessionId);
+    const entry = await sale.joins.join(sessionId);
+    if (!entry) throw new Error(`the place of session ${sessionId} was not written`);
+    return this.ticket(sale, sessionId, entry);
   }
 
   async position(saleId: string, sessionId: string): Promise<QueueTicket> {

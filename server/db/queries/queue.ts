@@ -73,32 +73,68 @@ export async function readEntry(
 }
 
 /**
- * Gives the session a place, in one statement: in the pre-queue (no place until the draw) or,
- * after the draw, the next place in order of arrival. The sale's row lock orders the arrivals and
- * keeps the draw and a join from missing each other. A place whose pass has expired is spent: the
- * session gets a new one at the back. Returns nothing when the session already has a live place
- * (a second tab racing the first); the caller then reads it.
+ * Gives each session a place, in one statement for the whole batch: in the pre-queue (no place
+ * until the draw) or, after the draw, the next places in the order of `sessionIds`. The sale's row
+ * lock orders the batches of every process and keeps the draw and a join from missing each
+ * other. A session with a live place is left as it is; one whose pass has expired (a spent place)
+ * gets a new place at the back. A second tab racing the first within one instant may leave one
+ * place nobody holds, which the outflow passes over like a buyer who left.
  */
-export async function takePlace(db: Queryable, saleId: string, sessionId: string): Promise<void> {
+export async function takePlaces(
+  db: Queryable,
+  saleId: string,
+  sessionIds: readonly string[],
+): Promise<void> {
   await db.query(
-    `WITH mine AS (
-       SELECT pass_expires_at FROM queue_entries WHERE sale_id = $1 AND session_id = $2::uuid
+    `WITH wanted AS (
+       SELECT DISTINCT ON (session_id) session_id, n
+       FROM unnest($2::uuid[]) WITH ORDINALITY AS t(session_id, n)
+       ORDER BY session_id, n
+     ), fresh AS (
+       SELECT w.session_id, w.n, e.session_id IS NOT NULL AS again
+       FROM wanted w
+       LEFT JOIN queue_entries e ON e.sale_id = $1 AND e.session_id = w.session_id
+       WHERE e.session_id IS NULL OR e.pass_expires_at <= now()
+     ), numbered AS (
+       SELECT session_id, again, row_number() OVER (ORDER BY n) AS k, count(*) OVER () AS size
+       FROM fresh
      ), bump AS (
        UPDATE queue_sales
-       SET entries = entries + (NOT EXISTS (SELECT 1 FROM mine))::int,
-           last_place = last_place + drawn::int
-       WHERE sale_id = $1
-         AND (NOT EXISTS (SELECT 1 FROM mine)
-              OR EXISTS (SELECT 1 FROM mine WHERE pass_expires_at <= now()))
+       SET entries = entries + (SELECT count(*) FROM numbered WHERE NOT again),
+           last_place = last_place + drawn::int * (SELECT count(*) FROM numbered)
+       WHERE sale_id = $1 AND EXISTS (SELECT 1 FROM numbered)
        RETURNING drawn, last_place
      )
      INSERT INTO queue_entries (sale_id, session_id, place)
-     SELECT $1, $2::uuid, CASE WHEN drawn THEN last_place END FROM bump
+     SELECT $1, numbered.session_id,
+       CASE WHEN bump.drawn THEN bump.last_place - numbered.size + numbered.k END
+     FROM numbered CROSS JOIN bump
      ON CONFLICT (sale_id, session_id) DO UPDATE
        SET place = EXCLUDED.place, pass_expires_at = NULL, joined_at = now()
        WHERE queue_entries.pass_expires_at <= now()`,
-    [saleId, sessionId],
+    [saleId, sessionIds],
   );
+}
+
+/**
+ * The entries of these sessions (readEntry for a batch), by session id. Driven by the list, so
+ * each is a primary-key probe even while the table grows faster than its statistics (an onsale's
+ * first minutes), which would otherwise scan the whole sale.
+ */
+export async function readEntries(
+  db: Queryable,
+  saleId: string,
+  sessionIds: readonly string[],
+): Promise<Map<string, EntryRow>> {
+  const { rows } = await db.query<EntryRow & { sessionId: string }>(
+    `SELECT ${SALE_COLUMNS}, e.session_id::text AS "sessionId", e.place,
+       e.pass_expires_at AS "passExpiresAt", now() AS now
+     FROM unnest($2::uuid[]) AS wanted (session_id)
+     JOIN queue_entries e ON e.sale_id = $1 AND e.session_id = wanted.session_id
+     JOIN queue_sales s ON s.sale_id = e.sale_id`,
+    [saleId, sessionIds],
+  );
+  return new Map(rows.map((row) => [row.sessionId, row]));
 }
 
 /**
