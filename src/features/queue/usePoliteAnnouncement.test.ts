@@ -19,12 +19,16 @@ describe('usePoliteAnnouncement', () => {
 
     // The queue moves every few seconds: the live region stays as it was…
     rerender({ message: 'Number 40, 30 ahead', stage: 'waiting' });
-    act(() => vi.advanceTimersByTime(5_000));
+    act(() => {
+      vi.advanceTimersByTime(5_000);
+    });
     rerender({ message: 'Number 40, 20 ahead', stage: 'waiting' });
     expect(result.current).toBe('Number 40, 39 ahead');
 
     // …until the gap has passed, when it says the latest.
-    act(() => vi.advanceTimersByTime(ANNOUNCE_GAP_MS));
+    act(() => {
+      vi.advanceTimersByTime(ANNOUNCE_GAP_MS);
+    });
     expect(result.current).toBe('Number 40, 20 ahead');
 
     // The turn coming is said straight away.
