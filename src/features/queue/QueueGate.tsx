@@ -3,6 +3,8 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { setPassForHolds } from '@/api/queue';
 import { useAppDispatch, useAppSelector, useSagas } from '@/app/hooks';
 import { useRouteTarget } from '@/config/useRouteTarget';
+import { getVenue } from '@/config/venues';
+import { LoadingBlock } from '@/components/LoadingBlock';
 import { useNow } from '@/features/hold/useNow';
 import { selectReservation } from '@/features/hold/reservationSlice';
 import { watchQueue } from './queueSaga';
@@ -14,7 +16,7 @@ import {
   selectVenueQueue,
   settingsRequested,
 } from './queueSlice';
-import { saleForRoute } from './saleForRoute';
+import { coveringSale, saleForRoute } from './saleForRoute';
 import { waitingRoomPath } from './queuePaths';
 
 const QUEUE_SAGAS = [watchQueue];
@@ -33,6 +35,11 @@ export default function QueueGate() {
   const target = useRouteTarget();
   const venueSlug = target?.venueSlug;
   const region = target?.region;
+  // Only a route some configured sale covers (venues/<slug>/venue.json, in the bundle) waits for
+  // the booking API's word on it; every other page opens as it always did, with no extra call.
+  const configured =
+    target === undefined ? [] : (getVenue(target.venueSlug)?.settings.queue.sales ?? []);
+  const mayBeQueued = target !== undefined && coveringSale(configured, target) !== undefined;
   const venueQueue = useAppSelector((state) =>
     venueSlug === undefined ? undefined : selectVenueQueue(state, venueSlug),
   );
@@ -49,9 +56,9 @@ export default function QueueGate() {
   const now = useNow(PASS_CHECK_MS, saleId !== undefined);
 
   useEffect(() => {
-    if (venueSlug !== undefined && region !== undefined && venueQueue === undefined)
+    if (mayBeQueued && venueSlug !== undefined && region !== undefined && venueQueue === undefined)
       dispatch(settingsRequested({ region, venueSlug }));
-  }, [dispatch, region, venueQueue, venueSlug]);
+  }, [dispatch, mayBeQueued, region, venueQueue, venueSlug]);
 
   const admitted = hasLivePass(saleTicket?.ticket, now);
   const needsTicket = saleId !== undefined && saleTicket === undefined;
@@ -61,8 +68,8 @@ export default function QueueGate() {
 
   // Without a target the leaf shows its own not-found page; the gate has nothing to guard.
   if (target === undefined) return <Outlet />;
-  // A moment, like a page chunk still arriving: nothing is drawn that might have to go again.
-  if (venueQueue === undefined || venueQueue.status === 'loading') return null;
+  if (mayBeQueued && (venueQueue === undefined || venueQueue.status === 'loading'))
+    return <LoadingBlock minHeight="24rem" />;
   if (sale === undefined) {
     // Set while rendering, before any page below could send a hold: no pass leaves this page.
     setPassForHolds(null);
@@ -78,6 +85,6 @@ export default function QueueGate() {
   // Still asking for the place (a reload): wait for the answer rather than flash the room; a
   // failed ask goes to the room, which says so and keeps trying.
   if (saleTicket === undefined || (saleTicket.status === 'joining' && saleTicket.error === null))
-    return null;
+    return <LoadingBlock minHeight="24rem" />;
   return <Navigate to={waitingRoomPath(sale.saleId, target.venueSlug, next)} replace />;
 }
