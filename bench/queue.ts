@@ -166,7 +166,7 @@ async function benchPassCheck(
 ) {
   const context = regionContext(REGION, loadVenues(VENUES_DIR));
   const check = requireQueuePass(db, context, queue);
-  const pass = queue.passes.sign(SALE, sessionId, new Date(Date.now() + 3_600_000));
+  const pass = (await queue.passes()).sign(SALE, sessionId, new Date(Date.now() + 3_600_000));
   const request = {
     body: { performanceId, seats: [] },
     headers: { [QUEUE_PASS_HEADER]: pass },
@@ -211,7 +211,7 @@ async function newHoldBuyer(
     [hashToken(cookie.slice(cookie.indexOf('=') + 1))],
   );
   // The pass the queue would have given this buyer on their turn.
-  const pass = queue.passes.sign(SALE, rows[0]!.id, new Date(Date.now() + 3_600_000));
+  const pass = (await queue.passes()).sign(SALE, rows[0]!.id, new Date(Date.now() + 3_600_000));
   return { cookie, csrf: csrfToken, pass, server };
 }
 

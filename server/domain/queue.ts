@@ -43,15 +43,31 @@ export interface CoveredPerformance {
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 export class OnsaleQueue {
+  private readonly keys: ServerKeys;
+  private passKey: Promise<QueuePasses> | undefined;
+
   private constructor(
     private readonly db: Database,
     private readonly sales: ReadonlyMap<string, QueuedSale>,
-    readonly passes: QueuePasses,
-  ) {}
+  ) {
+    this.keys = new ServerKeys(db);
+  }
+
+  /** The pass signer, its key read (or made) on first use and kept; a failed read is retried. */
+  passes(): Promise<QueuePasses> {
+    if (!this.passKey) {
+      const loading = QueuePasses.load(this.keys);
+      loading.catch(() => {
+        if (this.passKey === loading) this.passKey = undefined;
+      });
+      this.passKey = loading;
+    }
+    return this.passKey;
+  }
 
   /**
-   * Writes this region's sales to the database (the first process decides a relative opening)
-   * and loads the pass key. Off (ONSALE_QUEUES unset), or for a venue whose queue is not active,
+   * Writes this region's sales to the database (the first process decides a relative opening).
+   * Off (ONSALE_QUEUES unset), or for a venue whose queue is not active,
    * no sale is queued.
    */
   static async open(
@@ -94,7 +110,7 @@ export class OnsaleQueue {
         }
       }
     }
-    return new OnsaleQueue(db, sales, await QueuePasses.load(new ServerKeys(db)));
+    return new OnsaleQueue(db, sales);
   }
 
   get queuesAnything(): boolean {
@@ -209,7 +225,7 @@ export class OnsaleQueue {
       ahead: 0,
       estimatedWaitSeconds: 0,
       pollAfterSeconds: 30,
-      pass: this.passes.sign(sale.saleId, sessionId, expiresAt),
+      pass: (await this.passes()).sign(sale.saleId, sessionId, expiresAt),
       passExpiresAt: expiresAt.toISOString(),
     };
   }

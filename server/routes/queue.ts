@@ -123,7 +123,8 @@ export function requireQueuePass(db: Database, context: RegionContext, queue: On
     if (!sale) return;
     const pass = request.headers[QUEUE_PASS_HEADER];
     const sessionId = sessionOf(request).id;
-    if (!queue.passes.verify(typeof pass === 'string' ? pass : undefined, sale.saleId, sessionId)) {
+    const passes = await queue.passes();
+    if (!passes.verify(typeof pass === 'string' ? pass : undefined, sale.saleId, sessionId)) {
       throw new ApiError(
         403,
         'queue_pass_required',

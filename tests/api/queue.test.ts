@@ -222,9 +222,13 @@ describe('the onsale queue', () => {
 
     expect(codeOf(await hold(stranger, seats[1]!, ticket.pass!))).toBe('queue_pass_required');
     const sessionId = await sessionIdOf(buyer);
-    const otherSale = meter.passes.sign('another-onsale', sessionId, new Date(Date.now() + 60_000));
+    const otherSale = (await meter.passes()).sign(
+      'another-onsale',
+      sessionId,
+      new Date(Date.now() + 60_000),
+    );
     expect(codeOf(await hold(buyer, seats[1]!, otherSale))).toBe('queue_pass_required');
-    const expired = meter.passes.sign(SALE, sessionId, new Date(Date.now() - 1000));
+    const expired = (await meter.passes()).sign(SALE, sessionId, new Date(Date.now() - 1000));
     expect(codeOf(await hold(buyer, seats[1]!, expired))).toBe('queue_pass_required');
 
     const held = await hold(buyer, seats[1]!, ticket.pass!);
