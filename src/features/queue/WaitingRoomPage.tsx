@@ -1,10 +1,9 @@
 import { useEffect, useMemo } from 'react';
-import { FormattedMessage, FormattedNumber, useIntl, type IntlShape } from 'react-intl';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import styled, { ThemeProvider } from 'styled-components';
 import type { QueueTicket } from '@contract/api/queue';
 import { useAppDispatch, useAppSelector, useSagas } from '@/app/hooks';
-import { PrimaryButton } from '@/components/Button';
 import { PageHeading } from '@/components/PageHeading';
 import { useDocumentTitle } from '@/components/useDocumentTitle';
 import { usePaths } from '@/config/usePaths';
@@ -27,7 +26,7 @@ import {
   settingsRequested,
   type QueueError,
 } from './queueSlice';
-import { formatClock, queueProgress, remainingWaitSeconds } from './queueProgress';
+import { Admitted, PreQueue, Waiting } from './WaitingRoomPanels';
 import { safeNextPath } from './queuePaths';
 import { usePoliteAnnouncement } from './usePoliteAnnouncement';
 
@@ -164,138 +163,6 @@ export default function WaitingRoomPage() {
   );
 }
 
-function PreQueue({ ticket, opening, now }: { ticket: QueueTicket; opening: string; now: number }) {
-  const secondsToOpening = Math.max(0, (Date.parse(ticket.opensAt) - now) / 1000);
-  return (
-    <>
-      <Lead>
-        <FormattedMessage id="queue.preQueue.opensAt" values={{ time: opening }} />
-      </Lead>
-      <Figures>
-        <Figure>
-          <dt>
-            <FormattedMessage id="queue.preQueue.countdown" />
-          </dt>
-          <dd>
-            <Clock data-testid="queue-opens-in">{formatClock(secondsToOpening)}</Clock>
-          </dd>
-        </Figure>
-        <Figure>
-          <dt>
-            <FormattedMessage id="queue.total" />
-          </dt>
-          <dd>
-            <FormattedNumber value={ticket.total} />
-          </dd>
-        </Figure>
-      </Figures>
-      <p>
-        <FormattedMessage id="queue.preQueue.fair" />
-      </p>
-    </>
-  );
-}
-
-function Waiting({
-  ticket,
-  receivedAt,
-  now,
-}: {
-  ticket: QueueTicket;
-  receivedAt: number | null;
-  now: number;
-}) {
-  const intl = useIntl();
-  const progress = queueProgress(ticket) ?? 0;
-  const wait = remainingWaitSeconds(ticket, receivedAt, now);
-  const percent = Math.round(progress * 100);
-  return (
-    <>
-      <Figures>
-        <Figure>
-          <dt>
-            <FormattedMessage id="queue.waiting.place" />
-          </dt>
-          <dd>
-            <Big data-testid="queue-place">
-              <FormattedNumber value={ticket.place ?? 0} />
-            </Big>
-          </dd>
-        </Figure>
-        <Figure>
-          <dt>
-            <FormattedMessage id="queue.waiting.ahead" />
-          </dt>
-          <dd data-testid="queue-ahead">
-            <FormattedNumber value={ticket.ahead ?? 0} />
-          </dd>
-        </Figure>
-        <Figure>
-          <dt>
-            <FormattedMessage id="queue.waiting.estimate" />
-          </dt>
-          <dd>
-            <Clock data-testid="queue-wait">{formatClock(wait ?? 0)}</Clock>
-          </dd>
-        </Figure>
-      </Figures>
-      <Bar
-        role="progressbar"
-        aria-label={intl.formatMessage({ id: 'queue.progress.label' })}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={intl.formatMessage({ id: 'queue.progress.value' }, { percent })}
-      >
-        <Fill style={{ inlineSize: `${percent}%` }} />
-      </Bar>
-    </>
-  );
-}
-
-function Admitted({
-  place,
-  live,
-  refused,
-  next,
-}: {
-  place: number | null;
-  live: boolean;
-  refused: boolean;
-  next: string;
-}) {
-  return (
-    <>
-      <Lead>
-        <FormattedMessage id="queue.admitted.heading" />
-      </Lead>
-      {place !== null && (
-        <Figures>
-          <Figure>
-            <dt>
-              <FormattedMessage id="queue.waiting.place" />
-            </dt>
-            <dd>
-              <Big data-testid="queue-place">
-                <FormattedNumber value={place} />
-              </Big>
-            </dd>
-          </Figure>
-        </Figures>
-      )}
-      {refused && live ? (
-        <PrimaryButton as={Link} to={next} replace>
-          <FormattedMessage id="queue.admitted.continue" />
-        </PrimaryButton>
-      ) : (
-        <p>
-          <FormattedMessage id={live ? 'queue.admitted.going' : 'queue.admitted.expired'} />
-        </p>
-      )}
-    </>
-  );
-}
-
 const Room = styled.section`
   background: ${({ theme }) => theme.colors.background};
   color: ${({ theme }) => theme.colors.text};
@@ -314,63 +181,11 @@ const Room = styled.section`
   }
 `;
 
-const Lead = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.h3};
-  font-weight: 600;
-`;
-
 const Notice = styled.p`
   background: ${({ theme }) => theme.colors.warningSurface};
   color: ${({ theme }) => theme.colors.text};
   border-inline-start: 4px solid ${({ theme }) => theme.colors.warning};
   padding: ${({ theme }) => theme.space[3]}px ${({ theme }) => theme.space[4]}px;
-`;
-
-const Figures = styled.dl`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[5]}px;
-  margin: ${({ theme }) => theme.space[5]}px 0;
-
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-
-  dd {
-    margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.h2};
-    font-weight: 600;
-  }
-`;
-
-const Figure = styled.div`
-  min-inline-size: 9rem;
-`;
-
-const Big = styled.span`
-  font-size: ${({ theme }) => theme.fontSizes.h1};
-`;
-
-const Clock = styled.span`
-  font-variant-numeric: tabular-nums;
-`;
-
-const Bar = styled.div`
-  block-size: 1rem;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.surface};
-  overflow: hidden;
-`;
-
-const Fill = styled.div`
-  block-size: 100%;
-  background: ${({ theme }) => theme.colors.accentText};
-  transition: inline-size 0.6s ease;
-
-  @media (prefers-reduced-motion: reduce) {
-    transition: none;
-  }
 `;
 
 const Small = styled.p`
