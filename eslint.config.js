@@ -48,7 +48,7 @@ const FEATURE_API = {
   'checkout/payment': ['payAttemptStorage.ts', 'paymentInFlight.ts', 'paymentSaga.ts'],
   'checkout/confirmation': ['orderLink.ts', 'orderSaga.ts', 'orderSlice.ts'],
   experiments: ['experiments.ts', 'useVariation.ts'],
-  hold: ['ReleaseQuestion.tsx', 'holdStorage.ts', 'reservationSlice.ts'],
+  hold: ['ReleaseQuestion.tsx', 'holdStorage.ts', 'reservationSlice.ts', 'useNow.ts'],
   promo: [
     'InvalidPromoLinkPage.tsx',
     'PresaleAlert.tsx',
@@ -57,6 +57,7 @@ const FEATURE_API = {
     'promoSaga.ts',
     'promoSlice.ts',
   ],
+  queue: [],
   seatSelection: ['seatMap/model.ts', 'seatMap/seatName.ts', 'seatsSaga.ts', 'seatsSlice.ts'],
   session: ['bookingSession.ts', 'sessionSlice.ts'],
 };

@@ -9,6 +9,7 @@ import type {
 import type { Region } from '@contract/regions';
 import type { AxiosResponse } from 'axios';
 import { bookingApi } from './client';
+import { queuePassHeaders, reportQueuePassRefusal } from './queue';
 import { csrfHeaders } from './session';
 
 /** Seat maps and reservation holds of a regional booking API (issue 4). */
@@ -76,14 +77,20 @@ const writeHeaders = ({ csrfToken, idempotencyKey }: WriteContext) => ({
   [IDEMPOTENCY_HEADER]: idempotencyKey,
 });
 
+/** A new hold of a queued sale also carries the buyer's queue pass (issue 16). */
+const holdHeaders = (context: WriteContext) => ({
+  ...writeHeaders(context),
+  ...queuePassHeaders(),
+});
+
 export function createHold(
   region: Region,
   body: CreateHoldBody,
   context: WriteContext,
 ): Promise<HoldResult> {
   return bookingApi(region)
-    .post<HoldResponse>('/holds', body, { headers: writeHeaders(context) })
-    .then(withServerTime);
+    .post<HoldResponse>('/holds', body, { headers: holdHeaders(context) })
+    .then(withServerTime, reportQueuePassRefusal);
 }
 
 export function createBestAvailableHold(
@@ -92,8 +99,8 @@ export function createBestAvailableHold(
   context: WriteContext,
 ): Promise<HoldResult> {
   return bookingApi(region)
-    .post<HoldResponse>('/holds/best-available', body, { headers: writeHeaders(context) })
-    .then(withServerTime);
+    .post<HoldResponse>('/holds/best-available', body, { headers: holdHeaders(context) })
+    .then(withServerTime, reportQueuePassRefusal);
 }
 
 export function getHold(region: Region, holdId: string, signal?: AbortSignal): Promise<HoldResult> {

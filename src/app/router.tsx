@@ -21,6 +21,7 @@ import {
   type RouteTarget,
 } from '@/config/paths';
 import { getVenue } from '@/config/venues';
+import { WAITING_ROOM_PATH } from '@/features/queue/queuePaths';
 import { preloadFrame } from './preloadFrame';
 
 export function createAppRouter(config: AppEnv) {
@@ -92,6 +93,11 @@ function orderVenueLoader({ request }: LoaderArgs): RouteTarget | null {
     : { venueSlug: venue.settings.slug, region: venue.settings.region };
 }
 
+/** The waiting room is framed by the venue its `?venue=` names; without one it does not exist. */
+function waitingRoomLoader({ request }: LoaderArgs): RouteTarget {
+  return knownVenue(new URL(request.url).searchParams.get('venue') ?? undefined);
+}
+
 type PageModule = { default: ComponentType };
 
 /**
@@ -150,6 +156,9 @@ function leaf(
  */
 const CHOOSING_PAGES: ReadonlySet<PageKey> = new Set(['calendar', 'tickets']);
 
+/** The pages an onsale queue stands in front of (issue 16): QueueGate decides per sale. */
+const QUEUED_PAGES: ReadonlySet<PageKey> = new Set(['show', 'calendar', 'tickets']);
+
 /** The route objects of one mode: spec §2's table, checkout and catalogue routes, and a 404. */
 export function routeTable(mode: RoutingMode, routeEnv: RouteEnv): RouteObject[] {
   const pages = Object.entries(ROUTE_PATTERNS[mode]) as [PageKey, string][];
@@ -167,11 +176,25 @@ export function routeTable(mode: RoutingMode, routeEnv: RouteEnv): RouteObject[]
         {
           ErrorBoundary: RouteErrorPage,
           children: [
-            ...pages.filter(([key]) => !CHOOSING_PAGES.has(key)).map(pageLeaf),
+            ...pages.filter(([key]) => !QUEUED_PAGES.has(key)).map(pageLeaf),
             {
-              lazy: page(() => import('@/features/seatSelection/ChoosingFlows')),
-              children: pages.filter(([key]) => CHOOSING_PAGES.has(key)).map(pageLeaf),
+              // A queued sale's show, calendar and tickets pages are behind its waiting room.
+              lazy: page(() => import('@/features/queue/QueueGate')),
+              children: [
+                ...pages
+                  .filter(([key]) => QUEUED_PAGES.has(key) && !CHOOSING_PAGES.has(key))
+                  .map(pageLeaf),
+                {
+                  lazy: page(() => import('@/features/seatSelection/ChoosingFlows')),
+                  children: pages.filter(([key]) => CHOOSING_PAGES.has(key)).map(pageLeaf),
+                },
+              ],
             },
+            leaf(
+              WAITING_ROOM_PATH,
+              () => import('@/features/queue/WaitingRoomPage'),
+              waitingRoomLoader,
+            ),
             {
               lazy: page(() => import('@/features/checkout/CheckoutFlows')),
               children: [

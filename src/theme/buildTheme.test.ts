@@ -4,6 +4,7 @@ import { listVenues } from '@/config/venues';
 import { SHOP_THEME } from '@/components/layout/shopFrame';
 import { buildTheme, type Theme } from './buildTheme';
 import { contrastRatio } from './contrast';
+import { QUEUE_THEMES, queueThemeTokens } from './queueThemes';
 
 /** The colour pairs a buyer actually sees, with the WCAG 2.2 minimum each must meet. */
 function pairs(theme: Theme): [string, string, string, number][] {
@@ -46,6 +47,18 @@ describe('buildTheme', () => {
     ...listVenues().map((venue) => [venue.settings.slug, venue.theme] as const),
     // The shop's own frame (What's on) is held to the same pairs as every venue.
     ['stagedoor (shop frame)', SHOP_THEME] as const,
+    // Each venue's waiting room, in its queue theme (issue 16).
+    ...listVenues().map(
+      (venue) =>
+        [
+          `${venue.settings.slug} waiting room (${venue.settings.queue.theme})`,
+          queueThemeTokens(venue.theme, venue.settings.queue.theme),
+        ] as const,
+    ),
+    // Every queue theme on the plainest venue, so a theme no venue wears yet is checked too.
+    ...Object.keys(QUEUE_THEMES).map(
+      (name) => [`queue theme ${name}`, queueThemeTokens({ accent: '#1d4e89' }, name)] as const,
+    ),
   ])('%s: every derived pair passes WCAG AA', (_slug, tokens) => {
     expect(failures(buildTheme(tokens))).toEqual([]);
   });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
+import { loadConfig } from '../../server/config';
 import { startServer } from '../../server/start';
 import { findChromium } from '../setup/chromium';
 
@@ -12,6 +13,8 @@ declare module 'vitest' {
     e2eBaseUrl: string;
     /** The outbox viewer's secret address (read from the server, never from a log). */
     e2eOutboxUrl: string;
+    /** The built SPA, for a journey that needs a server of its own (the onsale queue's). */
+    e2eStaticDir: string;
   }
 }
 
@@ -44,9 +47,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     dataDir: join(work, 'db'),
     staticDir: outDir,
     logLevel: 'warn',
+    // The shop's journeys choose and hold without an onsale queue in front (Harbor Arena's
+    // demo queue would hold them in its pre-queue); tests/e2e/queue.test.ts starts a queued one.
+    config: loadConfig({ ...process.env, ONSALE_QUEUES: 'off' }),
   });
   project.provide('e2eBaseUrl', server.url.replace(/\/$/, ''));
   project.provide('e2eOutboxUrl', server.outboxUrl ?? '');
+  project.provide('e2eStaticDir', outDir);
   process.stdout.write(
     `e2e: SPA built and served at ${server.url} (Chromium: ${chromium.source}, ${chromium.executablePath})\n`,
   );

@@ -34,6 +34,7 @@ import {
   payResponseSchema,
 } from '@contract/api/orders';
 import { cardTokenSchema } from '@contract/api/payment';
+import { queueTicketSchema } from '@contract/api/queue';
 import { sessionSchema } from '@contract/api/session';
 
 /**
@@ -107,6 +108,9 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
   'POST /services/auth/password': { ok: { 200: changePasswordResponseSchema } },
   'POST /services/auth/email': { ok: { 202: changeEmailResponseSchema } },
   'POST /services/auth/email/confirm': { ok: { 200: confirmEmailResponseSchema } },
+  // The onsale queue (issue 16), answered by the waiting room's tests.
+  'POST /api/:region/queues/:saleId/join': { ok: { 200: queueTicketSchema } },
+  'GET /api/:region/queues/:saleId/position': { ok: { 200: queueTicketSchema } },
 };
 
 /** Routes with no handler in the double: the tests that call them answer with their own. */
@@ -124,6 +128,8 @@ export const ANSWERED_BY_TESTS_ONLY = new Set([
   'POST /services/auth/password',
   'POST /services/auth/email',
   'POST /services/auth/email/confirm',
+  'POST /api/:region/queues/:saleId/join',
+  'GET /api/:region/queues/:saleId/position',
 ]);
 
 /** What a proxy or load balancer in front of the API may send: a page of its own, not JSON. */
