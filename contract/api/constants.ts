@@ -8,6 +8,9 @@ export const CSRF_HEADER = 'x-csrf-token';
 export const SESSION_COOKIE = 'stagedoor_session';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/** The header the SPA sends its onsale pass in on hold and admission calls of a queued sale. */
+export const QUEUE_PASS_HEADER = 'x-queue-pass';
 /** Letters, digits and `_-.:`, 8 to 128 characters: a UUID or any random token fits. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
 

@@ -12,8 +12,7 @@ import { ID_PATTERN, SLUG_PATTERN } from '../patterns.ts';
 export const SALE_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,79}$/;
 export const saleIdSchema = z.string().regex(SALE_ID_PATTERN);
 
-/** The header the SPA sends its pass in on hold and admission calls of a queued sale. */
-export const QUEUE_PASS_HEADER = 'x-queue-pass';
+export { QUEUE_PASS_HEADER } from './constants';
 
 /**
  * What a sale guards: the whole venue when both lists are absent, else the shows and the

@@ -1,4 +1,5 @@
-import type { QUEUE_PASS_HEADER, QueueTicket } from '@contract/api/queue';
+import { QUEUE_PASS_HEADER } from '@contract/api/constants';
+import type { QueueTicket } from '@contract/api/queue';
 import type { Region } from '@contract/regions';
 import { bookingApi } from './client';
 import { isApiError } from './errors';
@@ -7,9 +8,6 @@ import { csrfHeaders } from './session';
 /** The onsale waiting room of a regional booking API (issue 16). */
 
 const seg = encodeURIComponent;
-
-/** The contract's pass header, spelled here so the zod schema module stays out of the bundle. */
-const PASS_HEADER = 'x-queue-pass' satisfies typeof QUEUE_PASS_HEADER;
 
 /** Takes a place, or answers with the place this browser session already has (one per session). */
 export function joinQueue(region: Region, saleId: string, csrfToken: string): Promise<QueueTicket> {
@@ -40,7 +38,7 @@ export function setPassForHolds(pass: string | null): void {
 }
 
 export function queuePassHeaders(): Record<string, string> {
-  return passForHolds === null ? {} : { [PASS_HEADER]: passForHolds };
+  return passForHolds === null ? {} : { [QUEUE_PASS_HEADER]: passForHolds };
 }
 
 type RefusalListener = () => void;
