@@ -91,6 +91,8 @@ export default defineConfig({
           name: 'server-pglite',
           environment: 'node',
           include: ['server/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          // Several server processes need one database server: an embedded one is one process's.
+          exclude: ['tests/api/multiProcess.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
