@@ -24,7 +24,8 @@ import {
   protectionAmount,
   transactionFee,
 } from './pricing';
-import { GUEST, type PromoBuyer } from './promo';
+import { buyerOfSessionId } from './memberships';
+import type { PromoBuyer } from './promo';
 
 /**
  * The basket of a live hold (issue 5): its tickets at their all-in prices, the extras and the
@@ -242,15 +243,19 @@ async function priceBasket(
   };
 }
 
-/** GET: the basket of the caller's live hold, priced for `buyer` (the session's account). */
+/**
+ * GET: the basket of the caller's live hold, priced for the session's account as it is now
+ * (its members' benefits; a guest's prices once signed out or lapsed), wherever it is read: the
+ * basket, the details step and the pay request's version check agree.
+ */
 export async function readBasket(
   db: Queryable,
   scope: BasketScope,
   sessionId: string,
   holdId: string,
-  buyer: PromoBuyer = GUEST,
 ): Promise<Basket> {
-  return priceBasket(db, scope, await liveHold(db, scope, sessionId, holdId, false), buyer);
+  const hold = await liveHold(db, scope, sessionId, holdId, false);
+  return priceBasket(db, scope, hold, await buyerOfSessionId(db, sessionId));
 }
 
 /**
@@ -265,7 +270,6 @@ export async function updateBasket(
   sessionId: string,
   holdId: string,
   body: PutBasketBody,
-  buyer: PromoBuyer = GUEST,
 ): Promise<Basket> {
   const hold = await liveHold(tx, scope, sessionId, holdId, true);
   if (body.upsells !== undefined) {
@@ -290,5 +294,5 @@ export async function updateBasket(
     }
     await b.saveTicketProtection(tx, hold.id, body.ticketProtection === 'yes');
   }
-  return priceBasket(tx, scope, hold, buyer);
+  return priceBasket(tx, scope, hold, await buyerOfSessionId(tx, sessionId));
 }

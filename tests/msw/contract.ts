@@ -1,6 +1,16 @@
 import { http as mswHttp, HttpResponse } from 'msw';
 import { z } from 'zod';
 import { accountResponseSchema } from '@contract/api/accounts';
+import {
+  changeEmailResponseSchema,
+  changePasswordResponseSchema,
+  confirmEmailResponseSchema,
+  emptyResponseSchema,
+  registerResponseSchema,
+  signInResponseSchema,
+  signInStateSchema,
+  signOutResponseSchema,
+} from '@contract/api/auth';
 import { basketResponseSchema } from '@contract/api/basket';
 import { calendarResponseSchema, graphqlErrorResponseSchema } from '@contract/api/calendar';
 import { addressLookupResponseSchema, detailsResponseSchema } from '@contract/api/checkout';
@@ -86,12 +96,29 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
   // Answered only by the tests that need them (the account pages): see ANSWERED_BY_TESTS_ONLY.
   'POST /services/customer-accounts/accounts': { ok: { 201: accountResponseSchema } },
   'POST /services/customer-accounts/accounts/verify': { ok: { 200: accountResponseSchema } },
+  // Sign-in (issue 14, tests/msw/auth.ts); the account pages' calls are answered by their tests.
+  'GET /services/auth/session': { ok: { 200: signInStateSchema } },
+  'POST /services/auth/sign-in': { ok: { 200: signInResponseSchema } },
+  'POST /services/auth/sign-out': { ok: { 200: signOutResponseSchema } },
+  'POST /services/auth/keep-alive': { ok: { 200: signInStateSchema } },
+  'POST /services/auth/password-reset': { ok: { 202: emptyResponseSchema } },
+  'POST /services/auth/password-reset/complete': { ok: { 200: emptyResponseSchema } },
+  'POST /services/auth/password': { ok: { 200: changePasswordResponseSchema } },
+  'POST /services/auth/email': { ok: { 202: changeEmailResponseSchema } },
+  'POST /services/auth/email/confirm': { ok: { 200: confirmEmailResponseSchema } },
+  'POST /services/customer-accounts/accounts/register': { ok: { 202: registerResponseSchema } },
 };
 
 /** Routes with no handler in the double: the tests that call them answer with their own. */
 export const ANSWERED_BY_TESTS_ONLY = new Set([
   'POST /services/customer-accounts/accounts',
   'POST /services/customer-accounts/accounts/verify',
+  'POST /services/auth/password-reset',
+  'POST /services/auth/password-reset/complete',
+  'POST /services/auth/password',
+  'POST /services/auth/email',
+  'POST /services/auth/email/confirm',
+  'POST /services/customer-accounts/accounts/register',
 ]);
 
 /** What a proxy or load balancer in front of the API may send: a page of its own, not JSON. */
