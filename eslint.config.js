@@ -61,6 +61,7 @@ const FEATURE_API = {
   ],
   'checkout/confirmation': ['orderLink.ts', 'orderSaga.ts', 'orderSlice.ts'],
   experiments: ['experiments.ts', 'useVariation.ts'],
+  membership: ['signInLink.ts', 'usePresaleGate.ts'],
   hold: ['ReleaseQuestion.tsx', 'holdStorage.ts', 'reservationSlice.ts'],
   promo: [
     'InvalidPromoLinkPage.tsx',

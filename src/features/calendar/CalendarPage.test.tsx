@@ -9,6 +9,7 @@ import { useMswServer, server } from '../../../tests/msw/server';
 import { graphqlError } from '../../../tests/msw/handlers';
 import { renderApp } from '../../../tests/msw/render';
 import { HUDSON_LATE_SHOW, LUMEN_PERFORMANCES } from '../../../tests/msw/calendarFixtures';
+import { signInDouble } from '../../../tests/msw/auth';
 
 // The buyer sits in London; venues elsewhere must still read in their own time. (The worker
 // process may run other files next, so the zone is put back.)
@@ -405,29 +406,38 @@ describe('promo codes', () => {
 });
 
 describe('presales', () => {
-  it('offers the presale alert for a presale without a code, with its three ways on', async () => {
+  it('asks a guest choosing a presale without a code to sign in, with its three ways on', async () => {
     const user = userEvent.setup();
     open(`${LUMEN}2026-05-15`);
     const locked = await screen.findByRole('button', {
       name: /^19:30 Presale Good availability/,
     });
     await user.click(locked);
-    const alert = screen.getByRole('alertdialog', {
-      name: 'Sorry your account does not qualify you for this pre-sale',
-    });
-    expect(within(alert).getByRole('link', { name: 'Subscribe now' })).toHaveAttribute(
+    // Issue 14: members may book a members' presale once signed in, so a guest is asked to.
+    const alert = screen.getByRole('alertdialog', { name: 'Members can book this pre-sale' });
+    const back = `/shows/the-glass-orchard/lumen-theatre/tickets/${LUMEN_PERFORMANCES.presale}`;
+    expect(within(alert).getByRole('link', { name: 'Sign in' })).toHaveAttribute(
       'href',
-      '/subscriptions',
+      `/sign-in?${new URLSearchParams({ venue: 'lumen-theatre', returnTo: back }).toString()}`,
     );
     expect(within(alert).getByRole('link', { name: 'See Show Information' })).toHaveAttribute(
       'href',
       '/shows/the-glass-orchard/lumen-theatre/',
     );
-    const back = within(alert).getByRole('button', { name: 'Go to Calendar' });
-    expect(back).toHaveFocus();
-    await user.click(back);
+    const calendar = within(alert).getByRole('button', { name: 'Go to Calendar' });
+    expect(calendar).toHaveFocus();
+    await user.click(calendar);
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(locked).toHaveFocus();
+  });
+
+  it("sends a signed-in buyer to the presale's seats, where their membership is judged", async () => {
+    signInDouble();
+    open(`${LUMEN}2026-05-15`);
+    expect(await performance(/^19:30 Presale Good availability/)).toHaveAttribute(
+      'href',
+      `/shows/the-glass-orchard/lumen-theatre/tickets/${LUMEN_PERFORMANCES.presale}`,
+    );
   });
 
   it('unlocks presale performances with a presale code', async () => {

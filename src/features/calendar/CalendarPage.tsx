@@ -18,6 +18,8 @@ import { LoadFailure } from '@/components/errors/LoadFailure';
 import { useVariation } from '@/features/experiments/useVariation';
 import { InvalidPromoLinkPage } from '@/features/promo/InvalidPromoLinkPage';
 import { PresaleAlert } from '@/features/promo/PresaleAlert';
+import { selectSignedIn } from '@/features/auth/authSlice';
+import { membershipPath, signInPath } from '@/features/membership/signInLink';
 import { PromoPanel } from '@/features/promo/PromoPanel';
 import { mayBook } from '@/features/promo/presale';
 import { removed, selectPromoEntry } from '@/features/promo/promoSlice';
@@ -102,7 +104,8 @@ function ShowCalendar({
   const paths = usePaths();
   const layout = useVariation('calendarLayout');
   const monthHeadingId = useId();
-  const [presaleOpen, setPresaleOpen] = useState(false);
+  const [presaleOpen, setPresaleOpen] = useState<string | null>(null);
+  const signedIn = useAppSelector(selectSignedIn);
   const [gridFocusMonth, setGridFocusMonth] = useState<string | null>(null);
   const headingFocus = useCalendarHeadingFocus();
   const { venueSlug } = target;
@@ -135,7 +138,10 @@ function ShowCalendar({
 
   const actionFor = (performance: CalendarPerformance): PerformanceAction => {
     if (performance.availability === 'soldOut') return { kind: 'soldOut' };
-    if (!mayBook(performance)) return { kind: 'presale', onChoose: () => setPresaleOpen(true) };
+    // A signed-in buyer's membership may open a members' presale: the seats page asks the
+    // server, and shows the gate there (with the presale's scheme) before any seat is picked.
+    if (!mayBook(performance) && !signedIn)
+      return { kind: 'presale', onChoose: () => setPresaleOpen(performance.id) };
     return { kind: 'book', to: paths.ticketsPath(titleSlug, venueSlug, performance.id) };
   };
   const displayFlags = {
@@ -232,10 +238,16 @@ function ShowCalendar({
         </Notices>
       )}
       <PresaleAlert
-        open={presaleOpen}
+        open={presaleOpen !== null}
         backgroundImage={venue?.settings.presaleBackgroundImage ?? ''}
         showPath={paths.showPath(titleSlug, venueSlug)}
-        onClose={() => setPresaleOpen(false)}
+        subscribePath={membershipPath(venueSlug)}
+        signInPath={
+          presaleOpen === null || flags?.loginDisabled
+            ? null
+            : signInPath(paths.ticketsPath(titleSlug, venueSlug, presaleOpen), venueSlug)
+        }
+        onClose={() => setPresaleOpen(null)}
       />
     </section>
   );

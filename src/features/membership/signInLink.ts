@@ -12,9 +12,14 @@ export function signUpPath(returnTo: string, venueSlug: string): string {
   return `${ACCOUNT_PATHS.signUp}?${new URLSearchParams({ venue: venueSlug, returnTo }).toString()}`;
 }
 
-/** /membership in a venue's words (the presale gate's "Subscribe now"). */
-export function membershipPath(venueSlug: string): string {
-  return `${CATALOGUE_PATHS.membership}?${new URLSearchParams({ venue: venueSlug }).toString()}`;
+/**
+ * /membership in a venue's words; from the presale gate's "Subscribe now" with the performance
+ * to come back to once joined.
+ */
+export function membershipPath(venueSlug: string, returnTo?: string): string {
+  const query = new URLSearchParams({ venue: venueSlug });
+  if (returnTo !== undefined) query.set('returnTo', returnTo);
+  return `${CATALOGUE_PATHS.membership}?${query.toString()}`;
 }
 
 export function subscriptionsPath(venueSlug: string): string {

@@ -1,0 +1,30 @@
+import type { SeatStatus } from '@contract/api/holds';
+import { useAppSelector, useSagas } from '@/app/hooks';
+import { selectAuthKnown, selectSignedIn } from '@/features/auth/authSlice';
+import { watchMembership } from './membershipSaga';
+import { currentMembership } from './membershipSlice';
+import { useMemberships } from './useMembers';
+
+const GATE_SAGAS = [watchMembership];
+
+/**
+ * Spec §8's presale gate before any seat is picked, for a members' presale (the seat status
+ * names its scheme): `open` for a member of the scheme (the server lets them hold without a
+ * code) and for everything else the server judges at the hold (general sale, a code presale);
+ * `signIn` for a guest; `notQualified` for a signed-in account without the scheme; `checking`
+ * while who the buyer is, or what they belong to, is still being read.
+ */
+export type PresaleGate = 'open' | 'checking' | 'signIn' | 'notQualified';
+
+export function usePresaleGate(presale: SeatStatus['presale']): PresaleGate {
+  useSagas(GATE_SAGAS);
+  const known = useAppSelector(selectAuthKnown);
+  const signedIn = useAppSelector(selectSignedIn);
+  const memberships = useMemberships();
+  const scheme = presale?.membersOnly ?? null;
+  if (scheme === null) return 'open';
+  if (!known) return 'checking';
+  if (!signedIn) return 'signIn';
+  if (memberships.status !== 'succeeded') return 'checking';
+  return currentMembership(memberships.data, scheme) === undefined ? 'notQualified' : 'open';
+}
