@@ -59,9 +59,16 @@ const FEATURE_API = {
     'leavePage.ts',
     'paymentSlice.ts',
   ],
-  'checkout/confirmation': ['orderLink.ts', 'orderSaga.ts', 'orderSlice.ts'],
+  'checkout/confirmation': [
+    'orderLink.ts',
+    'orderSaga.ts',
+    'orderSlice.ts',
+    // Issue 14: My account shows an order with the confirmation's own parts.
+    'AppHandover.tsx',
+    'OrderSummary.tsx',
+  ],
   experiments: ['experiments.ts', 'useVariation.ts'],
-  membership: ['signInLink.ts', 'usePresaleGate.ts'],
+  membership: ['signInLink.ts', 'usePresaleGate.ts', 'useMembers.ts'],
   hold: ['ReleaseQuestion.tsx', 'holdStorage.ts', 'reservationSlice.ts'],
   promo: [
     'InvalidPromoLinkPage.tsx',

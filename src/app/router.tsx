@@ -240,6 +240,26 @@ export function routeTable(mode: RoutingMode, routeEnv: RouteEnv): RouteObject[]
                   () => import('@/features/membership/SubscriptionsPage'),
                   orderVenueLoader,
                 ),
+                leaf(
+                  ACCOUNT_PATHS.account,
+                  () => import('@/features/account/AccountPage'),
+                  orderVenueLoader,
+                ),
+                leaf(
+                  ACCOUNT_PATHS.profile,
+                  () => import('@/features/account/ProfilePage'),
+                  orderVenueLoader,
+                ),
+                leaf(
+                  ACCOUNT_PATHS.orders,
+                  () => import('@/features/account/OrdersPage'),
+                  orderVenueLoader,
+                ),
+                leaf(
+                  ACCOUNT_PATHS.order,
+                  () => import('@/features/account/AccountOrderPage'),
+                  orderVenueLoader,
+                ),
               ],
             },
             // The activation link carries `?venue=` too, so the page wears the order's venue.

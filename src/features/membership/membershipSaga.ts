@@ -1,4 +1,4 @@
-import { put, takeLatest, takeLeading } from 'redux-saga/effects';
+import { put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { toApiError, toLoadErrorCode } from '@/api/errors';
 import type { Membership, MembershipOffer } from '@contract/api/members';
 import {
@@ -8,6 +8,7 @@ import {
   joinAccess,
   setAutoRenew,
 } from '@/api/members';
+import { sessionLoaded, signedIn, signedOut } from '@/features/auth/authSlice';
 import { withBookingSession } from '@/features/session/bookingSession';
 import { callAbortable } from '@/lib/sagaEffects';
 import {
@@ -88,8 +89,28 @@ function* cancelFlow({ payload }: ReturnType<typeof cancelRequested>) {
   yield* change((csrfToken) => cancelMembership(payload.scheme, csrfToken));
 }
 
+/**
+ * Follows the sign-in (auth slice): a found or new sign-in reads that account's memberships, a
+ * guest has none, and signing out leaves nothing of the member's in the page.
+ */
+function* followSignIn(
+  action:
+    ReturnType<typeof signedIn> | ReturnType<typeof sessionLoaded> | ReturnType<typeof signedOut>,
+) {
+  if (signedOut.match(action)) {
+    yield put(membershipsCleared());
+    return;
+  }
+  if (action.payload.account === null) yield put(membershipsLoaded({ memberships: null }));
+  else {
+    if (signedIn.match(action)) yield put(membershipsCleared());
+    yield put(membershipsRequested());
+  }
+}
+
 /** Reads follow the latest ask; each change is sent once however often it is pressed. */
 export function* watchMembership() {
+  yield takeEvery([signedIn.type, sessionLoaded.type, signedOut.type], followSignIn);
   yield takeLatest([membershipsRequested.type, membershipsCleared.type], loadMemberships);
   yield takeLatest([offersRequested.type, offersLeft.type], loadOffers);
   yield takeLeading(accessJoinRequested.type, joinAccessFlow);
