@@ -115,6 +115,11 @@ export type CheckoutOptions = z.infer<typeof checkoutOptionsSchema>;
 export const detailsResponseSchema = z.strictObject({
   details: checkoutDetailsSchema,
   options: checkoutOptionsSchema,
+  /**
+   * Issue 14, a signed-in buyer only: the profile's home address, for the post form to start
+   * from (a delivery method is never chosen for the buyer). Absent for a guest.
+   */
+  profileAddress: addressSchema.nullable().optional(),
 });
 export type DetailsResponse = z.infer<typeof detailsResponseSchema>;
 

@@ -126,7 +126,7 @@ export async function codeForHold(
       throw new ApiError(
         403,
         'presale_sign_in_required',
-        'This is a members\' presale: sign in to book it.',
+        "This is a members' presale: sign in to book it.",
       );
     }
     if (scheme !== null) {

@@ -10,7 +10,6 @@ import {
 import type { VenueSettings } from '../../contract/venue';
 import type { Queryable } from '../db/database';
 import * as m from '../db/queries/memberships';
-import type { BuyerSession } from '../http/buyerSession';
 import { ApiError, notFound } from './errors';
 import { GUEST, type PromoBuyer } from './promo';
 
@@ -27,8 +26,13 @@ export const ATG_PLUS_TERM_MONTHS = 12;
 export const signInRequired = () =>
   new ApiError(401, 'sign_in_required', 'Sign in to your account to do this.');
 
+/** What the domain needs of a buyer's session (http/buyerSession.ts BuyerSession). */
+interface SessionAccount {
+  accountId: string | null;
+}
+
 /** The signed-in account of a session, or 401 sign_in_required. */
-export function accountOf(session: BuyerSession): string {
+export function accountOf(session: SessionAccount): string {
   if (!session.accountId) throw signInRequired();
   return session.accountId;
 }
@@ -36,7 +40,7 @@ export function accountOf(session: BuyerSession): string {
 /** The buyer as prices and holds judge them: a guest, or an account with its live schemes. */
 export async function buyerOf(
   db: Queryable,
-  session: BuyerSession | null | undefined,
+  session: SessionAccount | null | undefined,
 ): Promise<PromoBuyer> {
   if (!session?.accountId) return GUEST;
   return { memberships: await m.activeSchemes(db, session.accountId), signedIn: true };
@@ -138,9 +142,7 @@ export async function changeAutoRenew(
   autoRenew: boolean,
 ): Promise<Membership> {
   if (scheme === 'access') {
-    throw new ApiError(400, 'validation_failed', 'Access has no term to renew.', [
-      'params.scheme',
-    ]);
+    throw new ApiError(400, 'validation_failed', 'Access has no term to renew.', ['params.scheme']);
   }
   const row = await m.setAutoRenew(tx, accountId, scheme, autoRenew);
   if (!row) throw notFound('Membership');

@@ -222,11 +222,140 @@ export async function heldWheelchairSpaces(
 ): Promise<AccessSeatRow[]> {
   const { rows } = await db.query<AccessSeatRow>(
     `SELECT ${ACCESS_SEAT_COLUMNS} FROM holds h
-     JOIN hold_seats hs ON hs.hold_id = h.id
-     JOIN seats s ON s.id = hs.seat_id
+     JOIN seat_allocations a ON a.hold_id = h.id AND a.performance_id = h.performance_id
+                            AND a.status = 'held'
+     JOIN seats s ON s.id = a.seat_id
      WHERE h.session_id = $1 AND h.performance_id = $2 AND h.expires_at > now()
        AND s.is_wheelchair`,
     [sessionId, performanceId],
   );
   return rows;
+}
+
+export interface PurchaseRow {
+  id: string;
+  accountId: string;
+  sessionId: string;
+  scheme: 'atg-plus';
+  venueSlug: string;
+  amount: number;
+  currency: 'GBP' | 'USD';
+  status: 'pending' | 'confirmed' | 'failed';
+  failure: 'declined' | 'timed_out' | 'refused' | 'abandoned' | null;
+  paymentId: string | null;
+}
+
+const PURCHASE_COLUMNS = `upper(id::text) AS id, account_id::text AS "accountId",
+  session_id::text AS "sessionId", scheme, venue_slug AS "venueSlug", amount, currency, status,
+  failure, upper(payment_id::text) AS "paymentId"`;
+
+export async function findPurchase(
+  db: Queryable,
+  purchaseId: string,
+  lock = false,
+): Promise<PurchaseRow | undefined> {
+  const { rows } = await db.query<PurchaseRow>(
+    `SELECT ${PURCHASE_COLUMNS} FROM membership_purchases WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+    [purchaseId],
+  );
+  return rows[0];
+}
+
+export async function purchaseForKey(
+  db: Queryable,
+  sessionId: string,
+  key: string,
+): Promise<PurchaseRow | undefined> {
+  const { rows } = await db.query<PurchaseRow>(
+    `SELECT ${PURCHASE_COLUMNS} FROM membership_purchases
+     WHERE session_id = $1 AND idempotency_key = $2`,
+    [sessionId, key],
+  );
+  return rows[0];
+}
+
+/**
+ * Fails the account's pending attempts older than `seconds` (a buyer who never came back from
+ * 3-D Secure), so they no longer block a new one; returns their payment ids to void.
+ */
+export async function abandonStalePurchases(
+  db: Queryable,
+  accountId: string,
+  seconds: number,
+): Promise<string[]> {
+  const { rows } = await db.query<{ paymentId: string | null }>(
+    `UPDATE membership_purchases SET status = 'failed', failure = 'abandoned'
+     WHERE account_id = $1 AND status = 'pending'
+       AND created_at < now() - make_interval(secs => $2::int)
+     RETURNING upper(payment_id::text) AS "paymentId"`,
+    [accountId, seconds],
+  );
+  return rows.flatMap((row) => (row.paymentId ? [row.paymentId] : []));
+}
+
+/** Writes a pending attempt; false when the account has another pending one (index). */
+export async function insertPurchase(
+  db: Queryable,
+  purchase: Omit<PurchaseRow, 'status' | 'failure' | 'paymentId'> & { key: string },
+): Promise<boolean> {
+  const { rows } = await db.query(
+    `INSERT INTO membership_purchases (id, account_id, session_id, idempotency_key, scheme,
+                                       venue_slug, amount, currency)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+     ON CONFLICT (account_id) WHERE status = 'pending' DO NOTHING RETURNING 1`,
+    [
+      purchase.id,
+      purchase.accountId,
+      purchase.sessionId,
+      purchase.key,
+      purchase.scheme,
+      purchase.venueSlug,
+      purchase.amount,
+      purchase.currency,
+    ],
+  );
+  return rows.length > 0;
+}
+
+export async function setPurchasePayment(
+  db: Queryable,
+  purchaseId: string,
+  paymentId: string,
+): Promise<void> {
+  await db.query(
+    'UPDATE membership_purchases SET payment_id = $2 WHERE id = $1 AND payment_id IS NULL',
+    [purchaseId, paymentId],
+  );
+}
+
+export async function failPurchase(
+  db: Queryable,
+  purchaseId: string,
+  failure: NonNullable<PurchaseRow['failure']>,
+): Promise<void> {
+  await db.query(
+    `UPDATE membership_purchases SET status = 'failed', failure = $2
+     WHERE id = $1 AND status = 'pending'`,
+    [purchaseId, failure],
+  );
+}
+
+export async function confirmPurchase(db: Queryable, purchaseId: string): Promise<void> {
+  await db.query(
+    `UPDATE membership_purchases SET status = 'confirmed', confirmed_at = now()
+     WHERE id = $1 AND status = 'pending'`,
+    [purchaseId],
+  );
+}
+
+export async function insertMembershipEmail(
+  tx: Queryable,
+  recipient: string,
+  email: { subject: string; html: string; text: string },
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO email_outbox (kind, recipient, subject, html, text)
+     VALUES ('membership_confirmation', $1, $2, $3, $4)`,
+    [recipient, email.subject, email.html, email.text],
+  );
 }

@@ -8,7 +8,7 @@ import type { Queryable } from '../database';
 
 export interface OutboxEmail {
   id: string;
-  kind: 'order_confirmation' | 'account_activation';
+  kind: 'order_confirmation' | 'account_activation' | 'membership_confirmation';
   orderId: string | null;
   recipient: string;
   subject: string;

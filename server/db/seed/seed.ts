@@ -387,9 +387,7 @@ export async function seed(
       ]);
     }
     // A database seeded before the members came gets them now, without a new catalogue.
-    const members = await tx.query('SELECT 1 FROM seed_versions WHERE name = $1', [
-      MEMBERS_MARKER,
-    ]);
+    const members = await tx.query('SELECT 1 FROM seed_versions WHERE name = $1', [MEMBERS_MARKER]);
     if (members.rows.length === 0) {
       await seedMembers(tx, venues, now);
       await tx.query('INSERT INTO seed_versions (name, version) VALUES ($1, $2)', [
