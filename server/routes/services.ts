@@ -6,6 +6,7 @@ import { accountRoutes, type AccountRoutesSettings } from './accounts';
 import { accountOrderRoutes } from './accountOrders';
 import { membershipRoutes } from './memberships';
 import { profileRoutes } from './profile';
+import { authRoutes } from './auth';
 import { addressLookupRoutes, type AddressLookupRoutesOptions } from './addressLookup';
 import { healthRoute } from './health';
 import { OUTBOX_VIEWER_PATH, outboxRoutes } from './outbox';
@@ -39,6 +40,15 @@ export const serviceRoutes: FastifyPluginAsync<{
       async (scope) => {
         await scope.register(healthRoute, { db, service });
         if (service === 'session') await scope.register(sessionRoutes, { db, ...session });
+        if (service === 'auth') {
+          await scope.register(authRoutes, {
+            db,
+            venues,
+            linkOrigin,
+            payments: payment.payments,
+            ...accounts,
+          });
+        }
         if (service === 'payment') await scope.register(paymentRoutes, { db, ...payment });
         if (service === 'customer-accounts')
           await scope.register(accountRoutes, { db, venues, linkOrigin, ...accounts });
