@@ -15,8 +15,8 @@ export interface ActivationContext {
   firstName: string;
   /** The account's email, as the order has it. */
   email: string;
-  /** The order the account was made from ("SD-…"). */
-  orderNumber: string;
+  /** The order the account was made from ("SD-…"); absent for a sign-up from the header or checkout (issue 14). */
+  orderNumber?: string;
   /** The activation link with its one-time token. */
   activationUrl: string;
   /** How long the link works. */
@@ -32,13 +32,22 @@ export function renderAccountActivation(ctx: ActivationContext): RenderedEmail {
     { kind: 'paragraph', text: t('email.activation.greeting', { firstName: ctx.firstName }) },
     {
       kind: 'paragraph',
-      text: t('email.activation.intro', { venueName, number: ctx.orderNumber, email: ctx.email }),
+      text:
+        ctx.orderNumber === undefined
+          ? t('email.activation.introSignUp', { venueName, email: ctx.email })
+          : t('email.activation.intro', { venueName, number: ctx.orderNumber, email: ctx.email }),
     },
     { kind: 'button', label: t('email.activation.button'), href: ctx.activationUrl },
     { kind: 'paragraph', text: t('email.activation.expiry', { hours }) },
     { kind: 'paragraph', text: t('email.activation.notYou') },
     { kind: 'paragraph', text: t('footer.support', { phone: venue.supportPhone }) },
-    { kind: 'note', text: t('email.activation.footer', { venueName }) },
+    {
+      kind: 'note',
+      text: t(
+        ctx.orderNumber === undefined ? 'email.activation.footerSignUp' : 'email.activation.footer',
+        { venueName },
+      ),
+    },
   ];
 
   const document = {

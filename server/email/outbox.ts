@@ -1,9 +1,14 @@
 import type { OrderView } from '../../contract/api/orders';
 import type { VenueSettings } from '../../contract/venue';
 import type { Queryable } from '../db/database';
-import { insertAccountActivation, insertOrderConfirmation } from '../db/queries/outbox';
+import {
+  insertAccountActivation,
+  insertAccountEmail,
+  insertOrderConfirmation,
+  type AccountEmailKind,
+} from '../db/queries/outbox';
 import { renderAccountActivation, type ActivationContext } from './accountActivation';
-import { renderOrderConfirmation } from './orderConfirmation';
+import { renderOrderConfirmation, type RenderedEmail } from './orderConfirmation';
 
 /**
  * The email outbox (migration 0010): every email the shop sends is first a row here, written in
@@ -37,4 +42,18 @@ export async function queueOrderConfirmation(
 export async function queueAccountActivation(tx: Queryable, ctx: ActivationContext): Promise<void> {
   const email = renderAccountActivation(ctx);
   await insertAccountActivation(tx, ctx.email, email);
+}
+
+/**
+ * Queues an email about an account (issue 14: reset link, "you already have an account", new
+ * address link and old address notice) inside the caller's transaction, so the link's token and
+ * the email that carries it commit together.
+ */
+export async function queueAccountEmail(
+  tx: Queryable,
+  kind: AccountEmailKind,
+  recipient: string,
+  email: RenderedEmail,
+): Promise<void> {
+  await insertAccountEmail(tx, kind, recipient, email);
 }

@@ -2,7 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CSRF_HEADER, SESSION_COOKIE } from '../../contract/api/session';
 import type { Queryable } from '../db/database';
-import { findLiveSession, type LiveSession } from '../db/queries/sessions';
+import { SIGN_IN_IDLE_MINUTES } from '../../contract/api/auth';
+import { extendSignIn, findLiveSession, type LiveSession } from '../db/queries/sessions';
 import { ApiError } from '../domain/errors';
 import { hashToken } from '../domain/tokenHash';
 
@@ -23,10 +24,7 @@ export interface BuyerSession {
   accountId: string | null;
 }
 
-async function lookup(
-  db: Queryable,
-  request: FastifyRequest,
-): Promise<LiveSession | undefined> {
+async function lookup(db: Queryable, request: FastifyRequest): Promise<LiveSession | undefined> {
   const token = readCookie(request, SESSION_COOKIE);
   if (!token || !/^[\w-]{43}$/.test(token)) return undefined;
   return findLiveSession(db, hashSessionToken(token));
@@ -54,6 +52,9 @@ export async function requireSession(
     if (typeof sent !== 'string' || !sameToken(sent, session.csrfToken)) {
       throw new ApiError(403, 'csrf_failed', 'The request could not be verified.');
     }
+    // The buyer acted, so a signed-in session's idle limit moves on (issue 14); reads never
+    // move it, or a page left open and polling would stay signed in for ever.
+    if (session.accountId) await extendSignIn(db, session.id, SIGN_IN_IDLE_MINUTES);
   }
   return { id: session.id, accountId: session.accountId };
 }

@@ -6,10 +6,13 @@ import {
   createAccountBodySchema,
   verifyAccountBodySchema,
 } from '../../contract/api/accounts';
+import { registerBodySchema, registerResponseSchema } from '../../contract/api/auth';
 import { apiErrorSchema } from '../../contract/api/common';
 import type { VenueBundle } from '../../contract/venueFiles';
 import type { Database } from '../db/database';
 import { signUpFromOrder, verifyAccount } from '../domain/accounts';
+import { registerAccount } from '../domain/register';
+import { accountVenue, type AuthRoutesSettings } from './auth';
 import { sessionOf } from '../http/buyerSession';
 import { ApiError } from '../domain/errors';
 import { countCall, type RateLimit } from '../payments/rateLimit';
@@ -30,12 +33,18 @@ export const DEFAULT_SIGN_UP_RATE_LIMIT: RateLimit = { max: 10, windowSeconds: 9
  */
 export const DEFAULT_VERIFY_RATE_LIMIT: RateLimit = { max: 20, windowSeconds: 900 };
 
-export interface AccountRoutesSettings {
+/**
+ * The sign-in settings (issue 14) travel with the accounts' so one `accounts` option of the app
+ * (tests: throttles and limits) reaches both services.
+ */
+export interface AccountRoutesSettings extends AuthRoutesSettings {
   signUpRateLimit: RateLimit;
   verifyRateLimit: RateLimit;
 }
 
-export interface AccountRoutesOptions extends Partial<AccountRoutesSettings> {
+export interface AccountRoutesOptions extends Partial<
+  Pick<AccountRoutesSettings, 'signUpRateLimit' | 'verifyRateLimit'>
+> {
   db: Database;
   /** Every venue: the activation email is worded and signed as the order's venue. */
   venues: VenueBundle[];
@@ -123,6 +132,45 @@ export const accountRoutes: FastifyPluginCallback<AccountRoutesOptions> = (app, 
         { venueFor, linkOrigin: linkOrigin() },
       );
       return reply.status(201).send({ account });
+    },
+  );
+
+  // Sign-up from anywhere (issue 14): the same 202 whether or not the address has an account.
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/accounts/register',
+    {
+      bodyLimit: ACCOUNT_BODY_LIMIT_BYTES,
+      onRequest: [
+        buyer(true),
+        async (request, reply) =>
+          enforceLimit(
+            db,
+            'account-sign-up',
+            request.ip,
+            signUpRateLimit,
+            reply,
+            'Too many sign-ups. Try again later.',
+          ),
+      ],
+      schema: {
+        querystring: z.strictObject({}),
+        body: registerBodySchema,
+        response: {
+          202: registerResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          413: apiErrorSchema,
+          415: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { venue: slug, ...input } = request.body;
+      const venue = accountVenue(settings, slug);
+      await registerAccount(db, input, { venue, linkOrigin: linkOrigin() });
+      return reply.status(202).send({ email: input.email });
     },
   );
 

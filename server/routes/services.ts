@@ -3,6 +3,7 @@ import { SERVICES, servicePath } from '../../contract/regions';
 import type { VenueBundle } from '../../contract/venueFiles';
 import type { Database } from '../db/database';
 import { accountRoutes, type AccountRoutesSettings } from './accounts';
+import { authRoutes } from './auth';
 import { addressLookupRoutes, type AddressLookupRoutesOptions } from './addressLookup';
 import { healthRoute } from './health';
 import { OUTBOX_VIEWER_PATH, outboxRoutes } from './outbox';
@@ -36,6 +37,15 @@ export const serviceRoutes: FastifyPluginAsync<{
       async (scope) => {
         await scope.register(healthRoute, { db, service });
         if (service === 'session') await scope.register(sessionRoutes, { db, ...session });
+        if (service === 'auth') {
+          await scope.register(authRoutes, {
+            db,
+            venues,
+            linkOrigin,
+            payments: payment.payments,
+            ...accounts,
+          });
+        }
         if (service === 'payment') await scope.register(paymentRoutes, { db, ...payment });
         if (service === 'customer-accounts')
           await scope.register(accountRoutes, { db, venues, linkOrigin, ...accounts });

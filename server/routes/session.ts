@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyPluginCallback } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,6 +7,7 @@ import type { Database } from '../db/database';
 import { insertSession, touchLiveSession } from '../db/queries/sessions';
 import { clientDigest } from '../domain/clientDigest';
 import { ServerKeys } from '../domain/serverKeys';
+import { newSessionTokens } from '../domain/sessionTokens';
 import { ApiError } from '../domain/errors';
 import { hashSessionToken, readCookie } from '../http/buyerSession';
 import { noStoreByDefault } from '../http/noStore';
@@ -16,13 +16,16 @@ import { countCall, type RateLimit } from '../payments/rateLimit';
 /** Anonymous sessions last this long; baskets and holds live well within it. */
 export const SESSION_TTL_HOURS = 8;
 
-const newToken = () => randomBytes(32).toString('base64url');
-
-function sessionCookie(token: string, secure: boolean): string {
+/**
+ * The session cookie for `token`. It lasts as long as its session row (`expiresAt`): a signed-in
+ * session may outlive the anonymous term (issue 14), and an ended one is never kept.
+ */
+export function sessionCookie(token: string, secure: boolean, expiresAt: Date): string {
+  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
   return [
     `${SESSION_COOKIE}=${token}`,
     'Path=/',
-    `Max-Age=${SESSION_TTL_HOURS * 3600}`,
+    `Max-Age=${maxAge}`,
     'HttpOnly',
     'SameSite=Lax',
     ...(secure ? ['Secure'] : []),
@@ -77,17 +80,16 @@ export const sessionRoutes: FastifyPluginCallback<SessionRoutesOptions> = (
         reply.header('retry-after', String(verdict.retryAfterSeconds));
         throw new ApiError(429, 'rate_limited', 'Too many new sessions. Try again later.');
       }
-      const token = newToken();
-      const csrfToken = newToken();
+      const { token, tokenHash, csrfToken } = newSessionTokens();
       const expiresAt = await insertSession(db, {
-        tokenHash: hashSessionToken(token),
+        tokenHash,
         csrfToken,
         ttlHours: SESSION_TTL_HOURS,
         clientDigest: await clientDigest(keys, request.ip),
       });
       return reply
         .status(201)
-        .header('set-cookie', sessionCookie(token, request.protocol === 'https'))
+        .header('set-cookie', sessionCookie(token, request.protocol === 'https', expiresAt))
         .send({ csrfToken, expiresAt: expiresAt.toISOString() });
     },
   );

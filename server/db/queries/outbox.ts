@@ -8,7 +8,7 @@ import type { Queryable } from '../database';
 
 export interface OutboxEmail {
   id: string;
-  kind: 'order_confirmation' | 'account_activation';
+  kind: 'order_confirmation' | 'account_activation' | AccountEmailKind;
   orderId: string | null;
   recipient: string;
   subject: string;
@@ -66,6 +66,22 @@ export async function insertAccountActivation(
     `INSERT INTO email_outbox (kind, recipient, subject, html, text)
      VALUES ('account_activation', $1, $2, $3, $4)`,
     [recipient, email.subject, email.html, email.text],
+  );
+}
+
+/** The emails about an account itself (issue 14, migration 0019). */
+export type AccountEmailKind =
+  'password_reset' | 'account_exists' | 'email_change' | 'email_change_notice';
+
+export async function insertAccountEmail(
+  tx: Queryable,
+  kind: AccountEmailKind,
+  recipient: string,
+  email: RenderedEmail,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO email_outbox (kind, recipient, subject, html, text) VALUES ($1, $2, $3, $4, $5)`,
+    [kind, recipient, email.subject, email.html, email.text],
   );
 }
 
