@@ -26,6 +26,11 @@ export interface AuthState {
    * closed) the alert whose "Refresh page" reloads the shop, until the page is reloaded.
    */
   timeout: 'none' | 'dialog' | 'alert';
+  /**
+   * The buyer signed out: the page is loaded again as a guest (a fresh read of everything the
+   * member saw, the basket's prices included) once nothing holds the page back.
+   */
+  reloadAsGuest: boolean;
 }
 
 const initialState: AuthState = {
@@ -37,6 +42,7 @@ const initialState: AuthState = {
   signOut: { status: 'idle' },
   idleWarning: false,
   timeout: 'none',
+  reloadAsGuest: false,
 };
 
 function take(state: AuthState, signInState: SignInState) {
@@ -86,6 +92,7 @@ export const authSlice = createSlice({
       ...initialState,
       status: 'succeeded',
       timeout: action.payload.reason === 'timeout' ? 'dialog' : state.timeout,
+      reloadAsGuest: action.payload.reason === 'user',
     }),
     signOutFailed: (state) => {
       state.signOut = { status: 'failed' };
@@ -112,6 +119,7 @@ export const authSlice = createSlice({
     selectIdleExpiresAt: (state) => state.idleExpiresAt,
     selectIdleWarning: (state) => state.idleWarning,
     selectTimeout: (state) => state.timeout,
+    selectReloadAsGuest: (state) => state.reloadAsGuest,
   },
 });
 
@@ -140,4 +148,5 @@ export const {
   selectIdleExpiresAt,
   selectIdleWarning,
   selectTimeout,
+  selectReloadAsGuest,
 } = authSlice.selectors;
