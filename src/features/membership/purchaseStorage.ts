@@ -1,5 +1,6 @@
 import { IDEMPOTENCY_KEY_PATTERN } from '@contract/api/constants';
 import { isId, isSlug } from '@contract/patterns';
+import { safeReturnPath } from '@/features/auth/authLinks';
 
 /**
  * The ATG+ purchase attempt in progress, kept for the tab (sessionStorage) until it has an
@@ -20,11 +21,6 @@ export interface PurchaseAttempt {
 const KEY = 'stagedoor.atgPurchase';
 
 let unstored: PurchaseAttempt | null = null;
-
-/** A path of this shop (never `//host`, which a browser reads as another site). */
-export function isLocalPath(value: unknown): value is string {
-  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//');
-}
 
 export function storePurchaseAttempt(attempt: PurchaseAttempt): void {
   try {
@@ -65,7 +61,7 @@ export function readPurchaseAttempt(): PurchaseAttempt | null {
       !isString(idempotencyKey) ||
       !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey) ||
       !isString(cardToken) ||
-      !(returnTo === null || isLocalPath(returnTo)) ||
+      !(returnTo === null || (isString(returnTo) && safeReturnPath(returnTo) === returnTo)) ||
       !optionalId(purchaseId) ||
       !optionalId(paymentId)
     )

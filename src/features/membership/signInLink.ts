@@ -1,15 +1,16 @@
 import { ACCOUNT_PATHS, CATALOGUE_PATHS } from '@/config/paths';
+import { RETURN_PARAM, accountPageHref } from '@/features/auth/authLinks';
 
 /**
  * The sign-in page with the way back: after signing in the buyer lands where they were asked
  * (the presale, the offer they wanted to join), framed in the same venue.
  */
 export function signInPath(returnTo: string, venueSlug: string): string {
-  return `${ACCOUNT_PATHS.signIn}?${new URLSearchParams({ venue: venueSlug, returnTo }).toString()}`;
+  return accountPageHref(ACCOUNT_PATHS.signIn, venueSlug, returnTo);
 }
 
 export function signUpPath(returnTo: string, venueSlug: string): string {
-  return `${ACCOUNT_PATHS.signUp}?${new URLSearchParams({ venue: venueSlug, returnTo }).toString()}`;
+  return accountPageHref(ACCOUNT_PATHS.signUp, venueSlug, returnTo);
 }
 
 /**
@@ -18,7 +19,7 @@ export function signUpPath(returnTo: string, venueSlug: string): string {
  */
 export function membershipPath(venueSlug: string, returnTo?: string): string {
   const query = new URLSearchParams({ venue: venueSlug });
-  if (returnTo !== undefined) query.set('returnTo', returnTo);
+  if (returnTo !== undefined) query.set(RETURN_PARAM, returnTo);
   return `${CATALOGUE_PATHS.membership}?${query.toString()}`;
 }
 

@@ -9,8 +9,8 @@ import type { VenueConfig } from '@/config/venues';
 import { formatMoney } from '@/i18n/format';
 import { lazyWithTimeout } from '@/lib/lazyWithTimeout';
 import { useAppSelector } from '@/app/hooks';
+import { RETURN_PARAM, safeReturnPath } from '@/features/auth/authLinks';
 import { selectPurchase } from '../membershipSlice';
-import { isLocalPath } from '../purchaseStorage';
 import { signInPath, signUpPath, subscriptionsPath } from '../signInLink';
 import { PurchaseOutcome } from './PurchaseOutcome';
 import { AccessJoinForm } from './AccessJoinForm';
@@ -61,7 +61,7 @@ function HowToJoin({ offer, venue, signedIn, membership }: Props) {
   const [joining, setJoining] = useState(false);
   const here = `${location.pathname}${location.search}`;
   const slug = venue.settings.slug;
-  const returnTo = params.get('returnTo');
+  const returnTo = safeReturnPath(params.get(RETURN_PARAM));
   // Just bought here: the outcome (with the way back to the presale) rather than "a member".
   if (offer.scheme === 'atg-plus' && purchase.status === 'succeeded')
     return <PurchaseOutcome venue={venue} />;
@@ -104,11 +104,7 @@ function HowToJoin({ offer, venue, signedIn, membership }: Props) {
     );
   return (
     <Suspense fallback={<LoadingBlock minHeight="20rem" />}>
-      <AtgPlusCheckout
-        price={offer.price}
-        venue={venue}
-        returnTo={isLocalPath(returnTo) ? returnTo : null}
-      />
+      <AtgPlusCheckout price={offer.price} venue={venue} returnTo={returnTo} />
     </Suspense>
   );
 }
