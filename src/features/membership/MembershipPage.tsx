@@ -19,7 +19,11 @@ export default function MembershipPage() {
   useDocumentTitle(intl.formatMessage({ id: 'membership.heading' }));
   const venue = useMemberVenue();
   const memberships = useMemberships();
-  const signedIn = memberships.status === 'succeeded' ? memberships.data !== null : null;
+  // A member's page waits for their memberships; a guest's for the sign-in alone.
+  const signedIn =
+    memberships.signedIn === true && memberships.status !== 'succeeded'
+      ? null
+      : memberships.signedIn;
   const offers = useOffers(venue, signedIn);
 
   const heading = (

@@ -22,7 +22,11 @@ export default function SubscriptionsPage() {
   useDocumentTitle(intl.formatMessage({ id: 'subscriptions.heading' }));
   const venue = useMemberVenue();
   const memberships = useMemberships();
-  const signedIn = memberships.status === 'succeeded' ? memberships.data !== null : null;
+  // A member's page waits for their memberships; a guest's for the sign-in alone.
+  const signedIn =
+    memberships.signedIn === true && memberships.status !== 'succeeded'
+      ? null
+      : memberships.signedIn;
   const held = memberships.data ?? [];
   // Offers only for someone with no membership to show.
   const offers = useOffers(venue, signedIn === null || held.length > 0 ? null : signedIn);

@@ -3,6 +3,7 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { useRootHandle } from '@/config/usePaths';
 import { useRouteTarget } from '@/config/useRouteTarget';
 import { resolveVenue, type VenueConfig } from '@/config/venues';
+import { selectAuthKnown, selectSignedIn } from '@/features/auth/authSlice';
 import {
   membershipsRequested,
   offersRequested,
@@ -18,14 +19,20 @@ export function useMemberVenue(): VenueConfig {
   return resolveVenue(target?.venueSlug, routeEnv.venueSlug);
 }
 
-/** The buyer's memberships, read once per sign-in (a guest's read answers "nobody"). */
-export function useMemberships() {
+/**
+ * Who is asking, from the sign-in (auth slice) and, for a member, their memberships, read once
+ * per sign-in. `signedIn` is null until the sign-in is known.
+ */
+export function useMemberships({ read = true }: { read?: boolean } = {}) {
   const dispatch = useAppDispatch();
   const state = useAppSelector(selectMemberships);
+  const known = useAppSelector(selectAuthKnown);
+  const account = useAppSelector(selectSignedIn);
+  const signedIn = known ? account : null;
   useEffect(() => {
-    if (state.status === 'idle') dispatch(membershipsRequested());
-  }, [dispatch, state.status]);
-  return state;
+    if (read && signedIn === true && state.status === 'idle') dispatch(membershipsRequested());
+  }, [dispatch, read, signedIn, state.status]);
+  return { ...state, signedIn };
 }
 
 /**

@@ -1,6 +1,5 @@
 import type { SeatStatus } from '@contract/api/holds';
-import { useAppSelector, useSagas } from '@/app/hooks';
-import { selectAuthKnown, selectSignedIn } from '@/features/auth/authSlice';
+import { useSagas } from '@/app/hooks';
 import { watchMembership } from './membershipSaga';
 import { currentMembership } from './membershipSlice';
 import { useMemberships } from './useMembers';
@@ -18,13 +17,11 @@ export type PresaleGate = 'open' | 'checking' | 'signIn' | 'notQualified';
 
 export function usePresaleGate(presale: SeatStatus['presale']): PresaleGate {
   useSagas(GATE_SAGAS);
-  const known = useAppSelector(selectAuthKnown);
-  const signedIn = useAppSelector(selectSignedIn);
-  const memberships = useMemberships();
   const scheme = presale?.membersOnly ?? null;
+  const memberships = useMemberships({ read: scheme !== null });
   if (scheme === null) return 'open';
-  if (!known) return 'checking';
-  if (!signedIn) return 'signIn';
+  if (memberships.signedIn === null) return 'checking';
+  if (!memberships.signedIn) return 'signIn';
   if (memberships.status !== 'succeeded') return 'checking';
   return currentMembership(memberships.data, scheme) === undefined ? 'notQualified' : 'open';
 }
