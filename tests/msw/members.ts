@@ -107,8 +107,14 @@ export function memberHandlers() {
           },
           { status: 400 },
         );
-      const { venue: _venue, ...rest } = body;
-      membersFake.profile = { ...membersFake.profile, ...rest };
+      membersFake.profile = {
+        ...membersFake.profile,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        phone: body.phone,
+        address: body.address,
+        marketingOptIn: body.marketingOptIn,
+      };
       return HttpResponse.json({ profile: membersFake.profile });
     }),
     http.get('/services/account-management/memberships', () =>
