@@ -122,7 +122,7 @@ async function toContacts(page: Page) {
 }
 
 async function fillCard(page: Page, number: string, cvv = '123') {
-  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Card number', { exact: true }).fill(number);
   await page.getByLabel('Name on card').fill('Pat Plain');
   await page.getByLabel(/^(Expiry|Expiration) date/).fill('12/30');
   await page.getByLabel('Security code (CVV)').fill(cvv);
@@ -235,7 +235,7 @@ describe('members in the shop', () => {
     await expectAccessible(page, 'memberships');
     await page.getByRole('button', { name: /^Join ATG\+/ }).click();
     const challenge = testCard('visa', 'challenge');
-    await page.getByLabel('Card number').waitFor();
+    await page.getByLabel('Card number', { exact: true }).waitFor();
     await fillCard(page, challenge.number);
     await expectAccessible(page, 'ATG+ card form');
     await page.getByRole('button', { name: /^Pay \$[\d,]+(\.\d\d)?$/ }).click();
