@@ -8,6 +8,9 @@ import { renderApp } from '../../../tests/msw/render';
 import { server, useMswServer } from '../../../tests/msw/server';
 
 useMswServer();
+
+/** The page's chunk, the sign-in read and its own reads, on a loaded 2-core machine. */
+const SLOW = { timeout: 15_000 };
 beforeEach(() => {
   resetMembers();
   server.use(...memberHandlers());
@@ -21,7 +24,7 @@ async function expectNoAxeViolations(container: HTMLElement) {
 describe('/membership', { timeout: 30_000 }, () => {
   it('shows a guest the offers in the venue’s words and asks them to sign in to join', async () => {
     const { container } = renderApp({ route: '/membership?venue=lumen-theatre' });
-    const atg = await screen.findByRole('region', { name: 'ATG+' });
+    const atg = await screen.findByRole('region', { name: 'ATG+' }, SLOW);
     expect(within(atg).getByText('£45 a year')).toBeInTheDocument();
     expect(within(atg).getByText('No transaction fee on any order')).toBeInTheDocument();
     expect(within(atg).getByRole('link', { name: 'Sign in' })).toHaveAttribute(
@@ -40,10 +43,12 @@ describe('/membership', { timeout: 30_000 }, () => {
     renderApp({ route: '/membership?venue=hudson-stage' });
     await screen.findByText(
       'Only the memberships your account can join are offered to join below.',
+      {},
+      SLOW,
     );
-    const atg = await screen.findByRole('region', { name: 'ATG+' });
+    const atg = await screen.findByRole('region', { name: 'ATG+' }, SLOW);
     expect(
-      await within(atg).findByText("You're a member (number ATG-4821 7730)."),
+      await within(atg).findByText("You're a member (number ATG-4821 7730).", {}, SLOW),
     ).toBeInTheDocument();
     expect(within(atg).queryByRole('button', { name: /^Join/ })).not.toBeInTheDocument();
     expect(membersFake.offersAsked.at(-1)?.get('eligibility')).toBe('1');
@@ -57,7 +62,7 @@ describe('/membership', { timeout: 30_000 }, () => {
   it('does not ask about eligibility at a venue without the flag', async () => {
     signInDouble();
     renderApp({ route: '/membership?venue=lumen-theatre' });
-    await screen.findByRole('button', { name: 'Join ATG+' });
+    await screen.findByRole('button', { name: 'Join ATG+' }, SLOW);
     expect(
       screen.queryByText('Only the memberships your account can join are offered to join below.'),
     ).not.toBeInTheDocument();
@@ -69,15 +74,19 @@ describe('/membership', { timeout: 30_000 }, () => {
     membersFake.refuseEvidence = true;
     const user = userEvent.setup();
     const { container } = renderApp({ route: '/membership?venue=lumen-theatre' });
-    const access = await screen.findByRole('region', { name: 'Access' });
+    const access = await screen.findByRole('region', { name: 'Access' }, SLOW);
     await user.click(within(access).getByRole('button', { name: 'Join Access' }));
-    expect(await within(access).findByText('Please choose your evidence')).toBeInTheDocument();
+    expect(
+      await within(access).findByText('Please choose your evidence', {}, SLOW),
+    ).toBeInTheDocument();
     await user.click(within(access).getByRole('radio', { name: 'Access Card' }));
     await user.type(within(access).getByLabelText('Access Card number'), '12');
     await user.click(within(access).getByRole('button', { name: 'Join Access' }));
     expect(
       await within(access).findByText(
         "We couldn't accept that reference. Please check it against your card or letter and try again.",
+        {},
+        SLOW,
       ),
     ).toBeInTheDocument();
     // What was typed stays for the buyer to correct.
@@ -89,7 +98,7 @@ describe('/membership', { timeout: 30_000 }, () => {
     await user.type(within(access).getByLabelText('Access Card number'), '1234 5678');
     await user.click(within(access).getByRole('button', { name: 'Join Access' }));
     expect(
-      await within(access).findByText("You're a member (number ACC-1093 2281)."),
+      await within(access).findByText("You're a member (number ACC-1093 2281).", {}, SLOW),
     ).toBeInTheDocument();
     expect(membersFake.joins.at(-1)).toEqual({
       venue: 'lumen-theatre',
@@ -105,7 +114,7 @@ describe('/subscriptions', { timeout: 30_000 }, () => {
     membersFake.memberships = [{ ...ACTIVE_ATG }];
     const user = userEvent.setup();
     const { container } = renderApp({ route: '/subscriptions?venue=lumen-theatre' });
-    const card = await screen.findByRole('region', { name: 'ATG+' });
+    const card = await screen.findByRole('region', { name: 'ATG+' }, SLOW);
     expect(within(card).getByText('ATG-4821 7730')).toBeInTheDocument();
     expect(within(card).getByText('10 January 2027')).toBeInTheDocument();
     const renew = within(card).getByRole('checkbox', { name: 'Renew automatically each year' });
@@ -114,7 +123,9 @@ describe('/subscriptions', { timeout: 30_000 }, () => {
 
     await user.click(renew);
     await waitFor(() => expect(membersFake.memberships[0]?.autoRenew).toBe(false));
-    expect(await within(card).findByText('Saved: ATG+ will not renew.')).toBeInTheDocument();
+    expect(
+      await within(card).findByText('Saved: ATG+ will not renew.', {}, SLOW),
+    ).toBeInTheDocument();
 
     await user.click(within(card).getByRole('button', { name: 'Cancel ATG+' }));
     const dialog = screen.getByRole('dialog', { name: 'Cancel your ATG+ membership?' });
@@ -125,15 +136,21 @@ describe('/subscriptions', { timeout: 30_000 }, () => {
     expect(membersFake.memberships[0]?.status).toBe('active');
     await user.click(within(card).getByRole('button', { name: 'Cancel ATG+' }));
     await user.click(screen.getByRole('button', { name: 'Yes, cancel' }));
-    expect(await within(card).findByText('Cancelled — benefits until 10 January 2027')).toBeInTheDocument();
+    expect(
+      await within(card).findByText('Cancelled — benefits until 10 January 2027', {}, SLOW),
+    ).toBeInTheDocument();
   });
 
   it('offers someone without a membership the memberships to join', async () => {
     signInDouble();
     renderApp({ route: '/subscriptions?venue=lumen-theatre' });
     expect(
-      await screen.findByText("You don't have a membership yet. Here's what you can join."),
+      await screen.findByText(
+        "You don't have a membership yet. Here's what you can join.",
+        {},
+        SLOW,
+      ),
     ).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Join ATG+' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Join ATG+' }, SLOW)).toBeInTheDocument();
   });
 });
