@@ -1,8 +1,9 @@
 import { Outlet } from 'react-router';
 import { useSagas } from '@/app/hooks';
 import { watchMembership } from './membershipSaga';
+import { watchPurchase } from './purchaseSaga';
 
-const MEMBER_SAGAS = [watchMembership];
+const MEMBER_SAGAS = [watchMembership, watchPurchase];
 
 /**
  * Layout route of the member pages (memberships, subscriptions, My account): its chunk brings
