@@ -37,6 +37,7 @@ import {
   accountOrderResponseSchema,
   accountOrdersResponseSchema,
   membershipOffersResponseSchema,
+  membershipPurchaseResponseSchema,
   membershipResponseSchema,
   membershipsResponseSchema,
   profileResponseSchema,
@@ -133,6 +134,11 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
   'POST /services/account-management/memberships/:scheme/cancel': {
     ok: { 200: membershipResponseSchema },
   },
+  'POST /services/account-management/memberships/atg-plus/purchase': {
+    ok: { 200: membershipPurchaseResponseSchema },
+  },
+  'POST /services/account-management/memberships/atg-plus/purchases/:purchaseId/payments/:paymentId/continue':
+    { ok: { 200: membershipPurchaseResponseSchema } },
 };
 
 /** Routes with no handler in the double: the tests that call them answer with their own. */
@@ -154,6 +160,8 @@ export const ANSWERED_BY_TESTS_ONLY = new Set([
   'POST /services/account-management/memberships/access/join',
   'PATCH /services/account-management/memberships/:scheme',
   'POST /services/account-management/memberships/:scheme/cancel',
+  'POST /services/account-management/memberships/atg-plus/purchase',
+  'POST /services/account-management/memberships/atg-plus/purchases/:purchaseId/payments/:paymentId/continue',
 ]);
 
 /** What a proxy or load balancer in front of the API may send: a page of its own, not JSON. */
