@@ -248,7 +248,7 @@ describe('members in the shop', () => {
     await expectAccessible(page, 'ATG+ joined');
     await page.getByRole('link', { name: 'Continue to your booking' }).click();
     await page.waitForURL(`**${ticketsPath}`);
-    await page.locator('h1', { hasText: /Choose your seats|Choose/ }).waitFor();
+    await page.locator('h1', { hasText: 'Select seat' }).waitFor();
     expect(await page.getByRole('alertdialog').count()).toBe(0);
     await holdTwoOrdinarySeats(page, 1, 4);
     await page.locator('h1', { hasText: 'Check your seats' }).waitFor();
