@@ -343,7 +343,12 @@ export const authRoutes: FastifyPluginCallback<AuthRoutesOptions> = (app, option
     '/email',
     {
       bodyLimit: AUTH_BODY_LIMIT_BYTES,
-      onRequest: buyer(true),
+      // Each request sends two emails: limited per address like reset emails.
+      onRequest: [
+        buyer(true),
+        async (request, reply) =>
+          enforceLimit(db, 'email-change', request, passwordResetRateLimit, reply),
+      ],
       schema: {
         querystring: z.strictObject({}),
         body: changeEmailBodySchema,
