@@ -49,14 +49,13 @@ import { NAME_MAX_LENGTH } from './checkout';
  * A call that needs a signed-in session and has none answers 401 `sign_in_required`.
  */
 
-/** A signed-in session ends after this long without a state-changing call or keep-alive. */
-export const SIGN_IN_IDLE_MINUTES = 30;
-/** …and this long after signing in, whatever the buyer does. */
-export const SIGN_IN_ABSOLUTE_HOURS = 12;
-/** The SPA warns this long before the idle limit (WCAG 2.2.1), offering to stay signed in. */
-export const SIGN_IN_WARNING_SECONDS = 120;
-/** A password reset link works this long, once. */
-export const RESET_LINK_MINUTES = 60;
+// The limits live in the zod-free constants module, so the SPA can import their values.
+export {
+  RESET_LINK_MINUTES,
+  SIGN_IN_ABSOLUTE_HOURS,
+  SIGN_IN_IDLE_MINUTES,
+  SIGN_IN_WARNING_SECONDS,
+} from './constants';
 
 /** A reset or email-change link's token: 256 random bits as 43 base64url characters. */
 export const LINK_TOKEN_PATTERN = VERIFICATION_TOKEN_PATTERN;

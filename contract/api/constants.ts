@@ -30,3 +30,12 @@ export const SEAT_STATUS = { available: 0, heldByYou: 1, unavailable: 2 } as con
 
 /** Most of one extra a buyer may add to one order (the basket's PUT refuses more). */
 export const UPSELL_MAX_QUANTITY = 10;
+
+/** Sign-in (issue 14, contract/api/auth.ts). A signed-in session ends after this long without a state-changing call or keep-alive. */
+export const SIGN_IN_IDLE_MINUTES = 30;
+/** …and this long after signing in, whatever the buyer does. */
+export const SIGN_IN_ABSOLUTE_HOURS = 12;
+/** The SPA warns this long before the idle limit (WCAG 2.2.1), offering to stay signed in. */
+export const SIGN_IN_WARNING_SECONDS = 120;
+/** A password reset link works this long, once. */
+export const RESET_LINK_MINUTES = 60;

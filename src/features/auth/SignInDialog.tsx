@@ -29,7 +29,9 @@ export default function SignInDialog({ venueSlug, onClose, initialMode = 'signIn
   // After the dialog has put focus on its first button (its effect runs before this one): a
   // form's dialog starts at the form's first field, and so does the other form after a switch.
   useEffect(() => {
-    document.getElementById(fieldId(mode === 'signIn' ? 'signInEmail' : 'signUpFirstName'))?.focus();
+    document
+      .getElementById(fieldId(mode === 'signIn' ? 'signInEmail' : 'signUpFirstName'))
+      ?.focus();
   }, [mode]);
   // The reset page opens in a new tab, so the held seats and this page stay where they are.
   const resetLink = (
@@ -68,11 +70,7 @@ export default function SignInDialog({ venueSlug, onClose, initialMode = 'signIn
       ) : (
         venue !== undefined && (
           <>
-            <SignUpForm
-              venue={venue}
-              signInLink={switchTo('signIn')}
-              resetLink={resetLink}
-            />
+            <SignUpForm venue={venue} signInLink={switchTo('signIn')} resetLink={resetLink} />
             <Ways>
               <li>{switchTo('signIn')}</li>
             </Ways>
