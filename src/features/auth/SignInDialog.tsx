@@ -15,6 +15,8 @@ export type AuthDialogMode = 'signIn' | 'signUp';
 type Props = {
   venueSlug: string;
   onClose: () => void;
+  /** Told before the dialog closes on a sign-in (the dialog may unmount with its opener). */
+  onSignedIn?: () => void;
   initialMode?: AuthDialogMode;
 };
 
@@ -23,7 +25,12 @@ type Props = {
  * going to the sign-in page would ask to release them. The held seats, the step and whatever was
  * typed on the page stay as they were; only the session changes under them.
  */
-export default function SignInDialog({ venueSlug, onClose, initialMode = 'signIn' }: Props) {
+export default function SignInDialog({
+  venueSlug,
+  onClose,
+  onSignedIn,
+  initialMode = 'signIn',
+}: Props) {
   const [mode, setMode] = useState<AuthDialogMode>(initialMode);
   const venue = getVenue(venueSlug);
   // After the dialog has put focus on its first button (its effect runs before this one): a
@@ -61,7 +68,13 @@ export default function SignInDialog({ venueSlug, onClose, initialMode = 'signIn
     >
       {mode === 'signIn' ? (
         <>
-          <SignInForm venueSlug={venueSlug} onSignedIn={onClose} />
+          <SignInForm
+            venueSlug={venueSlug}
+            onSignedIn={() => {
+              onSignedIn?.();
+              onClose();
+            }}
+          />
           <Ways>
             <li>{resetLink}</li>
             <li>{switchTo('signUp')}</li>
