@@ -94,6 +94,7 @@ function statusFor(
     })),
     areas: [],
     offers: [],
+    presale: null,
     performanceNotice: null,
     admissionSectionMessage: null,
   };

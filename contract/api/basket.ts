@@ -114,8 +114,15 @@ export const basketSchema = z.strictObject({
   extras: z.array(extraLineSchema),
   /** Null when the product has no fee in this currency (then it is not offered). */
   ticketProtection: ticketProtectionLineSchema.nullable(),
-  /** Once per order (venues.transaction_fee). */
+  /** Once per order (venues.transaction_fee); 0 for a member whose scheme waives it. */
   transactionFee: minor,
+  /**
+   * The fee a signed-in member did not pay (issue 14), shown as its own line so the saving is
+   * visible; null when nothing was waived (a guest, a non-member, a lapsed membership).
+   */
+  transactionFeeWaiver: z
+    .strictObject({ amount: minor, scheme: z.enum(['atg-plus', 'access']) })
+    .nullable(),
   /** Null until a delivery method is saved (the delivery step). */
   delivery: deliveryLineSchema.nullable(),
   /** Every line above added up: tickets, extras, protection, transaction fee and delivery. */

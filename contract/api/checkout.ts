@@ -115,6 +115,11 @@ export type CheckoutOptions = z.infer<typeof checkoutOptionsSchema>;
 export const detailsResponseSchema = z.strictObject({
   details: checkoutDetailsSchema,
   options: checkoutOptionsSchema,
+  /**
+   * Issue 14, a signed-in buyer only: the profile's home address, for the post form to start
+   * from (a delivery method is never chosen for the buyer). Absent for a guest.
+   */
+  profileAddress: addressSchema.nullable().optional(),
 });
 export type DetailsResponse = z.infer<typeof detailsResponseSchema>;
 
@@ -124,8 +129,13 @@ export const putDetailsBodySchema = z
     contact: contactSchema.optional(),
     answers: answersSchema.optional(),
     consents: consentsSchema.optional(),
+    /**
+     * Issue 14: a signed-in buyer's "save to my profile": the contact (names, phone) and a post
+     * address sent with it are copied into the account's profile. Ignored for a guest.
+     */
+    saveToProfile: z.boolean().optional(),
   })
-  .refine((body) => Object.keys(body).length > 0, {
+  .refine((body) => Object.keys(body).some((key) => key !== 'saveToProfile'), {
     message: 'Send delivery, contact, answers or consents.',
   });
 export type PutDetailsBody = z.infer<typeof putDetailsBodySchema>;

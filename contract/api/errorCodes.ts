@@ -57,6 +57,13 @@ export const API_ERROR_CODES = [
   'sign_in_throttled',
   'sign_in_required',
   'reset_link_invalid',
+  // Members (issue 14, contract/api/members.ts): a members' presale asks a guest to sign in and
+  // tells a signed-in non-member they do not qualify; access seats are for Access members.
+  'presale_sign_in_required',
+  'presale_not_qualified',
+  'access_membership_required',
+  'membership_active',
+  'membership_purchase_in_flight',
 ] as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

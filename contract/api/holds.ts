@@ -219,6 +219,13 @@ export const seatStatusSchema = z.strictObject({
       extraAmount: z.number().int().nonnegative().nullable(),
     }),
   ),
+  /**
+   * Issue 14: null on general sale; in a presale, when it ends and, for a members' presale, the
+   * scheme whose signed-in members may book without a code (the SPA shows the gate first).
+   */
+  presale: z
+    .strictObject({ until: z.string(), membersOnly: z.enum(['atg-plus', 'access']).nullable() })
+    .nullable(),
   /** Text the buyer must acknowledge before continuing, when the performance has it. */
   performanceNotice: z.string().nullable(),
   admissionSectionMessage: z.string().nullable(),

@@ -104,7 +104,18 @@ export const orderViewSchema = z.strictObject({
    * ticket protection (0 when declined) and delivery (0: free). With the extras' line totals and
    * the transaction fee they add up to `total`, so every part of what was paid can be shown.
    */
-  charges: z.strictObject({ tickets: minor, ticketProtection: minor, delivery: minor }),
+  charges: z.strictObject({
+    tickets: minor,
+    ticketProtection: minor,
+    delivery: minor,
+    /**
+     * Issue 14: the transaction fee a member did not pay (not part of `total`), so the order
+     * shows the saving as the basket did; null when nothing was waived.
+     */
+    transactionFeeWaiver: z
+      .strictObject({ amount: minor, scheme: z.enum(['atg-plus', 'access']) })
+      .nullable(),
+  }),
   total: minor,
   currency: currencySchema,
   /** The card paid with; null for a zero-price order. */

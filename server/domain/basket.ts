@@ -24,7 +24,8 @@ import {
   protectionAmount,
   transactionFee,
 } from './pricing';
-import { GUEST, type PromoBuyer } from './promo';
+import { buyerOfSessionId } from './memberships';
+import type { PromoBuyer } from './promo';
 
 /**
  * The basket of a live hold (issue 5): its tickets at their all-in prices, the extras and the
@@ -177,14 +178,21 @@ function basketVersion(
 }
 
 /**
- * The member fee waiver (spec §6, pricing.ts): a buyer in a scheme that waives it
- * (membership_schemes, e.g. ATG+ and Access) pays no transaction fee. Guests pay it; sessions
- * carry no membership until accounts exist, and that issue passes the signed-in buyer's schemes
- * here. No query when there is nothing to waive or no scheme to ask about.
+ * The member fee waiver (spec §6, pricing.ts): a signed-in buyer whose membership's benefits
+ * hold now, in a scheme that waives it (membership_schemes: ATG+ and Access), pays no
+ * transaction fee, and the basket carries what was waived as its own line. Guests pay it. No
+ * query when there is nothing to waive or no scheme to ask about.
  */
-async function transactionFeeFor(db: Queryable, fee: number, buyer: PromoBuyer): Promise<number> {
-  if (fee === 0 || buyer.memberships.length === 0) return fee;
-  return transactionFee(fee, await b.membershipWaivesTransactionFee(db, buyer.memberships));
+async function transactionFeeFor(
+  db: Queryable,
+  fee: number,
+  buyer: PromoBuyer,
+): Promise<{ fee: number; waiver: Basket['transactionFeeWaiver'] }> {
+  if (fee === 0 || buyer.memberships.length === 0) return { fee, waiver: null };
+  const scheme = await b.schemeWaivingTransactionFee(db, buyer.memberships);
+  const charged = transactionFee(fee, scheme !== null);
+  if (scheme !== 'atg-plus' && scheme !== 'access') return { fee: charged, waiver: null };
+  return { fee: charged, waiver: { amount: fee - charged, scheme } };
 }
 
 async function priceBasket(
@@ -206,8 +214,9 @@ async function priceBasket(
   const extras = extraLines(offered, choices.upsells);
   const ticketCount = tickets.reduce((sum, line) => sum + line.quantity, 0);
   const ticketProtection = protectionLine(fees, choices.ticketProtection, ticketCount);
-  const fee = await transactionFeeFor(db, fees.transactionFee, buyer);
+  const { fee, waiver } = await transactionFeeFor(db, fees.transactionFee, buyer);
   const delivery = deliveryLine(details.delivery);
+  // The waiver is priced content: a membership that lapses mid-basket moves the version.
   const priced = {
     holdId: hold.id,
     currency: hold.currency,
@@ -215,6 +224,7 @@ async function priceBasket(
     extras,
     ticketProtection,
     transactionFee: fee,
+    transactionFeeWaiver: waiver,
     total: basketTotal({ tickets, extras, ticketProtection, transactionFee: fee, delivery }),
   };
   return {
@@ -233,15 +243,19 @@ async function priceBasket(
   };
 }
 
-/** GET: the basket of the caller's live hold, priced for `buyer` (a guest until accounts exist). */
+/**
+ * GET: the basket of the caller's live hold, priced for the session's account as it is now
+ * (its members' benefits; a guest's prices once signed out or lapsed), wherever it is read: the
+ * basket, the details step and the pay request's version check agree.
+ */
 export async function readBasket(
   db: Queryable,
   scope: BasketScope,
   sessionId: string,
   holdId: string,
-  buyer: PromoBuyer = GUEST,
 ): Promise<Basket> {
-  return priceBasket(db, scope, await liveHold(db, scope, sessionId, holdId, false), buyer);
+  const hold = await liveHold(db, scope, sessionId, holdId, false);
+  return priceBasket(db, scope, hold, await buyerOfSessionId(db, sessionId));
 }
 
 /**
@@ -256,7 +270,6 @@ export async function updateBasket(
   sessionId: string,
   holdId: string,
   body: PutBasketBody,
-  buyer: PromoBuyer = GUEST,
 ): Promise<Basket> {
   const hold = await liveHold(tx, scope, sessionId, holdId, true);
   if (body.upsells !== undefined) {
@@ -281,5 +294,5 @@ export async function updateBasket(
     }
     await b.saveTicketProtection(tx, hold.id, body.ticketProtection === 'yes');
   }
-  return priceBasket(tx, scope, hold, buyer);
+  return priceBasket(tx, scope, hold, await buyerOfSessionId(tx, sessionId));
 }

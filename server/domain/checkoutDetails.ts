@@ -28,6 +28,8 @@ import {
   type Problem,
 } from './checkoutDetailsRules';
 import { ownHold } from './holds';
+import { sessionMember } from '../db/queries/memberships';
+import { findProfile, saveCheckoutContact, type ProfileRow } from '../db/queries/profile';
 
 /**
  * The buyer's details on a live hold (issue 5): delivery, contact, answers to the venue's
@@ -142,6 +144,26 @@ export function checkoutOptions(venue: VenueSettings, zeroPrice: boolean): Check
   };
 }
 
+/** The profile of the account the session is signed in to now, if any. */
+async function signedInProfile(db: Queryable, sessionId: string) {
+  const { accountId } = await sessionMember(db, sessionId);
+  const profile = accountId ? await findProfile(db, accountId) : undefined;
+  return profile && accountId ? { accountId, profile } : null;
+}
+
+/**
+ * A signed-in buyer's contact details start from their profile while the hold has none stored
+ * (faster checkout): shown, not saved, so the buyer still confirms them on the contacts step.
+ */
+function prefilledContact(profile: ProfileRow): Contact {
+  return {
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    email: profile.email,
+    phone: profile.phone ?? '',
+  };
+}
+
 async function respond(
   db: Queryable,
   scope: DetailsScope,
@@ -152,10 +174,15 @@ async function respond(
 ): Promise<DetailsResponse> {
   const { details, missing } = assess(row, venue);
   // Priced as the basket is, so "no payment needed" can never disagree with the basket's total.
-  const basket = await readBasket(db, scope, sessionId, hold.id);
+  const [basket, member] = await Promise.all([
+    readBasket(db, scope, sessionId, hold.id),
+    signedInProfile(db, sessionId),
+  ]);
+  const contact = details.contact ?? (member ? prefilledContact(member.profile) : null);
   return {
-    details: { ...details, complete: missing.length === 0 },
+    details: { ...details, contact, complete: missing.length === 0 },
     options: checkoutOptions(venue, basket.total === 0),
+    ...(member ? { profileAddress: member.profile.address } : {}),
   };
 }
 
@@ -220,7 +247,32 @@ export async function updateDetails(
     answers: checked.answers?.value,
     consents: checked.consents?.value,
   });
+  if (body.saveToProfile) await saveToProfile(tx, sessionId, checked);
   return respond(tx, scope, sessionId, hold, venue, row);
+}
+
+/**
+ * "Save to my profile" (issue 14): the names and phone of the contact sent, and a post address
+ * sent, become the signed-in account's profile (its email stays the account's: changing it is
+ * re-verified). A guest's request saves nothing; the details themselves are saved either way.
+ */
+async function saveToProfile(
+  tx: Queryable,
+  sessionId: string,
+  checked: { contact?: Checked<Contact>; delivery?: Checked<Delivery> },
+): Promise<void> {
+  const { accountId } = await sessionMember(tx, sessionId);
+  if (!accountId) return;
+  const contact = checked.contact?.value;
+  const address = checked.delivery?.value.address ?? null;
+  if (!contact && !address) return;
+  const profile = contact ? null : await findProfile(tx, accountId);
+  await saveCheckoutContact(tx, accountId, {
+    firstName: contact?.firstName ?? profile!.firstName,
+    lastName: contact?.lastName ?? profile!.lastName,
+    phone: contact?.phone || null,
+    address,
+  });
 }
 
 /**

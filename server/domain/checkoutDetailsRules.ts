@@ -57,7 +57,7 @@ const POSTCODE_RULES: Record<
  * Guernsey, Jersey and the Isle of Man), by that country's postcode or ZIP rule; US addresses
  * need a state. For another country the postcode is not judged (as the form does).
  */
-function checkAddress(address: Address, home: HomeCountry): Checked<Address> {
+export function checkAddress(address: Address, home: HomeCountry): Checked<Address> {
   if (!POSTAL_COUNTRIES[home].includes(address.country)) {
     return {
       value: address,

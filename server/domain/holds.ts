@@ -13,6 +13,8 @@ import { ApiError, notFound } from './errors';
 import { newId } from './ids';
 import { chooseBestAvailable } from './holdsBestAvailable';
 import { codeForHold, type AppliedCode } from './holdsPromo';
+import { checkAccessSeats, requireAccessMembership } from './holdsAccess';
+import { GUEST, type PromoBuyer } from './promo';
 import type { PerformanceCache } from './performanceCache';
 import { purgeIdempotencyKeys } from './idempotency';
 
@@ -86,10 +88,11 @@ async function openHold(
   tx: Queryable,
   scope: HoldScope,
   request: { performanceId: string; promoCode?: string },
+  buyer: PromoBuyer,
 ): Promise<Sellable & { code: AppliedCode }> {
   const row = await scope.performances.get(tx, normaliseId(request.performanceId));
   const { performance, policy } = sellable(scope, row);
-  const code = await codeForHold(tx, performance, request.promoCode);
+  const code = await codeForHold(tx, performance, request.promoCode, buyer);
   return { performance, policy, code };
 }
 
@@ -207,21 +210,26 @@ async function claimNewHold(
   return { hold: await holdView(tx, row, result.seats) };
 }
 
-/** Holds exactly these seats, or none of them (409 naming the ones taken). */
+/**
+ * Holds exactly these seats, or none of them (409 naming the ones taken). `buyer` is the
+ * session's account as benefits see it (members' presales, access seats; a guest by default).
+ */
 export async function createSeatHold(
   tx: Queryable,
   scope: HoldScope,
   sessionId: string,
   request: { performanceId: string; seats: string[]; promoCode?: string },
+  buyer: PromoBuyer = GUEST,
 ): Promise<Hold> {
   const seatIds = request.seats.map(normaliseId);
   if (new Set(seatIds).size !== seatIds.length) {
     throw invalid('body.seats', 'A seat is listed twice.');
   }
-  const opened = await openHold(tx, scope, request);
+  const opened = await openHold(tx, scope, request, buyer);
   if (opened.performance.seating !== 'reserved') {
     throw invalid('body.seats', 'This performance has no reserved seats.');
   }
+  await checkAccessSeats(tx, sessionId, opened.performance, seatIds, buyer);
   const claim = await claimNewHold(tx, sessionId, opened, seatIds);
   if ('hold' in claim) return claim.hold;
   // Only a failed claim pays for telling a seat of another venue from a taken one.
@@ -268,8 +276,9 @@ export async function createAdmissionHold(
   scope: HoldScope,
   sessionId: string,
   request: AdmissionRequest,
+  buyer: PromoBuyer = GUEST,
 ): Promise<Hold> {
-  const opened = await openHold(tx, scope, request);
+  const opened = await openHold(tx, scope, request, buyer);
   const { performance, policy } = opened;
   if (performance.seating === 'reserved') {
     throw invalid('body.admissions', 'This performance has reserved seats.');
@@ -308,12 +317,14 @@ export async function createBestAvailableHold(
   scope: HoldScope,
   sessionId: string,
   request: BestAvailableBody,
+  buyer: PromoBuyer = GUEST,
 ): Promise<Hold> {
-  const opened = await openHold(tx, scope, request);
+  const opened = await openHold(tx, scope, request, buyer);
   const { performance } = opened;
   if (performance.seating !== 'reserved') {
     throw invalid('body.performanceId', 'This performance has no reserved seats.');
   }
+  if (request.accessible) requireAccessMembership(buyer);
   // One chooser at a time per performance: two parties never pick the same block. Explicit
   // holds do not wait for it; if one takes a chosen seat first, the claim comes up short and
   // the choice is made again.
@@ -328,6 +339,7 @@ export async function createBestAvailableHold(
     });
     const chosen = chooseBestAvailable(candidates, request.quantity);
     if (!chosen) break;
+    if (request.accessible) await checkAccessSeats(tx, sessionId, performance, chosen, buyer);
     const claim = await claimNewHold(tx, sessionId, opened, chosen);
     if ('hold' in claim) return claim.hold;
     await q.releaseHoldSeats(tx, claim.holdId);

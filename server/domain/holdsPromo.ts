@@ -1,4 +1,6 @@
+import type { SeatStatus } from '../../contract/api/holds';
 import type { Queryable } from '../db/database';
+import { membersPresaleScheme } from '../db/queries/memberships';
 import { ApiError } from './errors';
 import { GUEST, mayBuy, promoFits, resolvePromo, type PromoBuyer, type PromoRule } from './promo';
 
@@ -22,6 +24,8 @@ interface CodedPerformance {
   venueSlug: string;
   showId: string;
   presale: boolean;
+  /** Null on general sale. */
+  presaleUntil?: Date | null;
 }
 
 /**
@@ -86,8 +90,27 @@ export async function codeForPrices(
 }
 
 /**
- * For a hold: 403 presale_required unless the performance is on general sale or the buyer sent a
- * presale code that unlocks it (members' presales wait for accounts: `buyer` is the hook).
+ * The presale a performance is in, for the seat map (null on general sale): when it ends and,
+ * for a members' presale, the scheme whose members may book it without a code.
+ */
+export async function presaleOf(
+  db: Queryable,
+  performance: CodedPerformance,
+): Promise<SeatStatus['presale']> {
+  if (!performance.presale || !performance.presaleUntil) return null;
+  const scheme = await membersPresaleScheme(db, performance.venueSlug, performance.showId);
+  return {
+    until: performance.presaleUntil.toISOString(),
+    membersOnly: scheme === 'atg-plus' || scheme === 'access' ? scheme : null,
+  };
+}
+
+/**
+ * For a hold: a performance on general sale, or a presale the buyer's code unlocks, or a
+ * members' presale (a members' presale code is live for the show) the buyer's membership
+ * unlocks without a code. Otherwise 403: `presale_sign_in_required` for a guest at a members'
+ * presale, `presale_not_qualified` for a signed-in account outside its scheme, and
+ * `presale_required` for any other presale.
  */
 export async function codeForHold(
   db: Queryable,
@@ -97,6 +120,22 @@ export async function codeForHold(
 ): Promise<AppliedCode> {
   const rule = await ruleOf(db, performance, promoCode, 'body.promoCode', buyer);
   if (!mayBuy(rule, performance)) {
+    const scheme = await membersPresaleScheme(db, performance.venueSlug, performance.showId);
+    if (scheme !== null && buyer.memberships.includes(scheme)) return NO_CODE;
+    if (scheme !== null && !buyer.signedIn) {
+      throw new ApiError(
+        403,
+        'presale_sign_in_required',
+        "This is a members' presale: sign in to book it.",
+      );
+    }
+    if (scheme !== null) {
+      throw new ApiError(
+        403,
+        'presale_not_qualified',
+        'Sorry your account does not qualify you for this pre-sale',
+      );
+    }
     throw new ApiError(
       403,
       'presale_required',

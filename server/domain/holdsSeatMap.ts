@@ -11,7 +11,7 @@ import type { Queryable } from '../db/database';
 import * as q from '../db/queries/holds';
 import { notFound } from './errors';
 import { sellable, type HoldScope } from './holds';
-import { codeForPrices } from './holdsPromo';
+import { codeForPrices, presaleOf } from './holdsPromo';
 
 /**
  * The seat map in two parts. The plan (seats, places, bands, sections) never changes under its
@@ -191,6 +191,7 @@ export async function seatStatus(
     priceOptions: inventory.priceOptions,
     areas: inventory.areas,
     offers,
+    presale: await presaleOf(db, performance),
     performanceNotice: performance.notice,
     admissionSectionMessage: performance.admissionSectionMessage,
   };

@@ -71,6 +71,8 @@ export async function orderView(
       ticketProtection: order.basket.ticketProtection?.amount ?? 0,
       // Orders paid before the basket carried delivery had none to pay for.
       delivery: order.basket.delivery?.amount ?? 0,
+      // Orders paid before the basket carried the waiver had none.
+      transactionFeeWaiver: order.basket.transactionFeeWaiver ?? null,
     },
     total: order.total,
     currency: order.currency,

@@ -50,9 +50,9 @@ describe('judgePromo', () => {
   it('keeps a members’ code from guests and gives it to members of its scheme', () => {
     const members = code({ kind: 'presale', discountPercent: 0, membershipScheme: 'atg-plus' });
     expect(judgePromo(members, { showId: SHOW, at }).status).toBe('notQualified');
-    const access = { memberships: ['access'] };
+    const access = { memberships: ['access'], signedIn: true };
     expect(judgePromo(members, { showId: SHOW, at, buyer: access }).status).toBe('notQualified');
-    const atgPlus = { memberships: ['atg-plus'] };
+    const atgPlus = { memberships: ['atg-plus'], signedIn: true };
     expect(judgePromo(members, { showId: SHOW, at, buyer: atgPlus }).status).toBe('applied');
   });
 });

@@ -31,14 +31,17 @@ export type PromoResolution =
   | { status: 'invalid' | 'expired' | 'notForEvent'; rule: null };
 
 /**
- * Who is asking. Guests belong to no scheme; accounts (a later issue) fill `memberships` with
- * the buyer's scheme slugs (`atg-plus`, `access`), and members' presales then apply to them.
+ * Who is asking. Guests belong to no scheme; a signed-in session's account fills `memberships`
+ * with the schemes whose benefits it has now (`atg-plus`, `access`; domain/memberships.ts
+ * `buyerOf`), and members' presales, the fee waiver and access seats then apply to them.
  */
 export interface PromoBuyer {
   memberships: readonly string[];
+  /** Signed in to an account (a members' presale then answers "not qualified", not "sign in"). */
+  signedIn: boolean;
 }
 
-export const GUEST: PromoBuyer = { memberships: [] };
+export const GUEST: PromoBuyer = { memberships: [], signedIn: false };
 
 /**
  * Judges a code found (or not) for a venue against the show and the moment. A code that is not

@@ -36,6 +36,7 @@ import {
 import { optionalSession, sessionOf, type BuyerSession } from '../http/buyerSession';
 import { inTransaction } from '../domain/holdsTransaction';
 import { releaseAttempts } from '../domain/orders';
+import { buyerOf } from '../domain/memberships';
 import type { PaymentService } from '../payments/service';
 import { errorReplies } from '../http/errors';
 import { sendStored } from '../http/idempotentRoute';
@@ -130,11 +131,13 @@ export const holdRoutes: FastifyPluginCallback<HoldRoutesOptions> = (app, option
     },
     async (request, reply) => {
       const body = request.body;
-      const response = await once(request, 'POST /holds', body, 201, (tx, session) =>
-        'seats' in body
-          ? createSeatHold(tx, scope, session.id, body)
-          : createAdmissionHold(tx, scope, session.id, body),
-      );
+      // The buyer's benefits (members' presales, access seats) as of this request.
+      const response = await once(request, 'POST /holds', body, 201, async (tx, session) => {
+        const member = await buyerOf(tx, session);
+        return 'seats' in body
+          ? createSeatHold(tx, scope, session.id, body, member)
+          : createAdmissionHold(tx, scope, session.id, body, member);
+      });
       return sendStored(reply, response);
     },
   );
@@ -152,8 +155,8 @@ export const holdRoutes: FastifyPluginCallback<HoldRoutesOptions> = (app, option
     },
     async (request, reply) => {
       const body = request.body;
-      const response = await once(request, 'POST /holds/best-available', body, 201, (tx, session) =>
-        createBestAvailableHold(tx, scope, session.id, body),
+      const response = await once(request, 'POST /holds/best-available', body, 201, async (tx, s) =>
+        createBestAvailableHold(tx, scope, s.id, body, await buyerOf(tx, s)),
       );
       return sendStored(reply, response);
     },

@@ -4,6 +4,9 @@ import type { VenueBundle } from '../../contract/venueFiles';
 import type { Database } from '../db/database';
 import { accountRoutes, type AccountRoutesSettings } from './accounts';
 import { authRoutes } from './auth';
+import { accountOrderRoutes } from './accountOrders';
+import { membershipRoutes } from './memberships';
+import { profileRoutes } from './profile';
 import { addressLookupRoutes, type AddressLookupRoutesOptions } from './addressLookup';
 import { healthRoute } from './health';
 import { OUTBOX_VIEWER_PATH, outboxRoutes } from './outbox';
@@ -49,6 +52,12 @@ export const serviceRoutes: FastifyPluginAsync<{
         if (service === 'payment') await scope.register(paymentRoutes, { db, ...payment });
         if (service === 'customer-accounts')
           await scope.register(accountRoutes, { db, venues, linkOrigin, ...accounts });
+        // Members (issue 14): the profile, and the account's orders and memberships.
+        if (service === 'customer-profile') await scope.register(profileRoutes, { db, venues });
+        if (service === 'account-management') {
+          await scope.register(accountOrderRoutes, { db, venues });
+          await scope.register(membershipRoutes, { db, venues, payments: payment.payments });
+        }
         if (service === 'address-lookup') {
           await scope.register(addressLookupRoutes, { db, ...addressLookup });
         }

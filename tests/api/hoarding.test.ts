@@ -54,10 +54,14 @@ async function buyerFrom(from: string): Promise<Buyer> {
   return { cookie, csrf: sessionSchema.parse(response.json()).csrfToken };
 }
 
-/** `count` blocks of `size` seats of the plan, in plan order, none shared. */
+/**
+ * `count` blocks of `size` seats of the plan, in plan order, none shared. No access seating: a
+ * guest may not hold it (issue 14), and these tests are about how many seats, not which.
+ */
 async function seatBlocks(planId: string, count: number, size: number): Promise<string[][]> {
   const { rows } = await db.query<{ id: string }>(
     `SELECT upper(id::text) AS id FROM seats WHERE seating_plan_id = $1
+       AND NOT (is_wheelchair OR is_companion OR is_access_zone)
      ORDER BY section_code, row_label, seat_number LIMIT $2`,
     [planId, count * size],
   );

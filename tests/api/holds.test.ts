@@ -26,6 +26,7 @@ import {
   type PerformanceFixture,
 } from './race/fixtures';
 import { callApi, newBuyer as newBuyerOf, newKey, type Buyer, type CallOptions } from './buyers';
+import { DEMO, signInAs } from './memberSessions';
 import { openSeededDatabase, venues } from './testDatabase';
 
 let db: Database;
@@ -390,9 +391,16 @@ describe('POST /holds/best-available', () => {
     expect(unknownBand.statusCode).toBe(409);
     expect(codeOf(unknownBand)).toBe('seats_unavailable');
   });
-  it('gives access seating, and only access seating, to a buyer who asks for it', async () => {
+  it('gives access seating, and only access seating, to an Access member who asks for it', async () => {
     const fixture = await cleanPerformance(db, 'lumen-theatre', 'echoes-of-avalon');
+    // Issue 14: access seating is an Access member's benefit; a guest is asked to join.
+    const guest = await call(await newBuyer(), 'POST', '/holds/best-available', {
+      body: { performanceId: fixture.performanceId, quantity: 2, accessible: true },
+    });
+    expect(guest.statusCode).toBe(403);
+    expect(codeOf(guest)).toBe('access_membership_required');
     const buyer = await newBuyer();
+    await signInAs(db, buyer, DEMO.access);
     const response = await call(buyer, 'POST', '/holds/best-available', {
       body: { performanceId: fixture.performanceId, quantity: 2, accessible: true },
     });
@@ -481,6 +489,8 @@ describe('seat maps: the plan and the status of a performance', () => {
     const [dressA] = await seatsInRow(db, fixture.planId, 'DRESS', 'A');
     const upperN = await seatsInRow(db, fixture.planId, 'UPPER', 'N');
     const buyer = await newBuyer();
+    // Dress Circle A1 is a wheelchair space: since issue 14 only an Access member holds one.
+    await signInAs(db, buyer, DEMO.access);
     const other = await newBuyer();
     const mine = [dressA!.id, upperN.at(-1)!.id];
     const theirs = [rowF[12]!];
@@ -710,7 +720,7 @@ describe('promo and presale codes', () => {
     expect(rows[0]!.code).toBe('ORCHARD-PRESALE');
   });
 
-  it('keeps a members’ presale from guests', async () => {
+  it('keeps a members’ presale from guests, asking them to sign in (issue 14)', async () => {
     const presale = await presalePerformance(db, 'hudson-stage', 'the-glass-orchard');
     const [seat] = await seatsInRow(db, presale.planId, 'STALLS', 'H');
     const response = await call(await newBuyer(), 'POST', '/holds', {
@@ -722,7 +732,7 @@ describe('promo and presale codes', () => {
       },
     });
     expect(response.statusCode).toBe(403);
-    expect(codeOf(response)).toBe('presale_required');
+    expect(codeOf(response)).toBe('presale_sign_in_required');
   });
 });
 

@@ -56,7 +56,7 @@ function confirmedOrder(firstName = 'Ada'): OrderView {
     extras: [],
     ticketProtection: false,
     transactionFee: 295,
-    charges: { tickets: 8750, ticketProtection: 0, delivery: 0 },
+    charges: { tickets: 8750, ticketProtection: 0, delivery: 0, transactionFeeWaiver: null },
     total: 9045,
     currency: 'GBP',
     payment: { brand: 'visa', last4: '1111' },

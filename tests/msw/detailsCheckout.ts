@@ -74,6 +74,7 @@ function basketOf(hold: Hold, venueSlug: string): Basket {
     extras: [],
     ticketProtection: null,
     transactionFee: 250,
+    transactionFeeWaiver: null,
     delivery: null,
     total: 13_250,
     version: 'basket-version-0001',

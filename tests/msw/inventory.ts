@@ -273,6 +273,7 @@ function theatreStatus(): SeatStatus {
         extraAmount: null,
       },
     ],
+    presale: null,
     performanceNotice: inventory.performanceNotice,
     admissionSectionMessage: null,
   };
@@ -297,6 +298,7 @@ function gaStatus(): SeatStatus {
     ],
     areas: Object.entries(inventory.remaining).map(([code, remaining]) => ({ code, remaining })),
     offers: [],
+    presale: null,
     performanceNotice: null,
     admissionSectionMessage: 'The standing floor opens at 19:00; the balcony is seated.',
   };
@@ -541,6 +543,7 @@ export function basketOf(hold: Hold): Basket {
     extras,
     ticketProtection,
     transactionFee: basket.transactionFee,
+    transactionFeeWaiver: null,
     total,
   };
   const method = basket.delivery.get(hold.id);

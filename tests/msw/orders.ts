@@ -126,6 +126,7 @@ export function orderViewOf(
       tickets: ticketsTotal,
       ticketProtection: 0,
       delivery: 0,
+      transactionFeeWaiver: null,
     },
     total: options.total ?? ticketsTotal + 250,
     currency: seats[0]?.price.currency ?? 'GBP',

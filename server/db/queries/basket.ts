@@ -191,16 +191,18 @@ export async function replaceUpsells(
 }
 
 /** Whether any of the buyer's membership schemes waives the transaction fee. */
-export async function membershipWaivesTransactionFee(
+/** The first of `memberships` (in the buyer's order) whose scheme waives the fee, or null. */
+export async function schemeWaivingTransactionFee(
   db: Queryable,
   memberships: readonly string[],
-): Promise<boolean> {
-  const { rows } = await db.query<{ waived: boolean }>(
-    `SELECT coalesce(bool_or(waives_transaction_fee), false) AS waived FROM membership_schemes
-     WHERE slug = ANY($1::text[])`,
+): Promise<string | null> {
+  const { rows } = await db.query<{ slug: string }>(
+    `SELECT slug FROM membership_schemes
+     WHERE slug = ANY($1::text[]) AND waives_transaction_fee
+     ORDER BY array_position($1::text[], slug) LIMIT 1`,
     [memberships],
   );
-  return rows[0]?.waived ?? false;
+  return rows[0]?.slug ?? null;
 }
 
 export interface BasketPerformanceRow {

@@ -498,8 +498,12 @@ export async function confirmOrder(
   key: { hash: string; sealed: string },
 ): Promise<void> {
   await db.query(
+    // An order bought signed in belongs to that account (issue 14: My account lists it).
     `UPDATE orders SET status = 'confirmed', confirmed_at = now(), access_key_hash = $2,
-       access_key_sealed = $3
+       access_key_sealed = $3,
+       account_id = coalesce(account_id, (
+         SELECT s.account_id FROM sessions s WHERE s.id = orders.session_id
+            AND s.signed_in_idle_until > now() AND s.signed_in_until > now()))
      WHERE id = $1 AND status = 'pending'`,
     [orderId, key.hash, key.sealed],
   );

@@ -6,6 +6,7 @@ import { SCHEMA_LOCK_KEY } from '../migrate';
 import { addDays, localDate, zonedToUtc } from '../../domain/zonedTime';
 import { MEMBERSHIPS, PROMOS, TICKET_PROTECTION_FEES, upsellsFor } from './products';
 import { schedulePerformances } from './schedule';
+import { seedMembers } from './members';
 import {
   arenaPlan,
   concertHallPlan,
@@ -19,6 +20,9 @@ import { VENUE_CONTENT, type VenueContentDef } from './venueContent';
 /** Bump when the catalogue changes shape; a database seeded at this version is left alone. */
 export const CATALOGUE_VERSION = 1;
 const MARKER = 'demo-catalogue';
+/** Memberships' offers and the demo members (issue 14): a marker of their own (members.ts). */
+const MEMBERS_MARKER = 'demo-members';
+const MEMBERS_VERSION = 1;
 
 export interface SeedResult {
   seeded: boolean;
@@ -371,16 +375,27 @@ export async function seed(
       'SELECT version FROM seed_versions WHERE name = $1',
       [MARKER],
     );
-    if (rows.length > 0) return false;
-    await seedCatalogue(tx, venues, now);
-    await tx.query(
-      'UPDATE seating_plans sp SET seat_count = (SELECT count(*) FROM seats s WHERE s.seating_plan_id = sp.id)',
-    );
-    await tx.query('INSERT INTO seed_versions (name, version) VALUES ($1, $2)', [
-      MARKER,
-      CATALOGUE_VERSION,
-    ]);
-    return true;
+    const fresh = rows.length === 0;
+    if (fresh) {
+      await seedCatalogue(tx, venues, now);
+      await tx.query(
+        'UPDATE seating_plans sp SET seat_count = (SELECT count(*) FROM seats s WHERE s.seating_plan_id = sp.id)',
+      );
+      await tx.query('INSERT INTO seed_versions (name, version) VALUES ($1, $2)', [
+        MARKER,
+        CATALOGUE_VERSION,
+      ]);
+    }
+    // A database seeded before the members came gets them now, without a new catalogue.
+    const members = await tx.query('SELECT 1 FROM seed_versions WHERE name = $1', [MEMBERS_MARKER]);
+    if (members.rows.length === 0) {
+      await seedMembers(tx, venues, now);
+      await tx.query('INSERT INTO seed_versions (name, version) VALUES ($1, $2)', [
+        MEMBERS_MARKER,
+        MEMBERS_VERSION,
+      ]);
+    }
+    return fresh;
   });
   // A bulk load leaves the planner guessing (63 seats in a 1,200-seat plan): refresh the statistics
   // of what it loaded. Only those: a table analysed while empty (holds) is planned as empty, and a

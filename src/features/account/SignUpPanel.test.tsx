@@ -39,7 +39,7 @@ function orderAt(venueSlug: string, email = 'Jane.Doe@example.com'): OrderView {
     extras: [],
     ticketProtection: false,
     transactionFee: 295,
-    charges: { tickets: 8750, ticketProtection: 0, delivery: 0 },
+    charges: { tickets: 8750, ticketProtection: 0, delivery: 0, transactionFeeWaiver: null },
     total: 9045,
     currency: 'GBP',
     payment: { brand: 'visa', last4: '1111' },

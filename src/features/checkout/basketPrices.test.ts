@@ -31,6 +31,7 @@ function basket(parts: Partial<Basket> & Pick<Basket, 'tickets'>): Basket {
     extras: [],
     ticketProtection: null,
     transactionFee: 0,
+    transactionFeeWaiver: null,
     delivery: null,
     ...parts,
   };

@@ -74,6 +74,7 @@ export function makeStatus(
       })),
     areas: [],
     offers: [],
+    presale: null,
     performanceNotice: null,
     admissionSectionMessage: null,
   };
