@@ -268,6 +268,37 @@ export function routeTable(mode: RoutingMode, routeEnv: RouteEnv): RouteObject[]
               () => import('@/features/account/ActivateAccountPage'),
               orderVenueLoader,
             ),
+            // Sign-in and its pages (issue 14): `?venue=` frames each as the venue it acts for.
+            leaf(
+              ACCOUNT_PATHS.signIn,
+              () => import('@/features/auth/SignInPage'),
+              orderVenueLoader,
+            ),
+            leaf(
+              ACCOUNT_PATHS.signUp,
+              () => import('@/features/auth/SignUpPage'),
+              orderVenueLoader,
+            ),
+            leaf(
+              ACCOUNT_PATHS.resetPassword,
+              () => import('@/features/auth/ResetPasswordPage'),
+              orderVenueLoader,
+            ),
+            leaf(
+              ACCOUNT_PATHS.resetPasswordComplete,
+              () => import('@/features/auth/ResetPasswordCompletePage'),
+              orderVenueLoader,
+            ),
+            leaf(
+              ACCOUNT_PATHS.confirmEmail,
+              () => import('@/features/auth/ConfirmEmailPage'),
+              orderVenueLoader,
+            ),
+            leaf(
+              ACCOUNT_PATHS.security,
+              () => import('@/features/auth/SecurityPage'),
+              orderVenueLoader,
+            ),
             { path: '*', loader: notFound, Component: () => null, ErrorBoundary: RouteErrorPage },
           ],
         },

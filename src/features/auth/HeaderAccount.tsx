@@ -52,6 +52,16 @@ export function HeaderAccount({ venue }: Props) {
       window.location.assign(guestAddress(location.pathname, location.search));
   }, [holding, location.pathname, location.search, reloadAsGuest]);
 
+  // Signed in from the dialog: the link that opened it has given way to the menu button, which
+  // takes focus once the dialog has closed (its clean-up runs before this effect).
+  const focusMenu = useRef(false);
+  const signedIn = auth.account !== null;
+  useEffect(() => {
+    if (!signedIn || signingIn || !focusMenu.current) return;
+    focusMenu.current = false;
+    menuButton.current?.focus();
+  }, [signedIn, signingIn]);
+
   const watch = (auth.account !== null || auth.timeout !== 'none') && (
     <Suspense fallback={null}>
       <SessionWatch />
@@ -82,11 +92,6 @@ export function HeaderAccount({ venue }: Props) {
               <FormattedMessage id="header.account.signUp" />
             </Link>
           )}
-          {signingIn && (
-            <Suspense fallback={null}>
-              <SignInDialog venueSlug={slug} onClose={() => setSigningIn(false)} />
-            </Suspense>
-          )}
         </>
       ) : (
         <MenuAnchor>
@@ -113,6 +118,17 @@ export function HeaderAccount({ venue }: Props) {
             </Suspense>
           )}
         </MenuAnchor>
+      )}
+      {signingIn && (
+        <Suspense fallback={null}>
+          <SignInDialog
+            venueSlug={slug}
+            onClose={() => setSigningIn(false)}
+            onSignedIn={() => {
+              focusMenu.current = true;
+            }}
+          />
+        </Suspense>
       )}
       {watch}
     </Nav>

@@ -1,5 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { useFormikContext } from 'formik';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import styled from 'styled-components';
 import { SecondaryButton } from '@/components/Button';
@@ -35,10 +34,14 @@ export function PasswordInput({ name, label, autoComplete, hint }: Props) {
   const [visible, setVisible] = useState(false);
   // Said only after a press of the button: on arrival the field's type already tells.
   const [toggled, setToggled] = useState(false);
-  const { isSubmitting } = useFormikContext();
+  const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    if (isSubmitting) setVisible(false);
-  }, [isSubmitting]);
+    const form = input.current?.form;
+    if (!form) return;
+    const hide = () => setVisible(false);
+    form.addEventListener('submit', hide, { capture: true });
+    return () => form.removeEventListener('submit', hide, { capture: true });
+  }, []);
   return (
     <FieldRow>
       <FieldLabel htmlFor={state.id}>
@@ -53,6 +56,7 @@ export function PasswordInput({ name, label, autoComplete, hint }: Props) {
       <Row>
         <TextInput
           {...state.field}
+          ref={input}
           value={state.field.value ?? ''}
           id={state.id}
           type={visible ? 'text' : 'password'}

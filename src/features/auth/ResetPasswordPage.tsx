@@ -22,9 +22,7 @@ import { useAuthVenue } from './useAuthVenue';
 type Values = { resetEmail: string };
 const schema = object({ resetEmail: emailSchema() });
 
-type Outcome =
-  | { kind: 'form'; problem: MessageId | null }
-  | { kind: 'sent'; email: string };
+type Outcome = { kind: 'form'; problem: MessageId | null } | { kind: 'sent'; email: string };
 
 /**
  * /reset-password: asks for the link. The answer is the same whether or not the address has an

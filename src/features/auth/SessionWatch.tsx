@@ -6,12 +6,7 @@ import { useAppDispatch, useAppSelector, useSagas } from '@/app/hooks';
 import { PrimaryButton, SecondaryButton } from '@/components/Button';
 import { Dialog } from '@/components/Dialog';
 import { watchAuthFlows } from './authSaga';
-import {
-  keepAliveRequested,
-  selectAuth,
-  signOutRequested,
-  timeoutDialogClosed,
-} from './authSlice';
+import { keepAliveRequested, selectAuth, signOutRequested, timeoutDialogClosed } from './authSlice';
 
 /** Buyer activity keeps the sign-in alive, but sends at most one keep-alive in this long. */
 export const ACTIVITY_KEEP_ALIVE_MS = 5 * 60_000;
@@ -26,16 +21,14 @@ function reloadPage() {
   window.location.reload();
 }
 
-/** The time left before `deadline` on the page's clock, ticking each second while shown. */
-function useTimeLeft(deadline: number | null): number {
-  const [now, setNow] = useState(() => Date.now());
+/** "4:05" left before `deadline` on the page's clock, ticking each second while shown. */
+function TimeLeft({ deadline }: { deadline: number }) {
+  const [now, setNow] = useState(Date.now);
   useEffect(() => {
-    if (deadline === null) return;
-    setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), 1_000);
     return () => clearInterval(timer);
-  }, [deadline]);
-  return deadline === null ? 0 : deadline - now;
+  }, []);
+  return <strong>{minutesAndSeconds(deadline - now)}</strong>;
 }
 
 /**
@@ -51,13 +44,15 @@ export default function SessionWatch() {
   const signedIn = auth.account !== null;
   const warning = signedIn && auth.idleWarning;
   const deadline = warning && auth.idleExpiresAt !== null ? Date.parse(auth.idleExpiresAt) : null;
-  const left = useTimeLeft(deadline);
-  const lastKeepAlive = useRef(Date.now());
+  // When the buyer's activity last sent a keep-alive; the watch starts right after a sign-in
+  // or a read of it, so that counts as the first.
+  const lastKeepAlive = useRef(0);
   const alertTitleId = useId();
 
   useEffect(() => {
     // While the warning is open the buyer answers it; a stray key press must not answer for them.
     if (!signedIn || warning) return;
+    if (lastKeepAlive.current === 0) lastKeepAlive.current = Date.now();
     const active = () => {
       const now = Date.now();
       if (now - lastKeepAlive.current < ACTIVITY_KEEP_ALIVE_MS) return;
@@ -100,7 +95,7 @@ export default function SessionWatch() {
         <p>
           <FormattedMessage
             id="auth.idle.body"
-            values={{ time: <strong>{minutesAndSeconds(left)}</strong> }}
+            values={{ time: deadline === null ? null : <TimeLeft deadline={deadline} /> }}
           />
         </p>
       </Dialog>

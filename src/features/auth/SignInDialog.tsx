@@ -15,6 +15,8 @@ export type AuthDialogMode = 'signIn' | 'signUp';
 type Props = {
   venueSlug: string;
   onClose: () => void;
+  /** Told before the dialog closes on a sign-in (the dialog may unmount with its opener). */
+  onSignedIn?: () => void;
   initialMode?: AuthDialogMode;
 };
 
@@ -23,13 +25,20 @@ type Props = {
  * going to the sign-in page would ask to release them. The held seats, the step and whatever was
  * typed on the page stay as they were; only the session changes under them.
  */
-export default function SignInDialog({ venueSlug, onClose, initialMode = 'signIn' }: Props) {
+export default function SignInDialog({
+  venueSlug,
+  onClose,
+  onSignedIn,
+  initialMode = 'signIn',
+}: Props) {
   const [mode, setMode] = useState<AuthDialogMode>(initialMode);
   const venue = getVenue(venueSlug);
   // After the dialog has put focus on its first button (its effect runs before this one): a
   // form's dialog starts at the form's first field, and so does the other form after a switch.
   useEffect(() => {
-    document.getElementById(fieldId(mode === 'signIn' ? 'signInEmail' : 'signUpFirstName'))?.focus();
+    document
+      .getElementById(fieldId(mode === 'signIn' ? 'signInEmail' : 'signUpFirstName'))
+      ?.focus();
   }, [mode]);
   // The reset page opens in a new tab, so the held seats and this page stay where they are.
   const resetLink = (
@@ -59,7 +68,13 @@ export default function SignInDialog({ venueSlug, onClose, initialMode = 'signIn
     >
       {mode === 'signIn' ? (
         <>
-          <SignInForm venueSlug={venueSlug} onSignedIn={onClose} />
+          <SignInForm
+            venueSlug={venueSlug}
+            onSignedIn={() => {
+              onSignedIn?.();
+              onClose();
+            }}
+          />
           <Ways>
             <li>{resetLink}</li>
             <li>{switchTo('signUp')}</li>
@@ -68,11 +83,7 @@ export default function SignInDialog({ venueSlug, onClose, initialMode = 'signIn
       ) : (
         venue !== undefined && (
           <>
-            <SignUpForm
-              venue={venue}
-              signInLink={switchTo('signIn')}
-              resetLink={resetLink}
-            />
+            <SignUpForm venue={venue} signInLink={switchTo('signIn')} resetLink={resetLink} />
             <Ways>
               <li>{switchTo('signIn')}</li>
             </Ways>

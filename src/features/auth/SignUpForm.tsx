@@ -190,11 +190,7 @@ export function SignUpForm({ venue, signInLink, resetLink, labelledBy }: Props) 
     );
 
   return (
-    <Formik
-      initialValues={EMPTY}
-      validate={validateWithSchema<Values>(schema)}
-      onSubmit={submit}
-    >
+    <Formik initialValues={EMPTY} validate={validateWithSchema<Values>(schema)} onSubmit={submit}>
       <CheckoutForm aria-labelledby={labelledBy}>
         <TextField name="signUpFirstName" label="signUp.form.firstName" autoComplete="given-name" />
         <TextField name="signUpLastName" label="signUp.form.lastName" autoComplete="family-name" />
@@ -220,7 +216,10 @@ export function SignUpForm({ venue, signInLink, resetLink, labelledBy }: Props) 
           <CheckboxField
             name="signUpMarketing"
             label={{
-              text: intl.formatMessage({ id: 'signUp.panel.marketing' }, { venueName: settings.name }),
+              text: intl.formatMessage(
+                { id: 'signUp.panel.marketing' },
+                { venueName: settings.name },
+              ),
             }}
           />
         )}

@@ -22,11 +22,7 @@ export function safeReturnPath(value: string | null | undefined): string | null 
 }
 
 /** An account page's address framed as `venueSlug`, coming back to `returnTo` afterwards. */
-export function accountPageHref(
-  path: string,
-  venueSlug: string,
-  returnTo?: string | null,
-): string {
+export function accountPageHref(path: string, venueSlug: string, returnTo?: string | null): string {
   const query = new URLSearchParams({ venue: venueSlug });
   const back = safeReturnPath(returnTo);
   if (back !== null) query.set(RETURN_PARAM, back);

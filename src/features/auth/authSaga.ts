@@ -1,10 +1,6 @@
 import { call, put, race, select, spawn, take, takeLatest, takeLeading } from 'redux-saga/effects';
-import type {
-  SignInResponse,
-  SignInState,
-  SignOutResponse,
-} from '@contract/api/auth';
-import { SIGN_IN_WARNING_SECONDS } from '@contract/api/auth';
+import type { SignInState } from '@contract/api/auth';
+import { SIGN_IN_WARNING_SECONDS } from '@contract/api/constants';
 import { getSignInState, keepAlive, signIn, signOut } from '@/api/auth';
 import { toApiError, type ApiError } from '@/api/errors';
 import type { RootState } from '@/app/store';
@@ -39,9 +35,9 @@ function signInError(error: ApiError): SignInError {
 
 function* signInFlow(action: ReturnType<typeof signInRequested>) {
   try {
-    const { csrfToken, ...state } = (yield* withBookingSession((token) =>
+    const { csrfToken, ...state } = yield* withBookingSession((token) =>
       signIn(action.payload, token),
-    )) as SignInResponse;
+    );
     // The session has a new cookie and token: every later call must send the new one.
     yield put(bookingSessionStarted({ csrfToken }));
     yield put(signedIn(state));
@@ -58,9 +54,7 @@ function* signInFlow(action: ReturnType<typeof signInRequested>) {
 function* signOutFlow(action: ReturnType<typeof signOutRequested>) {
   const { reason } = action.payload;
   try {
-    const { csrfToken } = (yield* withBookingSession((token) =>
-      signOut(reason, token),
-    )) as SignOutResponse;
+    const { csrfToken } = yield* withBookingSession((token) => signOut(reason, token));
     yield put(bookingSessionStarted({ csrfToken }));
   } catch (error) {
     const { status } = toApiError(error);
@@ -80,7 +74,7 @@ function* signOutFlow(action: ReturnType<typeof signOutRequested>) {
 
 function* keepAliveFlow() {
   try {
-    const state = (yield* withBookingSession(keepAlive)) as SignInState;
+    const state = yield* withBookingSession(keepAlive);
     yield put(keptAlive(state));
   } catch (error) {
     const { status } = toApiError(error);
@@ -145,4 +139,3 @@ export function* watchAuthFlows() {
   yield takeLeading(signOutRequested.type, signOutFlow);
   yield takeLeading(keepAliveRequested.type, keepAliveFlow);
 }
-

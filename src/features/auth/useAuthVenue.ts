@@ -13,5 +13,7 @@ export function useAuthVenue(): VenueConfig {
   const { venueSlug } = useAppSelector(selectReservation);
   const { routeEnv } = useRootHandle();
   const slug = target?.venueSlug ?? venueSlug;
-  return (slug === undefined ? undefined : getVenue(slug)) ?? resolveVenue(undefined, routeEnv.venueSlug);
+  return (
+    (slug === undefined ? undefined : getVenue(slug)) ?? resolveVenue(undefined, routeEnv.venueSlug)
+  );
 }
