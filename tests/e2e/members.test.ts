@@ -23,18 +23,19 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/**
- * Signs the browser in as a demo member through the auth service, as the sign-in form does: the
- * page's own requests share the context's cookies, so the shop opens signed in.
- */
-async function signIn(page: Page, email: string, venue: string): Promise<void> {
-  const session = await page.request.post(`${baseUrl()}/services/session/sessions`, { data: {} });
-  const { csrfToken } = (await session.json()) as { csrfToken: string };
-  const answer = await page.request.post(`${baseUrl()}/services/auth/sign-in`, {
-    data: { email, password: DEMO_PASSWORD, venue },
-    headers: { 'x-csrf-token': csrfToken },
-  });
-  expect(answer.status(), await answer.text()).toBe(200);
+/** The sign-in page's form, as a member fills it in. */
+async function fillSignIn(page: Page, email: string) {
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Signs a demo member in on the sign-in page, which then returns them to `returnTo`. */
+async function signIn(page: Page, email: string, venue: string, returnTo: string) {
+  await visit(page, `/sign-in?${new URLSearchParams({ venue, returnTo }).toString()}`);
+  await fillSignIn(page, email);
+  await page.waitForURL(`**${returnTo}`, { timeout: 30_000 });
+  await page.locator('h1').first().waitFor();
 }
 
 /** The show's `nth` upcoming performance on general sale. */
@@ -136,9 +137,9 @@ describe('members in the shop', () => {
     onTestFailed(async () => {
       await page.screenshot({ path: 'test-results/members-atg.png', fullPage: true });
     });
-    await signIn(page, 'atg@demo.stagedoor.test', 'lumen-theatre');
     const id = await performanceId(page, 'uk', 'lumen-theatre', 'the-glass-orchard', 3);
-    await visit(page, `/shows/the-glass-orchard/lumen-theatre/tickets/${id}`);
+    const seats = `/shows/the-glass-orchard/lumen-theatre/tickets/${id}`;
+    await signIn(page, 'atg@demo.stagedoor.test', 'lumen-theatre', seats);
     await expectAccessible(page, 'seats, ATG+ member');
     await holdTwoOrdinarySeats(page, 'Dress Circle', 'F');
     await expectAccessible(page, 'review, ATG+ member');
@@ -198,20 +199,29 @@ describe('members in the shop', () => {
     onTestFailed(async () => {
       await page.screenshot({ path: 'test-results/members-presale.png', fullPage: true });
     });
-    await signIn(page, 'plain@demo.stagedoor.test', 'hudson-stage');
     // The seed's presales start 100 days out (server/db/seed/schedule.ts PRESALE_FROM_DAY).
     const presaleDay = new Date(Date.now() + 110 * 86_400_000).toISOString().slice(0, 10);
     await visit(
       page,
       `/shows/the-glass-orchard/hudson-stage/calendar/${presaleDay}?force-opty=calendarLayout:list`,
     );
-    // Signed in, a presale is a way to its seats: the membership is judged there.
-    const presale = page.getByRole('link', { name: /Presale/ }).first();
-    await presale.waitFor({ timeout: 30_000 });
-    await expectAccessible(page, 'calendar, signed in');
-    const ticketsPath = (await presale.getAttribute('href'))!;
-    expect(ticketsPath).toMatch(/\/tickets\/[0-9A-F-]{36}$/);
-    await presale.click();
+    // A guest choosing the presale is asked to sign in, and brought back to its seats.
+    const locked = page.getByRole('button', { name: /Presale/ }).first();
+    await locked.waitFor({ timeout: 30_000 });
+    await locked.click();
+    const ask = page.getByRole('alertdialog', { name: 'Members can book this pre-sale' });
+    await ask.waitFor();
+    await expectAccessible(page, 'presale, guest');
+    const signInLink = ask.getByRole('link', { name: 'Sign in' });
+    const returnTo = new URL((await signInLink.getAttribute('href'))!, baseUrl()).searchParams.get(
+      'returnTo',
+    )!;
+    expect(returnTo).toMatch(/^\/shows\/the-glass-orchard\/hudson-stage\/tickets\/[0-9A-F-]{36}$/);
+    await signInLink.click();
+    await page.locator('h1', { hasText: 'Sign in' }).waitFor();
+    await fillSignIn(page, 'plain@demo.stagedoor.test');
+    await page.waitForURL(`**${returnTo}`, { timeout: 30_000 });
+    const ticketsPath = returnTo;
 
     // The gate, before any seat is picked: this account is not in the presale's scheme.
     const gate = page.getByRole('alertdialog', {
@@ -268,9 +278,9 @@ describe('members in the shop', () => {
     onTestFailed(async () => {
       await page.screenshot({ path: 'test-results/members-access.png', fullPage: true });
     });
-    await signIn(page, 'access@demo.stagedoor.test', 'lumen-theatre');
     const id = await performanceId(page, 'uk', 'lumen-theatre', 'the-glass-orchard', 4);
-    await visit(page, `/shows/the-glass-orchard/lumen-theatre/tickets/${id}`);
+    const seats = `/shows/the-glass-orchard/lumen-theatre/tickets/${id}`;
+    await signIn(page, 'access@demo.stagedoor.test', 'lumen-theatre', seats);
     await page
       .getByText(/Wheelchair spaces, companion seats and access zone seats are for Access members/)
       .waitFor();
