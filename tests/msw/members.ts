@@ -8,7 +8,8 @@ import type {
 } from '@contract/api/members';
 import { http } from './contract';
 import { apiError } from './handlers';
-import { signInState } from './auth';
+import { SIGNED_IN_MARK } from '@/features/auth/authSession';
+import { signInDouble, signInState } from './auth';
 
 /**
  * The member services' double (issue 14) for the member pages' tests: one account's profile and
@@ -84,6 +85,16 @@ function fresh(): MembersFake {
 
 export function resetMembers(changes: Partial<MembersFake> = {}): void {
   Object.assign(membersFake, fresh(), changes);
+  window.localStorage.removeItem(SIGNED_IN_MARK);
+}
+
+/**
+ * A browser signed in before the test starts: the double's sign-in, and the mark that makes the
+ * shop read it at start (features/auth/authSession.ts).
+ */
+export function signInMember(): void {
+  signInDouble();
+  window.localStorage.setItem(SIGNED_IN_MARK, '1');
 }
 
 const signedIn = () => signInState().account !== null;

@@ -2,8 +2,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { signInDouble } from '../../../tests/msw/auth';
-import { memberHandlers, membersFake, resetMembers } from '../../../tests/msw/members';
+import {
+  memberHandlers,
+  membersFake,
+  resetMembers,
+  signInMember,
+} from '../../../tests/msw/members';
 import { renderApp } from '../../../tests/msw/render';
 import { server, useMswServer } from '../../../tests/msw/server';
 
@@ -27,7 +31,7 @@ describe('My account: your details', { timeout: 30_000 }, () => {
   });
 
   it('says "Your changes were not saved." when the save is refused, keeping what was typed', async () => {
-    signInDouble();
+    signInMember();
     membersFake.refuseProfileFields = ['body.phone'];
     const user = userEvent.setup();
     const { container } = renderApp({ route: '/account/profile?venue=lumen-theatre' });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from '../../../tests/msw/contract';
@@ -8,8 +8,8 @@ import { selectAppliedPromo } from '@/features/promo/promoSlice';
 import { useMswServer, server } from '../../../tests/msw/server';
 import { graphqlError } from '../../../tests/msw/handlers';
 import { renderApp } from '../../../tests/msw/render';
+import { resetMembers, signInMember } from '../../../tests/msw/members';
 import { HUDSON_LATE_SHOW, LUMEN_PERFORMANCES } from '../../../tests/msw/calendarFixtures';
-import { signInDouble } from '../../../tests/msw/auth';
 
 // The buyer sits in London; venues elsewhere must still read in their own time. (The worker
 // process may run other files next, so the zone is put back.)
@@ -432,7 +432,8 @@ describe('presales', () => {
   });
 
   it("sends a signed-in buyer to the presale's seats, where their membership is judged", async () => {
-    signInDouble();
+    signInMember();
+    onTestFinished(() => resetMembers());
     open(`${LUMEN}2026-05-15`);
     expect(await performance(/^19:30 Presale Good availability/)).toHaveAttribute(
       'href',

@@ -2,8 +2,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { signInDouble } from '../../../tests/msw/auth';
-import { ACTIVE_ATG, memberHandlers, membersFake, resetMembers } from '../../../tests/msw/members';
+import {
+  ACTIVE_ATG,
+  memberHandlers,
+  membersFake,
+  resetMembers,
+  signInMember,
+} from '../../../tests/msw/members';
 import { renderApp } from '../../../tests/msw/render';
 import { server, useMswServer } from '../../../tests/msw/server';
 
@@ -38,7 +43,7 @@ describe('/membership', { timeout: 30_000 }, () => {
   });
 
   it('with shouldCallEligibleExp, offers a member to join only what their account may join', async () => {
-    signInDouble();
+    signInMember();
     membersFake.memberships = [{ ...ACTIVE_ATG }];
     renderApp({ route: '/membership?venue=hudson-stage' });
     await screen.findByText(
@@ -60,7 +65,7 @@ describe('/membership', { timeout: 30_000 }, () => {
   });
 
   it('does not ask about eligibility at a venue without the flag', async () => {
-    signInDouble();
+    signInMember();
     renderApp({ route: '/membership?venue=lumen-theatre' });
     await screen.findByRole('button', { name: 'Join ATG+' }, SLOW);
     expect(
@@ -70,7 +75,7 @@ describe('/membership', { timeout: 30_000 }, () => {
   });
 
   it('joins Access with evidence, and says so when the reference is refused', async () => {
-    signInDouble();
+    signInMember();
     membersFake.refuseEvidence = true;
     const user = userEvent.setup();
     const { container } = renderApp({ route: '/membership?venue=lumen-theatre' });
@@ -110,7 +115,7 @@ describe('/membership', { timeout: 30_000 }, () => {
 
 describe('/subscriptions', { timeout: 30_000 }, () => {
   it('shows a member their membership and cancels it only once asked', async () => {
-    signInDouble();
+    signInMember();
     membersFake.memberships = [{ ...ACTIVE_ATG }];
     const user = userEvent.setup();
     const { container } = renderApp({ route: '/subscriptions?venue=lumen-theatre' });
@@ -142,7 +147,7 @@ describe('/subscriptions', { timeout: 30_000 }, () => {
   });
 
   it('offers someone without a membership the memberships to join', async () => {
-    signInDouble();
+    signInMember();
     renderApp({ route: '/subscriptions?venue=lumen-theatre' });
     expect(
       await screen.findByText(

@@ -4,9 +4,8 @@ import { HttpResponse } from 'msw';
 import type { MembershipPurchaseResponse } from '@contract/api/members';
 import { makeStore } from '@/app/store';
 import { browserNavigation } from '@/features/checkout/payment/leavePage';
-import { signInDouble } from '../../../tests/msw/auth';
 import { http } from '../../../tests/msw/contract';
-import { ACTIVE_ATG } from '../../../tests/msw/members';
+import { ACTIVE_ATG, resetMembers, signInMember } from '../../../tests/msw/members';
 import { server, useMswServer } from '../../../tests/msw/server';
 import {
   purchaseRequested,
@@ -21,7 +20,8 @@ import { readPurchaseAttempt } from './purchaseStorage';
 useMswServer();
 beforeEach(() => {
   window.sessionStorage.clear();
-  signInDouble();
+  resetMembers();
+  signInMember();
 });
 afterEach(() => vi.restoreAllMocks());
 

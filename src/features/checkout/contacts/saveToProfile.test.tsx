@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
+import { resetMembers, signInMember } from '../../../../tests/msw/members';
 import userEvent from '@testing-library/user-event';
 import { CHECKOUT_PATHS } from '@/config/paths';
-import { signInDouble } from '../../../../tests/msw/auth';
 import { detailsFake, resetDetails } from '../../../../tests/msw/details';
 import { resetInventory } from '../../../../tests/msw/inventory';
 import { useMswServer } from '../../../../tests/msw/server';
@@ -12,6 +12,7 @@ useMswServer();
 beforeEach(() => {
   resetInventory();
   resetDetails();
+  resetMembers();
 });
 
 async function fill(user: ReturnType<typeof userEvent.setup>, label: string, text: string) {
@@ -32,7 +33,7 @@ async function fillAndContinue(user: ReturnType<typeof userEvent.setup>) {
 
 describe('saving checkout details to the account', { timeout: 60_000 }, () => {
   it('offers a signed-in buyer to save what they type to their account, and sends it when asked', async () => {
-    signInDouble();
+    signInMember();
     const user = userEvent.setup();
     const { router } = renderStep(CHECKOUT_PATHS.contacts, 'lumen-theatre');
     await findStep('Contact details');
@@ -46,7 +47,7 @@ describe('saving checkout details to the account', { timeout: 60_000 }, () => {
   });
 
   it('leaves the profile alone unless asked', async () => {
-    signInDouble();
+    signInMember();
     const user = userEvent.setup();
     const { router } = renderStep(CHECKOUT_PATHS.contacts, 'lumen-theatre');
     await findStep('Contact details');
