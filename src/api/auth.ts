@@ -15,6 +15,7 @@ import type {
   SignOutReason,
   SignOutResponse,
 } from '@contract/api/auth';
+import type { AxiosResponse } from 'axios';
 import { serviceApi } from './client';
 import { csrfHeaders } from './session';
 
@@ -26,16 +27,23 @@ import { csrfHeaders } from './session';
 const auth = () => serviceApi('auth');
 const withToken = (csrfToken: string) => ({ headers: csrfHeaders(csrfToken) });
 
-export function getSignInState(): Promise<SignInState> {
-  return auth()
-    .get<SignInState>('/session')
-    .then((response) => response.data);
+/**
+ * An answer with the server's clock when it was sent (its `Date` header; null when a proxy
+ * stripped it), so the SPA can count the idle limit down on the page's own clock.
+ */
+export type Timed<T> = T & { serverNow: number | null };
+
+function timed<T>(response: AxiosResponse<T>): Timed<T> {
+  const date = Date.parse(String(response.headers.date ?? ''));
+  return { ...response.data, serverNow: Number.isFinite(date) ? date : null };
 }
 
-export function signIn(body: SignInBody, csrfToken: string): Promise<SignInResponse> {
-  return auth()
-    .post<SignInResponse>('/sign-in', body, withToken(csrfToken))
-    .then((response) => response.data);
+export function getSignInState(): Promise<Timed<SignInState>> {
+  return auth().get<SignInState>('/session').then(timed);
+}
+
+export function signIn(body: SignInBody, csrfToken: string): Promise<Timed<SignInResponse>> {
+  return auth().post<SignInResponse>('/sign-in', body, withToken(csrfToken)).then(timed);
 }
 
 export function signOut(reason: SignOutReason, csrfToken: string): Promise<SignOutResponse> {
@@ -44,10 +52,8 @@ export function signOut(reason: SignOutReason, csrfToken: string): Promise<SignO
     .then((response) => response.data);
 }
 
-export function keepAlive(csrfToken: string): Promise<SignInState> {
-  return auth()
-    .post<SignInState>('/keep-alive', {}, withToken(csrfToken))
-    .then((response) => response.data);
+export function keepAlive(csrfToken: string): Promise<Timed<SignInState>> {
+  return auth().post<SignInState>('/keep-alive', {}, withToken(csrfToken)).then(timed);
 }
 
 export function requestPasswordReset(body: PasswordResetBody, csrfToken: string): Promise<void> {
