@@ -15,8 +15,8 @@ import type {
   SignOutReason,
   SignOutResponse,
 } from '@contract/api/auth';
-import type { AxiosResponse } from 'axios';
 import { serviceApi } from './client';
+import { timed, type Timed } from './signInState';
 import { csrfHeaders } from './session';
 
 /**
@@ -26,21 +26,6 @@ import { csrfHeaders } from './session';
  */
 const auth = () => serviceApi('auth');
 const withToken = (csrfToken: string) => ({ headers: csrfHeaders(csrfToken) });
-
-/**
- * An answer with the server's clock when it was sent (its `Date` header; null when a proxy
- * stripped it), so the SPA can count the idle limit down on the page's own clock.
- */
-export type Timed<T> = T & { serverNow: number | null };
-
-function timed<T>(response: AxiosResponse<T>): Timed<T> {
-  const date = Date.parse(String(response.headers.date ?? ''));
-  return { ...response.data, serverNow: Number.isFinite(date) ? date : null };
-}
-
-export function getSignInState(): Promise<Timed<SignInState>> {
-  return auth().get<SignInState>('/session').then(timed);
-}
 
 export function signIn(body: SignInBody, csrfToken: string): Promise<Timed<SignInResponse>> {
   return auth().post<SignInResponse>('/sign-in', body, withToken(csrfToken)).then(timed);

@@ -1,13 +1,15 @@
 import { call, put, race, select, spawn, take, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SignInState } from '@contract/api/auth';
 import { SIGN_IN_WARNING_SECONDS } from '@contract/api/constants';
-import { getSignInState, keepAlive, signIn, signOut } from '@/api/auth';
+import { keepAlive, signIn, signOut } from '@/api/auth';
+import { getSignInState } from '@/api/signInState';
 import { toApiError, type ApiError } from '@/api/errors';
 import type { RootState } from '@/app/store';
 import { forgetHold } from '@/features/hold/holdStorage';
 import { holdLost } from '@/features/hold/reservationSlice';
 import { withBookingSession } from '@/features/session/bookingSession';
 import { bookingSessionStarted } from '@/features/session/sessionSlice';
+import { afterFirstPaint } from './authSession';
 import { delayUntil } from './clock';
 import { rereadIdleDeadline, withIdleDeadline } from './idleDeadline';
 import {
@@ -23,6 +25,16 @@ import {
   signOutRequested,
   type SignInError,
 } from './authSlice';
+
+/**
+ * After signing out, the page loads again as a guest: a fresh read of everything the member saw
+ * (prices, seats, memberships). An account page would show a guest nothing of theirs, so it
+ * goes home instead.
+ */
+function reloadAsGuest() {
+  const { pathname, search } = window.location;
+  window.location.assign(pathname.startsWith('/account') ? '/' : `${pathname}${search}`);
+}
 
 export const WARNING_MS = SIGN_IN_WARNING_SECONDS * 1_000;
 
@@ -71,6 +83,12 @@ function* signOutFlow(action: ReturnType<typeof signOutRequested>) {
     yield put(holdLost());
   }
   yield put(signedOut({ reason }));
+  if (reason === 'user') {
+    // After the next paint, so the hold's leave prompt (its listener goes with the render that
+    // ended the hold) cannot ask about seats the server has already let go.
+    yield call(afterFirstPaint);
+    yield call(reloadAsGuest);
+  }
 }
 
 function* keepAliveFlow() {

@@ -1,6 +1,6 @@
 import { call, put, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { SignInState } from '@contract/api/auth';
-import { getSignInState, type Timed } from '@/api/auth';
+import { getSignInState, type Timed } from '@/api/signInState';
 import { toApiError } from '@/api/errors';
 import { ensureBookingSession } from '@/features/session/bookingSession';
 import {

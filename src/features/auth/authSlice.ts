@@ -38,11 +38,6 @@ export interface AuthState {
    * closed) the alert whose "Refresh page" reloads the shop, until the page is reloaded.
    */
   timeout: 'none' | 'dialog' | 'alert';
-  /**
-   * The buyer signed out: the page is loaded again as a guest (a fresh read of everything the
-   * member saw, the basket's prices included) once nothing holds the page back.
-   */
-  reloadAsGuest: boolean;
 }
 
 const initialState: AuthState = {
@@ -55,7 +50,6 @@ const initialState: AuthState = {
   signOut: { status: 'idle' },
   idleWarning: false,
   timeout: 'none',
-  reloadAsGuest: false,
 };
 
 function take(state: AuthState, update: SignInUpdate) {
@@ -108,7 +102,6 @@ export const authSlice = createSlice({
       ...initialState,
       status: 'succeeded',
       timeout: action.payload.reason === 'timeout' ? 'dialog' : state.timeout,
-      reloadAsGuest: action.payload.reason === 'user',
     }),
     signOutFailed: (state) => {
       state.signOut = { status: 'failed' };
@@ -135,7 +128,6 @@ export const authSlice = createSlice({
     selectIdleDeadline: (state) => state.idleDeadline,
     selectIdleWarning: (state) => state.idleWarning,
     selectTimeout: (state) => state.timeout,
-    selectReloadAsGuest: (state) => state.reloadAsGuest,
   },
 });
 
@@ -164,5 +156,4 @@ export const {
   selectIdleDeadline,
   selectIdleWarning,
   selectTimeout,
-  selectReloadAsGuest,
 } = authSlice.selectors;

@@ -1,5 +1,5 @@
 import type { SignInState } from '@contract/api/auth';
-import type { Timed } from '@/api/auth';
+import type { Timed } from '@/api/signInState';
 import type { SignInUpdate } from './authSlice';
 
 /**
