@@ -16,6 +16,7 @@ import type {
   SignOutResponse,
 } from '@contract/api/auth';
 import { serviceApi } from './client';
+import { timed, type Timed } from './signInState';
 import { csrfHeaders } from './session';
 
 /**
@@ -26,16 +27,8 @@ import { csrfHeaders } from './session';
 const auth = () => serviceApi('auth');
 const withToken = (csrfToken: string) => ({ headers: csrfHeaders(csrfToken) });
 
-export function getSignInState(): Promise<SignInState> {
-  return auth()
-    .get<SignInState>('/session')
-    .then((response) => response.data);
-}
-
-export function signIn(body: SignInBody, csrfToken: string): Promise<SignInResponse> {
-  return auth()
-    .post<SignInResponse>('/sign-in', body, withToken(csrfToken))
-    .then((response) => response.data);
+export function signIn(body: SignInBody, csrfToken: string): Promise<Timed<SignInResponse>> {
+  return auth().post<SignInResponse>('/sign-in', body, withToken(csrfToken)).then(timed);
 }
 
 export function signOut(reason: SignOutReason, csrfToken: string): Promise<SignOutResponse> {
@@ -44,10 +37,8 @@ export function signOut(reason: SignOutReason, csrfToken: string): Promise<SignO
     .then((response) => response.data);
 }
 
-export function keepAlive(csrfToken: string): Promise<SignInState> {
-  return auth()
-    .post<SignInState>('/keep-alive', {}, withToken(csrfToken))
-    .then((response) => response.data);
+export function keepAlive(csrfToken: string): Promise<Timed<SignInState>> {
+  return auth().post<SignInState>('/keep-alive', {}, withToken(csrfToken)).then(timed);
 }
 
 export function requestPasswordReset(body: PasswordResetBody, csrfToken: string): Promise<void> {

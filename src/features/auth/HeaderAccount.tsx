@@ -20,11 +20,6 @@ const AccountMenu = lazy(lazyWithTimeout(withWholeSource(() => import('./Account
 const SignInDialog = lazy(lazyWithTimeout(withWholeSource(() => import('./SignInDialog'))));
 const SessionWatch = lazy(lazyWithTimeout(withWholeSource(() => import('./SessionWatch'))));
 
-/** An account page would show a guest nothing of theirs: the guest reload goes home instead. */
-function guestAddress(pathname: string, search: string): string {
-  return pathname.startsWith('/account') ? '/' : `${pathname}${search}`;
-}
-
 type Props = { venue: VenueConfig };
 
 /**
@@ -43,14 +38,6 @@ export function HeaderAccount({ venue }: Props) {
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
   const known = auth.status === 'succeeded' || auth.status === 'failed';
-  const { reloadAsGuest } = auth;
-
-  // After signing out, the page loads again as a guest. In an effect, so the hold's
-  // leave-prompt listener (removed in the same commit, the hold having ended) never asks.
-  useEffect(() => {
-    if (reloadAsGuest && !holding)
-      window.location.assign(guestAddress(location.pathname, location.search));
-  }, [holding, location.pathname, location.search, reloadAsGuest]);
 
   // Signed in from the dialog: the link that opened it has given way to the menu button, which
   // takes focus once the dialog has closed (its clean-up runs before this effect).

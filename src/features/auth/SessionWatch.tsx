@@ -43,7 +43,7 @@ export default function SessionWatch() {
   const auth = useAppSelector(selectAuth);
   const signedIn = auth.account !== null;
   const warning = signedIn && auth.idleWarning;
-  const deadline = warning && auth.idleExpiresAt !== null ? Date.parse(auth.idleExpiresAt) : null;
+  const deadline = warning ? auth.idleDeadline : null;
   // When the buyer's activity last sent a keep-alive; the watch starts right after a sign-in
   // or a read of it, so that counts as the first.
   const lastKeepAlive = useRef(0);

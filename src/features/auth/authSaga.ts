@@ -1,14 +1,17 @@
 import { call, put, race, select, spawn, take, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SignInState } from '@contract/api/auth';
 import { SIGN_IN_WARNING_SECONDS } from '@contract/api/constants';
-import { getSignInState, keepAlive, signIn, signOut } from '@/api/auth';
+import { keepAlive, signIn, signOut } from '@/api/auth';
+import { getSignInState } from '@/api/signInState';
 import { toApiError, type ApiError } from '@/api/errors';
 import type { RootState } from '@/app/store';
 import { forgetHold } from '@/features/hold/holdStorage';
 import { holdLost } from '@/features/hold/reservationSlice';
 import { withBookingSession } from '@/features/session/bookingSession';
 import { bookingSessionStarted } from '@/features/session/sessionSlice';
+import { afterFirstPaint } from './authSession';
 import { delayUntil } from './clock';
+import { rereadIdleDeadline, withIdleDeadline } from './idleDeadline';
 import {
   idleWarningShown,
   keepAliveRequested,
@@ -23,6 +26,16 @@ import {
   type SignInError,
 } from './authSlice';
 
+/**
+ * After signing out, the page loads again as a guest: a fresh read of everything the member saw
+ * (prices, seats, memberships). An account page would show a guest nothing of theirs, so it
+ * goes home instead.
+ */
+function reloadAsGuest() {
+  const { pathname, search } = window.location;
+  window.location.assign(pathname.startsWith('/account') ? '/' : `${pathname}${search}`);
+}
+
 export const WARNING_MS = SIGN_IN_WARNING_SECONDS * 1_000;
 
 function signInError(error: ApiError): SignInError {
@@ -35,12 +48,12 @@ function signInError(error: ApiError): SignInError {
 
 function* signInFlow(action: ReturnType<typeof signInRequested>) {
   try {
-    const { csrfToken, ...state } = yield* withBookingSession((token) =>
+    const { csrfToken, ...answer } = yield* withBookingSession((token) =>
       signIn(action.payload, token),
     );
     // The session has a new cookie and token: every later call must send the new one.
     yield put(bookingSessionStarted({ csrfToken }));
-    yield put(signedIn(state));
+    yield put(signedIn(withIdleDeadline(answer)));
   } catch (error) {
     yield put(signInFailed({ error: signInError(toApiError(error)) }));
   }
@@ -70,12 +83,18 @@ function* signOutFlow(action: ReturnType<typeof signOutRequested>) {
     yield put(holdLost());
   }
   yield put(signedOut({ reason }));
+  if (reason === 'user') {
+    // After the next paint, so the hold's leave prompt (its listener goes with the render that
+    // ended the hold) cannot ask about seats the server has already let go.
+    yield call(afterFirstPaint);
+    yield call(reloadAsGuest);
+  }
 }
 
 function* keepAliveFlow() {
   try {
-    const state = yield* withBookingSession(keepAlive);
-    yield put(keptAlive(state));
+    const answer = yield* withBookingSession(keepAlive);
+    yield put(keptAlive(withIdleDeadline(answer)));
   } catch (error) {
     const { status } = toApiError(error);
     // The sign-in ended meanwhile (another tab signed out, or the limit passed): say so.
@@ -100,11 +119,11 @@ const SIGN_IN_CHANGES = [
 export function* idleFlow() {
   for (;;) {
     const { auth } = (yield select()) as RootState;
-    if (auth.account === null || auth.idleExpiresAt === null) {
+    if (auth.account === null || auth.idleDeadline === null) {
       yield take([sessionLoaded.type, signedIn.type]);
       continue;
     }
-    const deadline = Date.parse(auth.idleExpiresAt);
+    const deadline = auth.idleDeadline;
     if (!auth.idleWarning) {
       const { changed } = (yield race({
         warn: call(delayUntil, deadline - WARNING_MS),
@@ -112,8 +131,8 @@ export function* idleFlow() {
       })) as { changed?: unknown };
       if (changed !== undefined) continue;
       try {
-        const fresh = (yield call(getSignInState)) as SignInState;
-        if (fresh.idleExpiresAt !== auth.idleExpiresAt || fresh.account === null) {
+        const fresh = rereadIdleDeadline((yield call(getSignInState)) as SignInState, auth);
+        if (fresh.idleDeadline !== deadline || fresh.account === null) {
           yield put(sessionLoaded(fresh));
           continue;
         }
@@ -127,7 +146,9 @@ export function* idleFlow() {
       changed: take(SIGN_IN_CHANGES),
     })) as { changed?: unknown };
     if (changed === undefined) yield put(signOutRequested({ reason: 'timeout' }));
-    else if ((changed as { type: string }).type === signOutRequested.type)
+    // Until the sign-out has an answer the sign-in is still in the store: wait, or the next
+    // round would ask for it again.
+    if (changed === undefined || (changed as { type: string }).type === signOutRequested.type)
       yield take([signedOut.type, signOutFailed.type]);
   }
 }

@@ -1,6 +1,6 @@
 import { call, put, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { SignInState } from '@contract/api/auth';
-import { getSignInState } from '@/api/auth';
+import { getSignInState, type Timed } from '@/api/signInState';
 import { toApiError } from '@/api/errors';
 import { ensureBookingSession } from '@/features/session/bookingSession';
 import {
@@ -10,6 +10,7 @@ import {
   signedIn,
   signedOut,
 } from './authSlice';
+import { withIdleDeadline } from './idleDeadline';
 
 export const GUEST: SignInState = { account: null, idleExpiresAt: null, absoluteExpiresAt: null };
 
@@ -59,8 +60,8 @@ export function afterFirstPaint(): Promise<void> {
 export function* loadSignInState() {
   try {
     yield* ensureBookingSession();
-    const state = (yield call(getSignInState)) as SignInState;
-    yield put(sessionLoaded(state));
+    const answer = (yield call(getSignInState)) as Timed<SignInState>;
+    yield put(sessionLoaded(withIdleDeadline(answer)));
   } catch (error) {
     const { status } = toApiError(error);
     if (status === 401) yield put(sessionLoaded(GUEST));

@@ -4,6 +4,12 @@ import type { AccountSummary, SignInBody, SignInState, SignOutReason } from '@co
 export type { AccountSummary, SignInState, SignOutReason } from '@contract/api/auth';
 
 /** Why a sign-in attempt was refused, in the words the form can say. */
+/**
+ * A sign-in as an answer gives it, with (when the flow measured it) the idle limit on the
+ * page's own clock. Without it, the server's instant is taken as it is.
+ */
+export type SignInUpdate = SignInState & { idleDeadline?: number | null };
+
 export type SignInError = 'credentials' | 'throttled' | 'unavailable' | 'connection' | 'general';
 
 /**
@@ -17,6 +23,12 @@ export interface AuthState {
   account: AccountSummary | null;
   idleExpiresAt: string | null;
   absoluteExpiresAt: string | null;
+  /**
+   * When the idle limit ends on the page's clock (ms): the server's limit moved by how far its
+   * clock was from the page's when it answered, so a laptop's wrong clock (or a test's fake
+   * one) warns at the right moment of the buyer's own time.
+   */
+  idleDeadline: number | null;
   signIn: { status: 'idle' | 'loading' | 'failed'; error: SignInError | null };
   signOut: { status: 'idle' | 'loading' | 'failed' };
   /** The inactivity warning is open (2 minutes before the idle limit). */
@@ -26,11 +38,6 @@ export interface AuthState {
    * closed) the alert whose "Refresh page" reloads the shop, until the page is reloaded.
    */
   timeout: 'none' | 'dialog' | 'alert';
-  /**
-   * The buyer signed out: the page is loaded again as a guest (a fresh read of everything the
-   * member saw, the basket's prices included) once nothing holds the page back.
-   */
-  reloadAsGuest: boolean;
 }
 
 const initialState: AuthState = {
@@ -38,17 +45,20 @@ const initialState: AuthState = {
   account: null,
   idleExpiresAt: null,
   absoluteExpiresAt: null,
+  idleDeadline: null,
   signIn: { status: 'idle', error: null },
   signOut: { status: 'idle' },
   idleWarning: false,
   timeout: 'none',
-  reloadAsGuest: false,
 };
 
-function take(state: AuthState, signInState: SignInState) {
-  state.account = signInState.account;
-  state.idleExpiresAt = signInState.idleExpiresAt;
-  state.absoluteExpiresAt = signInState.absoluteExpiresAt;
+function take(state: AuthState, update: SignInUpdate) {
+  state.account = update.account;
+  state.idleExpiresAt = update.idleExpiresAt;
+  state.absoluteExpiresAt = update.absoluteExpiresAt;
+  state.idleDeadline =
+    update.idleDeadline ??
+    (update.idleExpiresAt === null ? null : Date.parse(update.idleExpiresAt));
 }
 
 export const authSlice = createSlice({
@@ -59,7 +69,7 @@ export const authSlice = createSlice({
       if (state.status !== 'succeeded') state.status = 'loading';
     },
     /** The server's view of this browser's sign-in (at start, or re-read before a warning). */
-    sessionLoaded: (state, action: PayloadAction<SignInState>) => {
+    sessionLoaded: (state, action: PayloadAction<SignInUpdate>) => {
       state.status = 'succeeded';
       take(state, action.payload);
       if (action.payload.account === null) state.idleWarning = false;
@@ -71,7 +81,7 @@ export const authSlice = createSlice({
     signInRequested: (state, _action: PayloadAction<SignInBody>) => {
       state.signIn = { status: 'loading', error: null };
     },
-    signedIn: (state, action: PayloadAction<SignInState>) => {
+    signedIn: (state, action: PayloadAction<SignInUpdate>) => {
       state.status = 'succeeded';
       take(state, action.payload);
       state.signIn = { status: 'idle', error: null };
@@ -92,13 +102,12 @@ export const authSlice = createSlice({
       ...initialState,
       status: 'succeeded',
       timeout: action.payload.reason === 'timeout' ? 'dialog' : state.timeout,
-      reloadAsGuest: action.payload.reason === 'user',
     }),
     signOutFailed: (state) => {
       state.signOut = { status: 'failed' };
     },
     keepAliveRequested: () => {},
-    keptAlive: (state, action: PayloadAction<SignInState>) => {
+    keptAlive: (state, action: PayloadAction<SignInUpdate>) => {
       take(state, action.payload);
       state.idleWarning = false;
     },
@@ -116,10 +125,9 @@ export const authSlice = createSlice({
     selectSignedIn: (state) => state.account !== null,
     /** Whether the first read has answered (either way), so the header knows what to show. */
     selectAuthKnown: (state) => state.status === 'succeeded' || state.status === 'failed',
-    selectIdleExpiresAt: (state) => state.idleExpiresAt,
+    selectIdleDeadline: (state) => state.idleDeadline,
     selectIdleWarning: (state) => state.idleWarning,
     selectTimeout: (state) => state.timeout,
-    selectReloadAsGuest: (state) => state.reloadAsGuest,
   },
 });
 
@@ -145,8 +153,7 @@ export const {
   selectAccount,
   selectSignedIn,
   selectAuthKnown,
-  selectIdleExpiresAt,
+  selectIdleDeadline,
   selectIdleWarning,
   selectTimeout,
-  selectReloadAsGuest,
 } = authSlice.selectors;
