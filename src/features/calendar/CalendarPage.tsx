@@ -20,6 +20,7 @@ import { InvalidPromoLinkPage } from '@/features/promo/InvalidPromoLinkPage';
 import { PresaleAlert } from '@/features/promo/PresaleAlert';
 import { selectSignedIn } from '@/features/auth/authSlice';
 import { membershipPath, signInPath } from '@/features/membership/signInLink';
+import { usePresaleGate } from '@/features/membership/usePresaleGate';
 import { PromoPanel } from '@/features/promo/PromoPanel';
 import { mayBook } from '@/features/promo/presale';
 import { removed, selectPromoEntry } from '@/features/promo/promoSlice';
@@ -118,6 +119,8 @@ function ShowCalendar({
   // The last answer for this show keeps the month bar and notices steady while a month loads.
   const { latest } = calendar;
   const known = latest?.venueSlug === venueSlug && latest.titleSlug === titleSlug ? latest : null;
+  const membersPresale = known?.membersPresale ?? null;
+  const gate = usePresaleGate(membersPresale);
   const month = data?.month ?? request.month ?? null;
   const range = known?.months ?? null;
   const monthName = useMonthName(month);
@@ -138,9 +141,9 @@ function ShowCalendar({
 
   const actionFor = (performance: CalendarPerformance): PerformanceAction => {
     if (performance.availability === 'soldOut') return { kind: 'soldOut' };
-    // A signed-in buyer's membership may open a members' presale: the seats page asks the
-    // server, and shows the gate there (with the presale's scheme) before any seat is picked.
-    if (!mayBook(performance) && !signedIn)
+    // A members' presale is open to the scheme's members without a code (the server lets them
+    // hold); anyone else meets the gate here, before a date is picked.
+    if (!mayBook(performance) && !(membersPresale !== null && gate === 'open'))
       return { kind: 'presale', onChoose: () => setPresaleOpen(performance.id) };
     return { kind: 'book', to: paths.ticketsPath(titleSlug, venueSlug, performance.id) };
   };
@@ -241,9 +244,12 @@ function ShowCalendar({
         open={presaleOpen !== null}
         backgroundImage={venue?.settings.presaleBackgroundImage ?? ''}
         showPath={paths.showPath(titleSlug, venueSlug)}
-        subscribePath={membershipPath(venueSlug)}
+        subscribePath={membershipPath(
+          venueSlug,
+          presaleOpen === null ? undefined : paths.ticketsPath(titleSlug, venueSlug, presaleOpen),
+        )}
         signInPath={
-          presaleOpen === null || flags?.loginDisabled
+          presaleOpen === null || signedIn || flags?.loginDisabled
             ? null
             : signInPath(paths.ticketsPath(titleSlug, venueSlug, presaleOpen), venueSlug)
         }

@@ -8,7 +8,7 @@ import {
   joinAccess,
   setAutoRenew,
 } from '@/api/members';
-import { sessionLoaded, signedIn, signedOut } from '@/features/auth/authSlice';
+import { signedIn, signedOut } from '@/features/auth/authSlice';
 import { withBookingSession } from '@/features/session/bookingSession';
 import { callAbortable } from '@/lib/sagaEffects';
 import {
@@ -90,27 +90,17 @@ function* cancelFlow({ payload }: ReturnType<typeof cancelRequested>) {
 }
 
 /**
- * Follows the sign-in (auth slice): a found or new sign-in reads that account's memberships, a
- * guest has none, and signing out leaves nothing of the member's in the page.
+ * Follows the sign-in (auth slice): whatever was read belonged to the last person, so a new
+ * sign-in or a sign-out empties it, and the pages that need memberships read them again
+ * (useMemberships) for whoever is signed in now.
  */
-function* followSignIn(
-  action:
-    ReturnType<typeof signedIn> | ReturnType<typeof sessionLoaded> | ReturnType<typeof signedOut>,
-) {
-  if (signedOut.match(action)) {
-    yield put(membershipsCleared());
-    return;
-  }
-  if (action.payload.account === null) yield put(membershipsLoaded({ memberships: null }));
-  else {
-    if (signedIn.match(action)) yield put(membershipsCleared());
-    yield put(membershipsRequested());
-  }
+function* followSignIn() {
+  yield put(membershipsCleared());
 }
 
 /** Reads follow the latest ask; each change is sent once however often it is pressed. */
 export function* watchMembership() {
-  yield takeEvery([signedIn.type, sessionLoaded.type, signedOut.type], followSignIn);
+  yield takeEvery([signedIn.type, signedOut.type], followSignIn);
   yield takeLatest([membershipsRequested.type, membershipsCleared.type], loadMemberships);
   yield takeLatest([offersRequested.type, offersLeft.type], loadOffers);
   yield takeLeading(accessJoinRequested.type, joinAccessFlow);

@@ -166,7 +166,7 @@ function Choice({ venue, titleSlug, plan, seatStatus, showTitle, hold }: ChoiceP
   const model = useAppSelector(selectSeatMapModel);
   const listId = useId();
   const skipToList = useSkipTo(listId);
-  const gate = usePresaleGate(seatStatus.presale);
+  const gate = usePresaleGate(seatStatus.presale?.membersOnly ?? null);
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   /** A taken seat by its full name ("Stalls, Row B, Seat 4, unavailable"). */
