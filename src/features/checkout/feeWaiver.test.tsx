@@ -3,7 +3,9 @@ import { screen, within } from '@testing-library/react';
 import type { Basket } from '@contract/api/basket';
 import { VENUE_FLAG_DEFAULTS } from '@contract/venueDefaults';
 import { renderWithProviders } from '../../../tests/msw/render';
-import { heldState } from '../../../tests/msw/checkoutState';
+import { checkoutHoldId, heldState } from '../../../tests/msw/checkoutState';
+import { orderViewOf } from '../../../tests/msw/orders';
+import { OrderPriceLines } from './confirmation/OrderPriceLines';
 import { basketOf, inventory, resetInventory } from '../../../tests/msw/inventory';
 import { priceLines } from './basketPrices';
 import { PriceDrawer, type DrawerFlags } from './PriceDrawer';
@@ -64,5 +66,28 @@ describe("a member's waived transaction fee", () => {
     inventory.basket.transactionFee = 300;
     const lines = priceLines(basketOf(heldState().reservation!.hold!));
     expect(lines.some((line) => line.kind === 'feeWaiver')).toBe(false);
+  });
+
+  it("is on the paid order's lines too (confirmation and My account)", async () => {
+    resetInventory();
+    heldState();
+    const order = orderViewOf(checkoutHoldId(), 'A1B2C3D4-0000-4000-8000-00000000000A');
+    renderWithProviders(
+      <OrderPriceLines
+        order={{
+          ...order,
+          transactionFee: 0,
+          charges: {
+            ...order.charges,
+            transactionFeeWaiver: { amount: 295, scheme: 'access' },
+          },
+        }}
+      />,
+    );
+    const waiver = (await screen.findByText('Transaction fee waived for Access members')).closest(
+      'li',
+    )!;
+    expect(waiver).toHaveTextContent('−£2.95');
+    expect(screen.getByText('Transaction fee').closest('li')).toHaveTextContent('£2.95');
   });
 });
