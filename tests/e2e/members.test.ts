@@ -129,6 +129,23 @@ async function fillCard(page: Page, number: string, cvv = '123') {
   await page.getByLabel('Security code (CVV)').fill(cvv);
 }
 
+/** No sideways scrolling on a 390 px phone (WCAG 1.4.10); the page saved for review. */
+async function fitsOnAPhone(page: Page, step: string) {
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        ),
+      { message: `${step} overflows at 390 px`, timeout: 10_000 },
+    )
+    .toBe(0);
+  await page.screenshot({ path: `test-results/members-${step}-390.png`, fullPage: true });
+  await page.setViewportSize(size);
+}
+
 const minor = (shown: string) => Math.round(Number(shown.replace(/[^\d.]/g, '')) * 100);
 
 describe('members in the shop', () => {
@@ -188,6 +205,7 @@ describe('members in the shop', () => {
     const codes = page.getByRole('img', { name: /^Ticket for .*, Row F, Seat \d+/ });
     await expect.poll(() => codes.count()).toBe(2);
     await expectAccessible(page, 'My account order');
+    await fitsOnAPhone(page, 'account-order');
     expectNoPageErrors(page);
     await context.close();
   });
@@ -244,6 +262,7 @@ describe('members in the shop', () => {
       .waitFor();
     await page.getByRole('heading', { name: 'Hudson Access Program' }).waitFor();
     await expectAccessible(page, 'memberships');
+    await fitsOnAPhone(page, 'memberships');
     await page.getByRole('button', { name: /^Join ATG\+/ }).click();
     const challenge = testCard('visa', 'challenge');
     await page.getByLabel('Card number', { exact: true }).waitFor();
@@ -270,6 +289,7 @@ describe('members in the shop', () => {
     await page.getByRole('heading', { name: 'ATG+' }).waitFor();
     await page.getByRole('checkbox', { name: 'Renew automatically each year' }).waitFor();
     await expectAccessible(page, 'subscriptions');
+    await fitsOnAPhone(page, 'subscriptions');
     expectNoPageErrors(page);
     await context.close();
   });
