@@ -19,13 +19,17 @@ import { NAME_MAX_LENGTH } from './checkout';
  *   `sign_in_failed` (unknown email, wrong password, account not activated: one status, body and
  *   similar time), 429 `sign_in_throttled` + Retry-After (per account and per client address,
  *   the same whether or not the account exists), 403 `forbidden` (venue with loginDisabled).
- * - `POST /sign-out` `{ reason: 'user' | 'timeout' }` → 200 `{ csrfToken, expiresAt }`: the
- *   signed-in session is ended on the server (its holds released, its basket gone) and a new
- *   anonymous session's cookie is set. A guest's session is replaced the same way.
+ * - `POST /sign-out` `{ reason: 'user' | 'timeout' }` → 200 `{ csrfToken, expiresAt }` and a new
+ *   cookie. `user` (the buyer chose to): the session is ended on the server, its holds released
+ *   and its basket gone, and a new anonymous session replaces it, so a shared computer keeps
+ *   nothing of the member's. `timeout` (the SPA's inactivity timer ran out): only the sign-in
+ *   ends; the session goes on as a guest's under new tokens, its held seats following the hold
+ *   rules, not the sign-in.
  * - `POST /keep-alive` → 200 SignInState, the idle limit moved on; 401 `sign_in_required` once
  *   the sign-in has ended. Every state-changing call of a signed-in session moves it too.
  * - `POST /password-reset` `{ email, venue }` → 202 `{}` always; an account's address gets a
- *   one-time link (RESET_LINK_MINUTES) in the outbox.
+ *   one-time link (RESET_LINK_MINUTES) in the outbox, written after the answer has gone so its
+ *   timing says nothing. 429 `rate_limited` per client address.
  * - `POST /password-reset/complete` `{ token, password }` → 200 `{}`, every session of the
  *   account signed out; 410 `reset_link_invalid` (unknown, used or expired: one answer); 400
  *   validation_failed `fields: ['body.password']` for a password the rules refuse.
@@ -33,9 +37,10 @@ import { NAME_MAX_LENGTH } from './checkout';
  *   new cookie; every other session of the account signed out. 401 `sign_in_failed` for a wrong
  *   current password; 400 validation_failed `['body.newPassword']`.
  * - `POST /email` `{ password, newEmail, venue }` (signed in) → 202 `{ email }`; a link to the
- *   new address (VERIFICATION_LINK_HOURS), the old address told. 401 `sign_in_failed` for a
- *   wrong password. The same 202 whether or not the new address has an account (that one is
- *   told instead, and the change cannot complete).
+ *   new address (VERIFICATION_LINK_HOURS) and a notice to the old one. 401 `sign_in_failed` for
+ *   a wrong password; 429 `rate_limited` per client address. The same 202, and the same notice
+ *   to the old address, whether or not the new address has an account (that one is told
+ *   instead, and the change cannot complete).
  * - `POST /email/confirm` `{ token }` (no session needed) → 200 `{ account }`; 410
  *   `verification_link_invalid`.
  *
@@ -46,7 +51,10 @@ import { NAME_MAX_LENGTH } from './checkout';
  *   be told without knowing the account: it depends on the typed values alone), 403 `forbidden`
  *   for a venue with loginDisabled, 429 `rate_limited`.
  *
- * A call that needs a signed-in session and has none answers 401 `sign_in_required`.
+ * A call that needs a signed-in session and has none answers 401 `sign_in_required`. The
+ * password typed again to change the password or the email is throttled like a sign-in (429
+ * `sign_in_throttled`). Every call naming a `venue` answers 403 `forbidden` for a venue with
+ * loginDisabled. The SPA takes the limits as values from ./constants.ts (zod-free).
  */
 
 // The limits live in the zod-free constants module, so the SPA can import their values.

@@ -186,9 +186,9 @@ export async function requestEmailChange(
   const account = await confirmHolder(db, session, input.password, check);
   const taken = await a.findAccountByEmail(db, input.newEmail);
   await db.transaction(async (tx) => {
+    // Its own address, in any case, is "taken" too: nothing to change, and nothing to tell.
+    if (taken?.id === account.id) return;
     if (taken) {
-      // Its own address, in any case, is "taken" too: nothing to change, and nothing to tell.
-      if (taken.id === account.id) return;
       const rendered = renderAccountExists({
         venue: ctx.venue,
         firstName: taken.firstName,
@@ -197,24 +197,26 @@ export async function requestEmailChange(
         resetUrl: `${ctx.linkOrigin}${resetPasswordPath(ctx.venue.slug)}`,
       });
       await queueAccountEmail(tx, 'account_exists', taken.email, rendered);
-      return;
+    } else {
+      const { token, tokenHash } = newLinkToken();
+      await a.replaceAccountLink(tx, {
+        accountId: account.id,
+        purpose: 'email_change',
+        tokenHash,
+        minutes: VERIFICATION_LINK_HOURS * 60,
+        newEmail: input.newEmail,
+      });
+      const link = renderEmailChange({
+        venue: ctx.venue,
+        firstName: account.firstName,
+        newEmail: input.newEmail,
+        confirmUrl: `${ctx.linkOrigin}${confirmEmailPath(token, ctx.venue.slug)}`,
+        hours: VERIFICATION_LINK_HOURS,
+      });
+      await queueAccountEmail(tx, 'email_change', input.newEmail, link);
     }
-    const { token, tokenHash } = newLinkToken();
-    await a.replaceAccountLink(tx, {
-      accountId: account.id,
-      purpose: 'email_change',
-      tokenHash,
-      minutes: VERIFICATION_LINK_HOURS * 60,
-      newEmail: input.newEmail,
-    });
-    const link = renderEmailChange({
-      venue: ctx.venue,
-      firstName: account.firstName,
-      newEmail: input.newEmail,
-      confirmUrl: `${ctx.linkOrigin}${confirmEmailPath(token, ctx.venue.slug)}`,
-      hours: VERIFICATION_LINK_HOURS,
-    });
-    await queueAccountEmail(tx, 'email_change', input.newEmail, link);
+    // The old address is told either way: a notice only when the new address is free would
+    // tell whoever reads the old mailbox which addresses have accounts.
     const notice = renderEmailChangeNotice({
       venue: ctx.venue,
       firstName: account.firstName,

@@ -21,20 +21,23 @@ export interface SignInThrottleSettings {
   perClient: RateLimit;
   /** Failures for one email after which each further attempt first waits… */
   slowAfter: number;
-  /** …this long times the failures past `slowAfter` (so a guesser's rate falls as it goes). */
+  /** …and failures from one client address after which it does too… */
+  clientSlowAfter: number;
+  /** …this long times the failures past either (so a guesser's rate falls as it goes). */
   slowStepMs: number;
 }
 
 /**
  * 5 failures per email and 20 per client address per 15 minutes; from the 3rd failure for an
- * email each attempt waits 1 s more. A buyer who mistypes twice never notices; a guesser gets 5
- * tries per quarter hour per account, about 480 a day, against 12-character passwords that are
- * not on the common list.
+ * email (the 10th from an address) each attempt waits 1 s more. A buyer who mistypes twice never
+ * notices; a guesser gets 5 tries per quarter hour per account, about 480 a day, against
+ * 12-character passwords that are not on the common list.
  */
 export const DEFAULT_SIGN_IN_THROTTLE: SignInThrottleSettings = {
   perAccount: { max: 5, windowSeconds: 900 },
   perClient: { max: 20, windowSeconds: 900 },
   slowAfter: 3,
+  clientSlowAfter: 10,
   slowStepMs: 1000,
 };
 
@@ -94,7 +97,10 @@ export async function throttleSignIn(
     client.hits >= settings.perClient.max ? client.retryAfter : 0,
   ];
   if (waits.some((wait) => wait > 0)) throw new SignInThrottledError(Math.max(1, ...waits));
-  const pastFree = account.hits - settings.slowAfter + 1;
+  const pastFree = Math.max(
+    account.hits - settings.slowAfter + 1,
+    client.hits - settings.clientSlowAfter + 1,
+  );
   if (pastFree > 0) await sleep(pastFree * settings.slowStepMs);
 }
 

@@ -39,6 +39,7 @@ beforeAll(async () => {
         perAccount: { max: 1000, windowSeconds: 900 },
         perClient: { max: 1000, windowSeconds: 900 },
         slowAfter: 1000,
+        clientSlowAfter: 1000,
         slowStepMs: 0,
       },
     },

@@ -17,6 +17,7 @@ import { openSeededDatabase, venues } from './testDatabase';
 const PER_ACCOUNT = 4;
 const PER_CLIENT = 7;
 const SLOW_AFTER = 2;
+const CLIENT_SLOW_AFTER = 5;
 const SLOW_STEP_MS = 300;
 
 let db: Database;
@@ -33,6 +34,7 @@ beforeAll(async () => {
         perAccount: { max: PER_ACCOUNT, windowSeconds: 900 },
         perClient: { max: PER_CLIENT, windowSeconds: 900 },
         slowAfter: SLOW_AFTER,
+        clientSlowAfter: CLIENT_SLOW_AFTER,
         slowStepMs: SLOW_STEP_MS,
       },
     },
@@ -142,16 +144,19 @@ describe('failed sign-ins for one email', () => {
 });
 
 describe('failed sign-ins from one address', () => {
-  it('are refused past the address limit whichever emails they try, while other addresses go on', async () => {
+  it('are slowed, then refused past the address limit whichever emails they try, while other addresses go on', async () => {
     const address = newBuyerAddress();
     const buyer = await newBuyer();
-    const statuses: number[] = [];
+    const tries: Attempt[] = [];
     for (let i = 0; i < PER_CLIENT; i += 1) {
       // A different account each time: no one account reaches its own limit.
       const account = await makeAccount(db);
-      statuses.push((await attempt(buyer, account.email, WRONG, address)).status);
+      tries.push(await attempt(buyer, account.email, WRONG, address));
     }
-    expect(statuses).toEqual(Array(PER_CLIENT).fill(401));
+    expect(tries.map((a) => a.status)).toEqual(Array(PER_CLIENT).fill(401));
+    // Past CLIENT_SLOW_AFTER failures from the address each try waits a step more.
+    expect(tries[CLIENT_SLOW_AFTER]!.ms).toBeGreaterThanOrEqual(SLOW_STEP_MS);
+    expect(tries[CLIENT_SLOW_AFTER + 1]!.ms).toBeGreaterThanOrEqual(2 * SLOW_STEP_MS);
 
     const member = await makeAccount(db);
     const refused = await attempt(buyer, member.email, member.password, address);
