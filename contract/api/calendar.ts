@@ -87,6 +87,13 @@ export const calendarSchema = z.strictObject({
   months: z.strictObject({ first: month, last: month }).nullable(),
   /** Null when no code was sent. */
   promo: calendarPromoSchema.nullable(),
+  /**
+   * Issue 14: the scheme whose signed-in members may book this show's presale performances
+   * without a code (a members' presale is live); null when its presales, if any, need a code.
+   * The same for every buyer, so the answer stays shareable; the SPA compares it with the
+   * buyer's own memberships to show the presale gate.
+   */
+  membersPresale: z.enum(['atg-plus', 'access']).nullable(),
   performances: z.array(calendarPerformanceSchema),
 });
 export type Calendar = z.infer<typeof calendarSchema>;

@@ -51,6 +51,7 @@ export const CALENDAR_QUERY = `query Calendar($venueSlug: String!, $titleSlug: S
     month
     months { first last }
     promo { code status kind discountPercent performanceIds }
+    membersPresale
     performances {
       id
       startsAt
@@ -70,7 +71,7 @@ export const CALENDAR_QUERY = `query Calendar($venueSlug: String!, $titleSlug: S
  * the text. Sent as Apollo's automatic-persisted-query extension (`persistedQuery`, version 1).
  */
 export const CALENDAR_QUERY_HASH =
-  '79afbccc3a34014f5eba4b0d8744408107224d75efd7a795c4335c5faeabdc95';
+  'ff22ed6f08d0111db9055662f3f9e3651250be5ecaa9956ff4c023d6b0806614';
 
 /** The `extensions` of a request for the shop's calendar query by its hash. */
 export const CALENDAR_QUERY_EXTENSIONS = {

@@ -21,6 +21,28 @@ export function requireAccessMembership(buyer: PromoBuyer): void {
   }
 }
 
+/** Plans kept per process; a plan never changes under its id (a changed plan is a new plan). */
+const MAX_PLANS = 64;
+const plans = new Map<string, Promise<Map<string, m.AccessSeatRow>>>();
+
+/**
+ * A plan's access seats by id, read once per process: every seat hold asks, and the hold path
+ * is kept to its few round trips (docs/decisions.md, hold throughput).
+ */
+function accessSeatsOf(db: Queryable, planId: string): Promise<Map<string, m.AccessSeatRow>> {
+  let seats = plans.get(planId);
+  if (!seats) {
+    seats = m.planAccessSeats(db, planId).then((rows) => new Map(rows.map((row) => [row.id, row])));
+    seats.catch(() => plans.delete(planId));
+    plans.set(planId, seats);
+    for (const oldest of plans.keys()) {
+      if (plans.size <= MAX_PLANS) break;
+      plans.delete(oldest);
+    }
+  }
+  return seats;
+}
+
 const beside = (a: m.AccessSeatRow, b: m.AccessSeatRow) =>
   a.section === b.section && a.row === b.row && Math.abs(a.number - b.number) === 1;
 
@@ -32,7 +54,8 @@ export async function checkAccessSeats(
   seatIds: readonly string[],
   buyer: PromoBuyer,
 ): Promise<void> {
-  const asked = await m.accessSeats(tx, performance.planId, seatIds);
+  const access = await accessSeatsOf(tx, performance.planId.toUpperCase());
+  const asked = seatIds.flatMap((id) => access.get(id.toUpperCase()) ?? []);
   if (asked.length === 0) return;
   requireAccessMembership(buyer);
   const companions = asked.filter((seat) => seat.companion && !seat.wheelchair);

@@ -44,7 +44,7 @@ export function renderMembershipConfirmation(ctx: MembershipEmailContext): Rende
     rows.push([t('email.membership.ends'), day(venue.locale, membership.endsOn, venue.timezone)]);
   }
   const blocks: Block[] = [
-    { kind: 'paragraph', text: t('email.membership.greeting', { firstName: ctx.firstName }) },
+    { kind: 'paragraph', text: t('email.account.greeting', { firstName: ctx.firstName }) },
     { kind: 'paragraph', text: t('email.membership.intro', { scheme }) },
     { kind: 'facts', rows },
     { kind: 'heading', text: t('email.membership.benefits') },

@@ -18,6 +18,10 @@ import { mayBuy, resolvePromo, type PromoResolution, type PromoRule } from '../d
 import { calendarDiscount } from '../domain/pricing';
 import { notFound } from '../domain/errors';
 import { localDateTime, monthAt, monthBounds } from './months';
+import { membersPresaleScheme } from '../db/queries/memberships';
+
+const membersOnly = (scheme: string | null): Calendar['membersPresale'] =>
+  scheme === 'atg-plus' || scheme === 'access' ? scheme : null;
 
 /** One region's view of the catalogue: another region's venue does not exist here. */
 export interface CalendarScope {
@@ -129,6 +133,7 @@ export async function loadCalendar(
       code === null || resolution === null
         ? null
         : await promoOf(scope.db, show.id, code, resolution),
+    membersPresale: membersOnly(await membersPresaleScheme(scope.db, settings.slug, show.id)),
     performances: rows.map((row) => toPerformance(row, timeZone, show.currency, rule)),
   };
 }

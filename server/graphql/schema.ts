@@ -81,6 +81,8 @@ const SDL = /* GraphQL */ `
     month: String!
     months: MonthRange
     promo: Promo
+    "The membership scheme (atg-plus, access) whose members may book the presale without a code."
+    membersPresale: String
     performances: [CalendarPerformance!]!
   }
 `;

@@ -399,8 +399,7 @@ describe('POST /holds/best-available', () => {
     });
     expect(guest.statusCode).toBe(403);
     expect(codeOf(guest)).toBe('access_membership_required');
-    const buyer = await newBuyer();
-    await signInAs(db, buyer, DEMO.access);
+    const buyer = await signInAs(app, await newBuyer(), DEMO.access);
     const response = await call(buyer, 'POST', '/holds/best-available', {
       body: { performanceId: fixture.performanceId, quantity: 2, accessible: true },
     });
@@ -488,9 +487,8 @@ describe('seat maps: the plan and the status of a performance', () => {
     const fixture = await cleanPerformance(db, 'lumen-theatre', 'the-glass-orchard', 3);
     const [dressA] = await seatsInRow(db, fixture.planId, 'DRESS', 'A');
     const upperN = await seatsInRow(db, fixture.planId, 'UPPER', 'N');
-    const buyer = await newBuyer();
     // Dress Circle A1 is a wheelchair space: since issue 14 only an Access member holds one.
-    await signInAs(db, buyer, DEMO.access);
+    const buyer = await signInAs(app, await newBuyer(), DEMO.access);
     const other = await newBuyer();
     const mine = [dressA!.id, upperN.at(-1)!.id];
     const theirs = [rowF[12]!];

@@ -1,12 +1,9 @@
 import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/db/database';
+import { DEMO_MEMBER_PASSWORD } from '../../server/db/seed/members';
 import type { Buyer } from './buyers';
-
-/**
- * Signs a test buyer's session in to a seeded account directly in the database, as sign-in
- * (server/domain/signIn.ts, another branch of issue 14) leaves it: account set, both limits
- * ahead. Member tests use it until they can go through the auth service's own sign-in.
- */
+import { signIn } from './signIn';
 
 export const DEMO = {
   atg: 'atg@demo.stagedoor.test',
@@ -18,16 +15,13 @@ export const DEMO = {
 const tokenHash = (buyer: Buyer) =>
   createHash('sha256').update(buyer.cookie.split('=')[1]!).digest('base64url');
 
-export async function signInAs(db: Database, buyer: Buyer, email: string): Promise<string> {
-  const { rows } = await db.query<{ accountId: string }>(
-    `UPDATE sessions SET account_id = a.id, signed_in_idle_until = now() + interval '30 minutes',
-       signed_in_until = now() + interval '12 hours'
-     FROM accounts a WHERE lower(a.email) = lower($2) AND sessions.token_hash = $1
-     RETURNING a.id::text AS "accountId"`,
-    [tokenHash(buyer), email],
-  );
-  if (!rows[0]) throw new Error(`no session or no account ${email}`);
-  return rows[0].accountId;
+/**
+ * Signs `buyer`'s session in to a seeded account through the auth service (tests/api/signIn.ts)
+ * and returns the buyer as the browser now is: a new cookie and CSRF token for the same session.
+ */
+export async function signInAs(app: FastifyInstance, buyer: Buyer, email: string): Promise<Buyer> {
+  const { cookie, csrf } = await signIn(app, buyer, email, DEMO_MEMBER_PASSWORD);
+  return { cookie, csrf };
 }
 
 export async function sessionIdOf(db: Database, buyer: Buyer): Promise<string> {
@@ -37,7 +31,7 @@ export async function sessionIdOf(db: Database, buyer: Buyer): Promise<string> {
   return rows[0]!.id;
 }
 
-/** A fresh verified account with no membership, for tests that change one. */
+/** A fresh verified account with no membership (the demo password), for tests that change one. */
 export async function newAccount(db: Database, email: string): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
     `INSERT INTO accounts (email, first_name, last_name, password_hash, verified_at)

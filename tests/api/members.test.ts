@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basketResponseSchema, type Basket } from '../../contract/api/basket';
+import { calendarResponseSchema } from '../../contract/api/calendar';
+import { CALENDAR_QUERY_EXTENSIONS } from '../../contract/api/calendarQuery';
 import { detailsResponseSchema } from '../../contract/api/checkout';
 import { apiErrorSchema } from '../../contract/api/common';
 import { holdResponseSchema, seatStatusSchema } from '../../contract/api/holds';
@@ -8,6 +10,7 @@ import {
   accountOrderResponseSchema,
   accountOrdersResponseSchema,
   membershipOffersResponseSchema,
+  membershipPurchaseResponseSchema,
   membershipResponseSchema,
   membershipsResponseSchema,
   profileResponseSchema,
@@ -64,9 +67,7 @@ function service(
 }
 
 async function signedIn(email: string): Promise<Buyer> {
-  const buyer = await newBuyer();
-  await signInAs(db, buyer, email);
-  return buyer;
+  return signInAs(app, await newBuyer(), email);
 }
 
 async function basketOf(buyer: Buyer, holdId: string, region = 'uk'): Promise<Basket> {
@@ -349,6 +350,17 @@ describe('the fee waiver', () => {
     expect(member.transactionFee).toBe(0);
     expect(member.transactionFeeWaiver).toEqual({ amount: 295, scheme: 'access' });
 
+    // An account with no membership pays the fee, like a guest.
+    const plain = await signedIn(DEMO.plain);
+    const [other] = await seatsInRow(db, theatre.planId, 'STALLS', 'M');
+    const plainHold = holdResponseSchema.parse(
+      (await holdSeats(plain, theatre.performanceId, [other!.id])).json(),
+    ).hold;
+    expect(await basketOf(plain, plainHold.id)).toMatchObject({
+      transactionFee: 295,
+      transactionFeeWaiver: null,
+    });
+
     await lapse(db, email, 'access');
     const lapsed = await basketOf(buyer, hold.id);
     expect(lapsed.transactionFee).toBe(295);
@@ -405,6 +417,20 @@ describe('the presale gate', () => {
       'us-east',
     );
     expect(member.statusCode, member.body).toBe(201);
+    // The calendar says so for the show too, before any date is picked.
+    const calendarOf = async (region: string, venueSlug: string) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/${region}/graphql`,
+        payload: {
+          variables: { venueSlug, titleSlug: 'the-glass-orchard' },
+          extensions: CALENDAR_QUERY_EXTENSIONS,
+        },
+      });
+      return calendarResponseSchema.parse(response.json()).data.calendar;
+    };
+    expect((await calendarOf('us-east', 'hudson-stage')).membersPresale).toBe('atg-plus');
+    expect((await calendarOf('uk', 'lumen-theatre')).membersPresale).toBeNull();
     // A plain presale (no scheme) still asks for its code.
     const lumen = await presalePerformance(db, 'lumen-theatre', 'the-glass-orchard');
     const [open] = await seatsInRow(db, lumen.planId, 'STALLS', 'J');
@@ -559,14 +585,11 @@ describe('buying ATG+', () => {
     for (const other of [first, second].filter((response) => response.statusCode !== 200)) {
       expect(codeOf(other)).toBe('idempotency_in_flight');
     }
-    const started = answers[0]!.json() as {
-      outcome: string;
-      purchaseId: string;
-      paymentId: string;
-      action: { url: string };
-    };
+    const started = membershipPurchaseResponseSchema.parse(answers[0]!.json());
     expect(started.outcome).toBe('action_required');
-    await collectDeviceData(started.action.url);
+    // Both clicks heard the same answer: one attempt, one payment.
+    for (const answer of answers) expect(answer.json()).toEqual(started);
+    await collectDeviceData(started.action!.url);
     const continueUrl = `/services/account-management/memberships/atg-plus/purchases/${started.purchaseId}/payments/${started.paymentId}/continue`;
     const [done, again] = await Promise.all([
       service(buyer, 'POST', continueUrl),
@@ -625,12 +648,7 @@ describe('buying ATG+', () => {
       { 'idempotency-key': newKey() },
     );
     expect(declined.statusCode, declined.body).toBe(200);
-    const first = declined.json() as {
-      outcome: string;
-      purchaseId: string;
-      paymentId: string;
-      action?: { url: string };
-    };
+    const first = membershipPurchaseResponseSchema.parse(declined.json());
     if (first.outcome === 'action_required') {
       await collectDeviceData(first.action!.url);
       const done = await service(
@@ -655,6 +673,33 @@ describe('buying ATG+', () => {
     );
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.json()).toMatchObject({ outcome: 'action_required' });
+  });
+
+  it('lets one attempt run at a time per account, whatever key a second click sends', async () => {
+    const email = 'two.keys@example.com';
+    await newAccount(db, email);
+    const buyer = await signedIn(email);
+    const attempt = async () =>
+      service(
+        buyer,
+        'POST',
+        purchaseUrl,
+        { venue: 'lumen-theatre', cardToken: await cardToken(), browser: buyerBrowser },
+        { 'idempotency-key': newKey() },
+      );
+    const answers = await Promise.all([attempt(), attempt()]);
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses, answers.map((answer) => answer.body).join(' ')).toEqual([200, 409]);
+    expect(codeOf(answers.find((answer) => answer.statusCode === 409)!)).toBe(
+      'membership_purchase_in_flight',
+    );
+    const { rows } = await db.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM payments p
+       JOIN membership_purchases m ON m.id::text = lower(p.reference)
+       JOIN accounts a ON a.id = m.account_id WHERE a.email = $1`,
+      [email],
+    );
+    expect(rows[0]!.count).toBe(1);
   });
 
   it('needs a signed-in buyer', async () => {

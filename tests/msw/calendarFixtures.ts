@@ -305,6 +305,7 @@ export function calendarFixture(variables: CalendarVariables): Calendar | undefi
     month,
     months: { ...CALENDAR_MONTHS },
     promo: checked?.promo ?? null,
+    membersPresale: null,
     performances: seeds
       .filter((seed) => seed.date.startsWith(month))
       .map((seed) => toPerformance(seed, { timezone, currency }, checked?.applied ?? null)),

@@ -33,6 +33,15 @@ import {
   payConflictSchema,
   payResponseSchema,
 } from '@contract/api/orders';
+import {
+  accountOrderResponseSchema,
+  accountOrdersResponseSchema,
+  membershipOffersResponseSchema,
+  membershipPurchaseResponseSchema,
+  membershipResponseSchema,
+  membershipsResponseSchema,
+  profileResponseSchema,
+} from '@contract/api/members';
 import { cardTokenSchema } from '@contract/api/payment';
 import { sessionSchema } from '@contract/api/session';
 
@@ -107,6 +116,29 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
   'POST /services/auth/email': { ok: { 202: changeEmailResponseSchema } },
   'POST /services/auth/email/confirm': { ok: { 200: confirmEmailResponseSchema } },
   'POST /services/customer-accounts/accounts/register': { ok: { 202: registerResponseSchema } },
+  // Members (issue 14, contract/api/members.ts): answered by the member pages' own tests.
+  'GET /services/customer-profile/profile': { ok: { 200: profileResponseSchema } },
+  'PUT /services/customer-profile/profile': { ok: { 200: profileResponseSchema } },
+  'GET /services/account-management/orders': { ok: { 200: accountOrdersResponseSchema } },
+  'GET /services/account-management/orders/:orderId': { ok: { 200: accountOrderResponseSchema } },
+  'GET /services/account-management/memberships': { ok: { 200: membershipsResponseSchema } },
+  'GET /services/account-management/membership-offers': {
+    ok: { 200: membershipOffersResponseSchema },
+  },
+  'POST /services/account-management/memberships/access/join': {
+    ok: { 201: membershipResponseSchema },
+  },
+  'PATCH /services/account-management/memberships/:scheme': {
+    ok: { 200: membershipResponseSchema },
+  },
+  'POST /services/account-management/memberships/:scheme/cancel': {
+    ok: { 200: membershipResponseSchema },
+  },
+  'POST /services/account-management/memberships/atg-plus/purchase': {
+    ok: { 200: membershipPurchaseResponseSchema },
+  },
+  'POST /services/account-management/memberships/atg-plus/purchases/:purchaseId/payments/:paymentId/continue':
+    { ok: { 200: membershipPurchaseResponseSchema } },
 };
 
 /** Routes with no handler in the double: the tests that call them answer with their own. */
@@ -119,6 +151,17 @@ export const ANSWERED_BY_TESTS_ONLY = new Set([
   'POST /services/auth/email',
   'POST /services/auth/email/confirm',
   'POST /services/customer-accounts/accounts/register',
+  'GET /services/customer-profile/profile',
+  'PUT /services/customer-profile/profile',
+  'GET /services/account-management/orders',
+  'GET /services/account-management/orders/:orderId',
+  'GET /services/account-management/memberships',
+  'GET /services/account-management/membership-offers',
+  'POST /services/account-management/memberships/access/join',
+  'PATCH /services/account-management/memberships/:scheme',
+  'POST /services/account-management/memberships/:scheme/cancel',
+  'POST /services/account-management/memberships/atg-plus/purchase',
+  'POST /services/account-management/memberships/atg-plus/purchases/:purchaseId/payments/:paymentId/continue',
 ]);
 
 /** What a proxy or load balancer in front of the API may send: a page of its own, not JSON. */
@@ -191,7 +234,7 @@ export async function throughContract(
 /** Handlers made here, with their route, so a test can check that the double has no unchecked one. */
 export const checkedHandlers = new WeakMap<object, string>();
 
-type Method = 'all' | 'get' | 'post' | 'put' | 'delete';
+type Method = 'all' | 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 function checked<M extends Method>(method: M): (typeof mswHttp)[M] {
   const make = (
@@ -228,5 +271,6 @@ export const http = {
   get: checked('get'),
   post: checked('post'),
   put: checked('put'),
+  patch: checked('patch'),
   delete: checked('delete'),
 };

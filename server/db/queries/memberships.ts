@@ -199,17 +199,12 @@ const ACCESS_SEAT_COLUMNS = `upper(s.id::text) AS id, s.section_code AS section,
   s.seat_number AS number, s.is_wheelchair AS wheelchair, s.is_companion AS companion,
   s.is_access_zone AS "accessZone"`;
 
-/** The wheelchair, companion and access-zone seats among `seatIds` of a plan. */
-export async function accessSeats(
-  db: Queryable,
-  planId: string,
-  seatIds: readonly string[],
-): Promise<AccessSeatRow[]> {
+/** Every wheelchair, companion and access-zone seat of a plan (a few dozen at most). */
+export async function planAccessSeats(db: Queryable, planId: string): Promise<AccessSeatRow[]> {
   const { rows } = await db.query<AccessSeatRow>(
     `SELECT ${ACCESS_SEAT_COLUMNS} FROM seats s
-     WHERE s.seating_plan_id = $1 AND s.id = ANY($2::uuid[])
-       AND (s.is_wheelchair OR s.is_companion OR s.is_access_zone)`,
-    [planId, seatIds],
+     WHERE s.seating_plan_id = $1 AND (s.is_wheelchair OR s.is_companion OR s.is_access_zone)`,
+    [planId],
   );
   return rows;
 }
