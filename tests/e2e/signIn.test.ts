@@ -47,7 +47,8 @@ function expectOnlyRefusals(page: Page, count: number) {
   expect(pageProblems(page)).toEqual(
     Array.from(
       { length: count },
-      () => 'console: Failed to load resource: the server responded with a status of 401 (Unauthorized)',
+      () =>
+        'console: Failed to load resource: the server responded with a status of 401 (Unauthorized)',
     ),
   );
 }
@@ -130,7 +131,10 @@ describe('signing in and out', () => {
     await dialog.getByLabel('Email address').fill(MEMBER);
     await dialog.getByLabel('Password', { exact: true }).fill('not-the-password-at-all');
     await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await dialog.getByRole('alert').getByText(/email address or password is incorrect/).waitFor();
+    await dialog
+      .getByRole('alert')
+      .getByText(/email address or password is incorrect/)
+      .waitFor();
     await dialog.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
 
