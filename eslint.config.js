@@ -15,6 +15,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
  */
 const FEATURE_API = {
   account: ['SignUpPanel.tsx'],
+  auth: ['CheckoutSignInOffer.tsx', 'authSlice.ts', 'authLinks.ts'],
   calendar: ['calendarSaga.ts', 'calendarSlice.ts'],
   catalogue: ['useShowContent.ts'],
   checkout: [
@@ -45,10 +46,30 @@ const FEATURE_API = {
   ],
   'checkout/delivery': ['addressLookupSaga.ts', 'addressLookupSlice.ts'],
   'checkout/contacts': [],
-  'checkout/payment': ['payAttemptStorage.ts', 'paymentInFlight.ts', 'paymentSaga.ts'],
-  'checkout/confirmation': ['orderLink.ts', 'orderSaga.ts', 'orderSlice.ts'],
+  'checkout/payment': [
+    'payAttemptStorage.ts',
+    'paymentInFlight.ts',
+    'paymentSaga.ts',
+    // Issue 14: the ATG+ purchase pays with the same card form, 3-D Secure hand-off and notices.
+    'CardForm.tsx',
+    'PaymentNotices.tsx',
+    'PaymentProgress.tsx',
+    'browserData.ts',
+    'cardTokenisation.ts',
+    'leavePage.ts',
+    'paymentSlice.ts',
+  ],
+  'checkout/confirmation': [
+    'orderLink.ts',
+    'orderSaga.ts',
+    'orderSlice.ts',
+    // Issue 14: My account shows an order with the confirmation's own parts.
+    'AppHandover.tsx',
+    'OrderSummary.tsx',
+  ],
   experiments: ['experiments.ts', 'useVariation.ts'],
   hold: ['ReleaseQuestion.tsx', 'holdStorage.ts', 'reservationSlice.ts', 'useNow.ts'],
+  membership: ['signInLink.ts', 'usePresaleGate.ts', 'useMembers.ts'],
   promo: [
     'InvalidPromoLinkPage.tsx',
     'PresaleAlert.tsx',

@@ -19,6 +19,9 @@ const SHELL_MODULES = [
   // The API clients, text formatting and state the first page starts with.
   /\/node_modules\/(axios|react-intl|@formatjs\/[^/]+|intl-messageformat|redux-saga|@redux-saga\/[^/]+)\//,
   /\/src\/(api\/(client|errors|holds|session)|config\/env|features\/(session\/sessionSlice|hold\/reservationSlice))\.ts$/,
+  // Who is signed in (issue 14): the header reads it on every page, the sign-in pages share it;
+  // the sign-out flow forgets the tab's hold (holdStorage) as the restore does.
+  /\/src\/(api\/signInState|features\/auth\/(authSlice|authLinks|authSession|idleDeadline)|features\/hold\/holdStorage)\.ts$/,
   /\/src\/(i18n\/format|components\/(PageHeading|CardList|ShowSummaryCard))\.tsx?$|\/contract\/regions\.ts$/,
 ];
 

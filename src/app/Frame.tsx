@@ -12,6 +12,7 @@ import { GlobalStyle } from '@/theme/GlobalStyle';
 import { PageLayout } from '@/components/layout/PageLayout';
 import { shopFrameVenue } from '@/components/layout/shopFrame';
 import { NavigationFocusContext } from '@/components/navigationFocus';
+import { HeaderAccount } from '@/features/auth/HeaderAccount';
 import { selectConfigOverride } from '@/features/session/sessionSlice';
 import { selectPageTitle } from '@/lib/uiSlice';
 import { useAppSelector } from './hooks';
@@ -84,7 +85,12 @@ export function Frame({ venueSlug, houseSlug, homePath, children }: Props) {
       <VenueIntlProvider venue={venue}>
         <DocumentMeta venue={venue} />
         <NavigationFocusContext.Provider value={focus}>
-          <PageLayout venue={venue} homePath={homePath}>
+          <PageLayout
+            venue={venue}
+            homePath={homePath}
+            // The venue itself even on What's on: sign-in names a real venue (its loginDisabled).
+            headerAccount={<HeaderAccount venue={resolved} />}
+          >
             {children}
           </PageLayout>
         </NavigationFocusContext.Provider>

@@ -1,4 +1,5 @@
 import { combineSlices } from '@reduxjs/toolkit';
+import { authSlice } from '@/features/auth/authSlice';
 import { cmsSlice } from '@/features/catalogue/cmsSlice';
 import { reservationSlice } from '@/features/hold/reservationSlice';
 import { sessionSlice } from '@/features/session/sessionSlice';
@@ -26,6 +27,7 @@ export const rootReducer = combineSlices(
   sessionSlice,
   reservationSlice,
   uiSlice,
+  authSlice,
 ).withLazyLoadedSlices<LazyLoadedSlices>();
 
 /** A slice module edited under hot reload brings a new reducer: it replaces the old one. */

@@ -1,4 +1,5 @@
 import { spawn } from 'redux-saga/effects';
+import { watchAuthSession } from '@/features/auth/authSession';
 import { watchCms } from '@/features/catalogue/cmsSaga';
 import { watchReservation } from '@/features/hold/reservationSaga';
 import { watchShow } from '@/features/catalogue/showSaga';
@@ -14,4 +15,5 @@ export function* rootSaga() {
   yield spawn(watchVenue);
   yield spawn(watchShow);
   yield spawn(watchReservation);
+  yield spawn(watchAuthSession);
 }

@@ -7,7 +7,6 @@ import { withWholeSource } from '@/i18n/sourceCatalogue';
 import { RequireHold, RequireOrder } from '@/app/guards';
 import { RootErrorBoundary, RootLayout } from '@/app/RootLayout';
 import type { RootHandle } from '@/config/usePaths';
-import type * as StepPagesModule from '@/features/catalogue/StepPages';
 import { RouteErrorPage } from '@/components/errors/RouteErrorPage';
 import type { AppEnv, RoutingMode } from '@/config/env';
 import {
@@ -134,9 +133,6 @@ const PAGE_MODULES: Record<PageKey, () => Promise<PageModule>> = {
   tickets: () => import('@/features/seatSelection/TicketsPage'),
 };
 
-const steps = (name: keyof typeof StepPagesModule) => () =>
-  import('@/features/catalogue/StepPages').then((module) => ({ default: module[name] }));
-
 function leaf(
   path: string,
   importer: () => Promise<PageModule>,
@@ -248,12 +244,82 @@ export function routeTable(mode: RoutingMode, routeEnv: RouteEnv): RouteObject[]
                 ),
               ],
             },
-            leaf(CATALOGUE_PATHS.membership, steps('MembershipPage')),
-            leaf(CATALOGUE_PATHS.subscriptions, steps('SubscriptionsPage')),
+            // Member pages take `?venue=` as the confirmation does: whose offers, words and frame.
+            {
+              lazy: page(() => import('@/features/membership/MemberFlows')),
+              children: [
+                leaf(
+                  CATALOGUE_PATHS.membership,
+                  () => import('@/features/membership/MembershipPage'),
+                  orderVenueLoader,
+                ),
+                leaf(
+                  CATALOGUE_PATHS.membershipVerify,
+                  () => import('@/features/membership/MembershipVerifyPage'),
+                  orderVenueLoader,
+                ),
+                leaf(
+                  CATALOGUE_PATHS.subscriptions,
+                  () => import('@/features/membership/SubscriptionsPage'),
+                  orderVenueLoader,
+                ),
+                leaf(
+                  ACCOUNT_PATHS.account,
+                  () => import('@/features/account/AccountPage'),
+                  orderVenueLoader,
+                ),
+                leaf(
+                  ACCOUNT_PATHS.profile,
+                  () => import('@/features/account/ProfilePage'),
+                  orderVenueLoader,
+                ),
+                leaf(
+                  ACCOUNT_PATHS.orders,
+                  () => import('@/features/account/OrdersPage'),
+                  orderVenueLoader,
+                ),
+                leaf(
+                  ACCOUNT_PATHS.order,
+                  () => import('@/features/account/AccountOrderPage'),
+                  orderVenueLoader,
+                ),
+              ],
+            },
             // The activation link carries `?venue=` too, so the page wears the order's venue.
             leaf(
               ACCOUNT_PATHS.verify,
               () => import('@/features/account/ActivateAccountPage'),
+              orderVenueLoader,
+            ),
+            // Sign-in and its pages (issue 14): `?venue=` frames each as the venue it acts for.
+            leaf(
+              ACCOUNT_PATHS.signIn,
+              () => import('@/features/auth/SignInPage'),
+              orderVenueLoader,
+            ),
+            leaf(
+              ACCOUNT_PATHS.signUp,
+              () => import('@/features/auth/SignUpPage'),
+              orderVenueLoader,
+            ),
+            leaf(
+              ACCOUNT_PATHS.resetPassword,
+              () => import('@/features/auth/ResetPasswordPage'),
+              orderVenueLoader,
+            ),
+            leaf(
+              ACCOUNT_PATHS.resetPasswordComplete,
+              () => import('@/features/auth/ResetPasswordCompletePage'),
+              orderVenueLoader,
+            ),
+            leaf(
+              ACCOUNT_PATHS.confirmEmail,
+              () => import('@/features/auth/ConfirmEmailPage'),
+              orderVenueLoader,
+            ),
+            leaf(
+              ACCOUNT_PATHS.security,
+              () => import('@/features/auth/SecurityPage'),
               orderVenueLoader,
             ),
             { path: '*', loader: notFound, Component: () => null, ErrorBoundary: RouteErrorPage },

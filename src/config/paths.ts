@@ -55,6 +55,8 @@ export const CHECKOUT_PATHS = {
 
 export const CATALOGUE_PATHS = {
   membership: '/membership',
+  /** Where 3-D Secure sends an ATG+ payment back (MEMBERSHIP_VERIFY_PATH, contract/api/members.ts). */
+  membershipVerify: '/membership/verify',
   subscriptions: '/subscriptions',
 } as const;
 

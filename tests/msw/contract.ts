@@ -33,6 +33,15 @@ import {
   payConflictSchema,
   payResponseSchema,
 } from '@contract/api/orders';
+import {
+  accountOrderResponseSchema,
+  accountOrdersResponseSchema,
+  membershipOffersResponseSchema,
+  membershipPurchaseResponseSchema,
+  membershipResponseSchema,
+  membershipsResponseSchema,
+  profileResponseSchema,
+} from '@contract/api/members';
 import { cardTokenSchema } from '@contract/api/payment';
 import { queueTicketSchema } from '@contract/api/queue';
 import { sessionSchema } from '@contract/api/session';
@@ -97,8 +106,7 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
   // Answered only by the tests that need them (the account pages): see ANSWERED_BY_TESTS_ONLY.
   'POST /services/customer-accounts/accounts': { ok: { 201: accountResponseSchema } },
   'POST /services/customer-accounts/accounts/verify': { ok: { 200: accountResponseSchema } },
-  // Sign-in and accounts (issue 14, contract/api/auth.ts).
-  'POST /services/customer-accounts/accounts/register': { ok: { 202: registerResponseSchema } },
+  // Sign-in (issue 14, tests/msw/auth.ts); the account pages' calls are answered by their tests.
   'GET /services/auth/session': { ok: { 200: signInStateSchema } },
   'POST /services/auth/sign-in': { ok: { 200: signInResponseSchema } },
   'POST /services/auth/sign-out': { ok: { 200: signOutResponseSchema } },
@@ -108,6 +116,30 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
   'POST /services/auth/password': { ok: { 200: changePasswordResponseSchema } },
   'POST /services/auth/email': { ok: { 202: changeEmailResponseSchema } },
   'POST /services/auth/email/confirm': { ok: { 200: confirmEmailResponseSchema } },
+  'POST /services/customer-accounts/accounts/register': { ok: { 202: registerResponseSchema } },
+  // Members (issue 14, contract/api/members.ts): answered by the member pages' own tests.
+  'GET /services/customer-profile/profile': { ok: { 200: profileResponseSchema } },
+  'PUT /services/customer-profile/profile': { ok: { 200: profileResponseSchema } },
+  'GET /services/account-management/orders': { ok: { 200: accountOrdersResponseSchema } },
+  'GET /services/account-management/orders/:orderId': { ok: { 200: accountOrderResponseSchema } },
+  'GET /services/account-management/memberships': { ok: { 200: membershipsResponseSchema } },
+  'GET /services/account-management/membership-offers': {
+    ok: { 200: membershipOffersResponseSchema },
+  },
+  'POST /services/account-management/memberships/access/join': {
+    ok: { 201: membershipResponseSchema },
+  },
+  'PATCH /services/account-management/memberships/:scheme': {
+    ok: { 200: membershipResponseSchema },
+  },
+  'POST /services/account-management/memberships/:scheme/cancel': {
+    ok: { 200: membershipResponseSchema },
+  },
+  'POST /services/account-management/memberships/atg-plus/purchase': {
+    ok: { 200: membershipPurchaseResponseSchema },
+  },
+  'POST /services/account-management/memberships/atg-plus/purchases/:purchaseId/payments/:paymentId/continue':
+    { ok: { 200: membershipPurchaseResponseSchema } },
   // The onsale queue (issue 16), answered by the waiting room's tests.
   'POST /api/:region/queues/:saleId/join': { ok: { 200: queueTicketSchema } },
   'GET /api/:region/queues/:saleId/position': { ok: { 200: queueTicketSchema } },
@@ -117,17 +149,23 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
 export const ANSWERED_BY_TESTS_ONLY = new Set([
   'POST /services/customer-accounts/accounts',
   'POST /services/customer-accounts/accounts/verify',
-  // Issue 14's sign-in routes, until the SPA's auth slice gives them default handlers.
-  'POST /services/customer-accounts/accounts/register',
-  'GET /services/auth/session',
-  'POST /services/auth/sign-in',
-  'POST /services/auth/sign-out',
-  'POST /services/auth/keep-alive',
   'POST /services/auth/password-reset',
   'POST /services/auth/password-reset/complete',
   'POST /services/auth/password',
   'POST /services/auth/email',
   'POST /services/auth/email/confirm',
+  'POST /services/customer-accounts/accounts/register',
+  'GET /services/customer-profile/profile',
+  'PUT /services/customer-profile/profile',
+  'GET /services/account-management/orders',
+  'GET /services/account-management/orders/:orderId',
+  'GET /services/account-management/memberships',
+  'GET /services/account-management/membership-offers',
+  'POST /services/account-management/memberships/access/join',
+  'PATCH /services/account-management/memberships/:scheme',
+  'POST /services/account-management/memberships/:scheme/cancel',
+  'POST /services/account-management/memberships/atg-plus/purchase',
+  'POST /services/account-management/memberships/atg-plus/purchases/:purchaseId/payments/:paymentId/continue',
   'POST /api/:region/queues/:saleId/join',
   'GET /api/:region/queues/:saleId/position',
 ]);
@@ -202,7 +240,7 @@ export async function throughContract(
 /** Handlers made here, with their route, so a test can check that the double has no unchecked one. */
 export const checkedHandlers = new WeakMap<object, string>();
 
-type Method = 'all' | 'get' | 'post' | 'put' | 'delete';
+type Method = 'all' | 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 function checked<M extends Method>(method: M): (typeof mswHttp)[M] {
   const make = (
@@ -239,5 +277,6 @@ export const http = {
   get: checked('get'),
   post: checked('post'),
   put: checked('put'),
+  patch: checked('patch'),
   delete: checked('delete'),
 };

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, onTestFinished } from 'vitest';
 import { setupServer } from 'msw/node';
+import { authHandlers, resetAuth } from './auth';
 import { takeContractViolations } from './contract';
 import { detailsHandlers } from './details';
 import { handlers } from './handlers';
@@ -12,6 +13,7 @@ export const server = setupServer(
   ...basketHandlers,
   ...detailsHandlers,
   ...orderHandlers,
+  ...authHandlers,
 );
 
 /** Call at the top of a test file: any request without a handler fails the test loudly. */
@@ -25,6 +27,9 @@ export function useMswServer(): void {
       if (refused.length > 0) throw new Error(refused.join('\n\n'));
     }),
   );
-  afterEach(() => server.resetHandlers());
+  afterEach(() => {
+    server.resetHandlers();
+    resetAuth();
+  });
   afterAll(() => server.close());
 }

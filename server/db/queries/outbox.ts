@@ -8,7 +8,7 @@ import type { Queryable } from '../database';
 
 export interface OutboxEmail {
   id: string;
-  kind: 'order_confirmation' | 'account_activation' | AccountEmailKind | 'membership_confirmation';
+  kind: 'order_confirmation' | 'account_activation' | 'membership_confirmation' | AccountEmailKind;
   orderId: string | null;
   recipient: string;
   subject: string;

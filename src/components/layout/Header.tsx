@@ -1,16 +1,22 @@
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import styled, { css } from 'styled-components';
 import type { VenueConfig } from '@/config/venues';
 
-type Props = { venue: VenueConfig; homePath: string };
+type Props = {
+  venue: VenueConfig;
+  homePath: string;
+  /** The sign-in link or account menu, at the band's far end (the app passes it in). */
+  account?: ReactNode;
+};
 
 /**
  * The venue's logo band. The logo links to the venue home unless the venue turns that off
  * (shouldRemoveLogoLink: some venues do not want buyers leaving a checkout by the logo);
  * shouldStyleHeaderLogo puts it on the venue's coloured band at a larger size.
  */
-export function Header({ venue, homePath }: Props) {
+export function Header({ venue, homePath, account }: Props) {
   const intl = useIntl();
   const { name, flags } = venue.settings;
   const banded = flags.shouldStyleHeaderLogo;
@@ -27,6 +33,7 @@ export function Header({ venue, homePath }: Props) {
             {logo(intl.formatMessage({ id: 'header.logo.homeLink' }, { venueName: name }))}
           </LogoLink>
         )}
+        {account !== undefined && <AccountSlot $styled={banded}>{account}</AccountSlot>}
       </Inner>
     </Band>
   );
@@ -45,10 +52,28 @@ const Band = styled.header<{ $styled: boolean }>`
 
 const Inner = styled.div`
   display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[2]}px ${({ theme }) => theme.space[4]}px;
   align-items: center;
   max-width: ${({ theme }) => theme.maxContentWidth};
   margin: 0 auto;
   padding: ${({ theme }) => `${theme.space[3]}px ${theme.space[4]}px`};
+`;
+
+/**
+ * On the coloured band the account links take the band's text and focus colours, which the
+ * theme keeps at 4.5:1 and 3:1 there (as custom properties, so what opens from them, such as a
+ * menu or a dialog on the page's own colours, is untouched); off the band the page's own link
+ * colours already pass.
+ */
+const AccountSlot = styled.div<{ $styled: boolean }>`
+  margin-left: auto;
+  ${({ $styled, theme }) =>
+    $styled &&
+    css`
+      --header-link: ${theme.colors.headerText};
+      --header-focus: ${theme.colors.focusRingOnHeader};
+    `}
 `;
 
 const LogoLink = styled(Link)<{ $styled: boolean }>`

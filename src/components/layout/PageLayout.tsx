@@ -5,18 +5,24 @@ import type { VenueConfig } from '@/config/venues';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
-type Props = { venue: VenueConfig; homePath: string; children: ReactNode };
+type Props = {
+  venue: VenueConfig;
+  homePath: string;
+  /** The header's sign-in link or account menu (app/Frame passes it in). */
+  headerAccount?: ReactNode;
+  children: ReactNode;
+};
 
 export const MAIN_CONTENT_ID = 'main-content';
 
 /** Every page's frame: skip link, venue header, the page in <main>, and the footer. */
-export function PageLayout({ venue, homePath, children }: Props) {
+export function PageLayout({ venue, homePath, headerAccount, children }: Props) {
   return (
     <Frame>
       <SkipLink href={`#${MAIN_CONTENT_ID}`}>
         <FormattedMessage id="frame.skipLink" />
       </SkipLink>
-      <Header venue={venue} homePath={homePath} />
+      <Header venue={venue} homePath={homePath} account={headerAccount} />
       <Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         {children}
       </Main>

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { http } from '../../../tests/msw/contract';
 import type { RootState } from '@/app/store';
 import type { Variation } from '@/features/experiments/experiments';
@@ -8,6 +9,14 @@ import { selectAppliedPromo } from '@/features/promo/promoSlice';
 import { useMswServer, server } from '../../../tests/msw/server';
 import { graphqlError } from '../../../tests/msw/handlers';
 import { renderApp } from '../../../tests/msw/render';
+import {
+  ACTIVE_ATG,
+  memberHandlers,
+  membersFake,
+  resetMembers,
+  signInMember,
+} from '../../../tests/msw/members';
+import { calendarFixture } from '../../../tests/msw/calendarFixtures';
 import { HUDSON_LATE_SHOW, LUMEN_PERFORMANCES } from '../../../tests/msw/calendarFixtures';
 
 // The buyer sits in London; venues elsewhere must still read in their own time. (The worker
@@ -405,29 +414,71 @@ describe('promo codes', () => {
 });
 
 describe('presales', () => {
-  it('offers the presale alert for a presale without a code, with its three ways on', async () => {
+  it('asks a guest choosing a presale without a code to sign in, with its three ways on', async () => {
     const user = userEvent.setup();
     open(`${LUMEN}2026-05-15`);
     const locked = await screen.findByRole('button', {
       name: /^19:30 Presale Good availability/,
     });
     await user.click(locked);
-    const alert = screen.getByRole('alertdialog', {
-      name: 'Sorry your account does not qualify you for this pre-sale',
-    });
-    expect(within(alert).getByRole('link', { name: 'Subscribe now' })).toHaveAttribute(
+    // Issue 14: members may book a members' presale once signed in, so a guest is asked to.
+    const alert = screen.getByRole('alertdialog', { name: 'Members can book this pre-sale' });
+    const back = `/shows/the-glass-orchard/lumen-theatre/tickets/${LUMEN_PERFORMANCES.presale}`;
+    expect(within(alert).getByRole('link', { name: 'Sign in' })).toHaveAttribute(
       'href',
-      '/subscriptions',
+      `/sign-in?${new URLSearchParams({ venue: 'lumen-theatre', returnTo: back }).toString()}`,
     );
     expect(within(alert).getByRole('link', { name: 'See Show Information' })).toHaveAttribute(
       'href',
       '/shows/the-glass-orchard/lumen-theatre/',
     );
-    const back = within(alert).getByRole('button', { name: 'Go to Calendar' });
-    expect(back).toHaveFocus();
-    await user.click(back);
+    const calendar = within(alert).getByRole('button', { name: 'Go to Calendar' });
+    expect(calendar).toHaveFocus();
+    await user.click(calendar);
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(locked).toHaveFocus();
+  });
+
+  it('tells a signed-in buyer at a code presale that their account does not qualify', async () => {
+    signInMember();
+    onTestFinished(() => resetMembers());
+    const user = userEvent.setup();
+    open(`${LUMEN}2026-05-15`);
+    await user.click(
+      await screen.findByRole('button', { name: /^19:30 Presale Good availability/ }),
+    );
+    const alert = await screen.findByRole('alertdialog', {
+      name: 'Sorry your account does not qualify you for this pre-sale',
+    });
+    const back = `/shows/the-glass-orchard/lumen-theatre/tickets/${LUMEN_PERFORMANCES.presale}`;
+    expect(within(alert).getByRole('link', { name: 'Subscribe now' })).toHaveAttribute(
+      'href',
+      `/membership?${new URLSearchParams({ venue: 'lumen-theatre', returnTo: back }).toString()}`,
+    );
+  });
+
+  it("sends an ATG+ member straight to the seats of an ATG+ members' presale", async () => {
+    signInMember();
+    onTestFinished(() => resetMembers());
+    membersFake.memberships = [{ ...ACTIVE_ATG }];
+    server.use(
+      ...memberHandlers(),
+      // The same calendar, its presale now the ATG+ members' one.
+      http.all('/api/:region/graphql', ({ request }) => {
+        const variables = JSON.parse(
+          new URL(request.url).searchParams.get('variables') ?? '{}',
+        ) as Parameters<typeof calendarFixture>[0];
+        const calendar = calendarFixture(variables)!;
+        return HttpResponse.json({
+          data: { calendar: { ...calendar, membersPresale: 'atg-plus' } },
+        });
+      }),
+    );
+    open(`${LUMEN}2026-05-15`);
+    expect(await performance(/^19:30 Presale Good availability/)).toHaveAttribute(
+      'href',
+      `/shows/the-glass-orchard/lumen-theatre/tickets/${LUMEN_PERFORMANCES.presale}`,
+    );
   });
 
   it('unlocks presale performances with a presale code', async () => {

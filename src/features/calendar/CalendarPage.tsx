@@ -18,6 +18,9 @@ import { LoadFailure } from '@/components/errors/LoadFailure';
 import { useVariation } from '@/features/experiments/useVariation';
 import { InvalidPromoLinkPage } from '@/features/promo/InvalidPromoLinkPage';
 import { PresaleAlert } from '@/features/promo/PresaleAlert';
+import { selectSignedIn } from '@/features/auth/authSlice';
+import { membershipPath, signInPath } from '@/features/membership/signInLink';
+import { usePresaleGate } from '@/features/membership/usePresaleGate';
 import { PromoPanel } from '@/features/promo/PromoPanel';
 import { mayBook } from '@/features/promo/presale';
 import { removed, selectPromoEntry } from '@/features/promo/promoSlice';
@@ -102,7 +105,8 @@ function ShowCalendar({
   const paths = usePaths();
   const layout = useVariation('calendarLayout');
   const monthHeadingId = useId();
-  const [presaleOpen, setPresaleOpen] = useState(false);
+  const [presaleOpen, setPresaleOpen] = useState<string | null>(null);
+  const signedIn = useAppSelector(selectSignedIn);
   const [gridFocusMonth, setGridFocusMonth] = useState<string | null>(null);
   const headingFocus = useCalendarHeadingFocus();
   const { venueSlug } = target;
@@ -115,6 +119,8 @@ function ShowCalendar({
   // The last answer for this show keeps the month bar and notices steady while a month loads.
   const { latest } = calendar;
   const known = latest?.venueSlug === venueSlug && latest.titleSlug === titleSlug ? latest : null;
+  const membersPresale = known?.membersPresale ?? null;
+  const gate = usePresaleGate(membersPresale);
   const month = data?.month ?? request.month ?? null;
   const range = known?.months ?? null;
   const monthName = useMonthName(month);
@@ -135,7 +141,10 @@ function ShowCalendar({
 
   const actionFor = (performance: CalendarPerformance): PerformanceAction => {
     if (performance.availability === 'soldOut') return { kind: 'soldOut' };
-    if (!mayBook(performance)) return { kind: 'presale', onChoose: () => setPresaleOpen(true) };
+    // A members' presale is open to the scheme's members without a code (the server lets them
+    // hold); anyone else meets the gate here, before a date is picked.
+    if (!mayBook(performance) && !(membersPresale !== null && gate === 'open'))
+      return { kind: 'presale', onChoose: () => setPresaleOpen(performance.id) };
     return { kind: 'book', to: paths.ticketsPath(titleSlug, venueSlug, performance.id) };
   };
   const displayFlags = {
@@ -232,10 +241,19 @@ function ShowCalendar({
         </Notices>
       )}
       <PresaleAlert
-        open={presaleOpen}
+        open={presaleOpen !== null}
         backgroundImage={venue?.settings.presaleBackgroundImage ?? ''}
         showPath={paths.showPath(titleSlug, venueSlug)}
-        onClose={() => setPresaleOpen(false)}
+        subscribePath={membershipPath(
+          venueSlug,
+          presaleOpen === null ? undefined : paths.ticketsPath(titleSlug, venueSlug, presaleOpen),
+        )}
+        signInPath={
+          presaleOpen === null || signedIn || flags?.loginDisabled
+            ? null
+            : signInPath(paths.ticketsPath(titleSlug, venueSlug, presaleOpen), venueSlug)
+        }
+        onClose={() => setPresaleOpen(null)}
       />
     </section>
   );

@@ -85,6 +85,8 @@ export function PriceDrawerLines({ basket, flags, names, detail }: Props) {
             <Amount>
               {line.kind === 'delivery' && line.amount === 0 ? (
                 <FormattedMessage id="basket.free" />
+              ) : line.amount < 0 ? (
+                <FormattedMessage id="basket.line.minus" values={{ amount: money(-line.amount) }} />
               ) : (
                 money(line.amount)
               )}
@@ -161,6 +163,13 @@ function OtherName({ line, flags }: { line: PriceLine; flags: DrawerFlags }): Re
             </Detail>
           ) : null}
         </>
+      );
+    case 'feeWaiver':
+      return (
+        <FormattedMessage
+          id="basket.line.feeWaiver"
+          values={{ scheme: line.scheme === 'atg-plus' ? 'atgPlus' : 'access' }}
+        />
       );
     case 'delivery':
       return (

@@ -1,5 +1,7 @@
 import type { Basket, DeliveryLine, ExtraLine, TicketLine } from '@contract/api/basket';
 
+type FeeWaiver = NonNullable<Basket['transactionFeeWaiver']>;
+
 /**
  * What one unit of everything costs, leaving out what the buyer chose (quantities, the
  * protection answer). Two baskets with the same price list differ only by the buyer's own
@@ -45,6 +47,8 @@ export type PriceLine =
   | { kind: 'extra'; extra: ExtraLine; amount: number }
   | { kind: 'ticketProtection'; tickets: number; amount: number }
   | { kind: 'transactionFee'; amount: number }
+  /** A member's fee waiver (issue 14): minus the fee above, so the saving is a line of its own. */
+  | { kind: 'feeWaiver'; scheme: FeeWaiver['scheme']; amount: number }
   | { kind: 'delivery'; method: DeliveryLine['method']; amount: number };
 
 /** Seats at the same price option and price share a line; each admission line is its own. */
@@ -75,7 +79,7 @@ function ticketGroups(tickets: TicketLine[]): TicketGroup[] {
 
 /**
  * The basket as lines: tickets, extras, ticket protection when taken, the transaction fee when
- * charged, and delivery once chosen (shown even when free, so "Free" is said rather than implied).
+ * charged or waived (then the waiver beneath it, taking it off again), and delivery once chosen (shown even when free, so "Free" is said rather than implied).
  */
 export function priceLines(basket: Basket): PriceLine[] {
   const lines: PriceLine[] = [
@@ -89,8 +93,11 @@ export function priceLines(basket: Basket): PriceLine[] {
       tickets: protection.tickets,
       amount: protection.amount,
     });
-  if (basket.transactionFee > 0)
-    lines.push({ kind: 'transactionFee', amount: basket.transactionFee });
+  const waiver = basket.transactionFeeWaiver;
+  const fee = basket.transactionFee + (waiver?.amount ?? 0);
+  if (fee > 0) lines.push({ kind: 'transactionFee', amount: fee });
+  if (waiver !== null && waiver.amount > 0)
+    lines.push({ kind: 'feeWaiver', scheme: waiver.scheme, amount: -waiver.amount });
   if (basket.delivery !== null)
     lines.push({
       kind: 'delivery',

@@ -51,7 +51,11 @@ export function toReservationError(error: unknown): ReservationError {
     case 'client_hold_limit':
       return 'clientLimit';
     case 'presale_required':
+    case 'presale_sign_in_required':
+    case 'presale_not_qualified':
       return 'presale';
+    case 'access_membership_required':
+      return 'accessMembership';
     case 'promo_invalid':
     case 'promo_expired':
       return 'promo';

@@ -30,6 +30,8 @@ export type ReservationError =
   | 'limit'
   | 'clientLimit'
   | 'presale'
+  /** Wheelchair spaces, companion and access seats are for signed-in Access members (issue 14). */
+  | 'accessMembership'
   | 'promo'
   | 'promoNotForEvent'
   | 'expired'

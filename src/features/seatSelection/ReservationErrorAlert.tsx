@@ -9,6 +9,7 @@ const MESSAGES: Record<ReservationError, MessageId> = {
   limit: 'reservation.error.general',
   clientLimit: 'reservation.error.clientLimit',
   presale: 'presale.notQualified',
+  accessMembership: 'seatMap.access.membersOnly',
   promo: 'promo.error.invalidOrExpired',
   promoNotForEvent: 'validation.promo.notForEvent',
   expired: 'reservation.expired.body',

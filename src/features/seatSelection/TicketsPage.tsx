@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import type { SeatStatus, SeatingPlan } from '@contract/api/holds';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
@@ -18,6 +18,8 @@ import {
   type HoldRequest,
 } from '@/features/hold/reservationSlice';
 import { PresaleAlert } from '@/features/promo/PresaleAlert';
+import { membershipPath, signInPath } from '@/features/membership/signInLink';
+import { usePresaleGate } from '@/features/membership/usePresaleGate';
 import { ReleaseQuestion } from '@/features/hold/ReleaseQuestion';
 import { left, loadRequested, selectSeats } from '@/features/seatSelection/seatsSlice';
 import { seatName } from '@/features/seatSelection/seatMap/seatName';
@@ -164,6 +166,9 @@ function Choice({ venue, titleSlug, plan, seatStatus, showTitle, hold }: ChoiceP
   const model = useAppSelector(selectSeatMapModel);
   const listId = useId();
   const skipToList = useSkipTo(listId);
+  const gate = usePresaleGate(seatStatus.presale?.membersOnly ?? null);
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
   /** A taken seat by its full name ("Stalls, Row B, Seat 4, unavailable"). */
   const takenSeatName = (id: string) => {
     const i = model?.ids.indexOf(id) ?? -1;
@@ -287,9 +292,15 @@ function Choice({ venue, titleSlug, plan, seatStatus, showTitle, hold }: ChoiceP
 
       <PerformanceNotices seatStatus={seatStatus} />
       <PresaleAlert
-        open={reservation.error === 'presale'}
+        open={reservation.error === 'presale' || gate === 'signIn' || gate === 'notQualified'}
         backgroundImage={venue.settings.presaleBackgroundImage}
         showPath={paths.showPath(titleSlug, venue.settings.slug)}
+        subscribePath={membershipPath(venue.settings.slug, here)}
+        signInPath={
+          gate === 'signIn' && !venue.settings.flags.loginDisabled
+            ? signInPath(here, venue.settings.slug)
+            : null
+        }
         onClose={() => {
           dispatch(errorCleared());
           void navigate(paths.calendarPath(titleSlug, venue.settings.slug));

@@ -11,6 +11,7 @@ export function OrderPriceLines({ order }: { order: OrderView }) {
   const intl = useIntl();
   const money = (amount: number) => formatMoney(intl, { amount, currency: order.currency });
   const { charges } = order;
+  const waiver = charges.transactionFeeWaiver;
   return (
     <Lines aria-label={intl.formatMessage({ id: 'confirmation.prices.label' })}>
       <Line>
@@ -35,10 +36,22 @@ export function OrderPriceLines({ order }: { order: OrderView }) {
           <Amount>{money(charges.ticketProtection)}</Amount>
         </Line>
       ) : null}
-      {order.transactionFee > 0 ? (
+      {order.transactionFee + (waiver?.amount ?? 0) > 0 ? (
         <Line>
           <FormattedMessage id="basket.transactionFee" />
-          <Amount>{money(order.transactionFee)}</Amount>
+          <Amount>{money(order.transactionFee + (waiver?.amount ?? 0))}</Amount>
+        </Line>
+      ) : null}
+      {/* A member's waived fee (issue 14): named, then taken off again, as in the basket. */}
+      {waiver !== null && waiver.amount > 0 ? (
+        <Line>
+          <FormattedMessage
+            id="basket.line.feeWaiver"
+            values={{ scheme: waiver.scheme === 'atg-plus' ? 'atgPlus' : 'access' }}
+          />
+          <Amount>
+            <FormattedMessage id="basket.line.minus" values={{ amount: money(waiver.amount) }} />
+          </Amount>
         </Line>
       ) : null}
       <Line>

@@ -1,11 +1,14 @@
 import { useMemo, useState } from 'react';
 import { Formik } from 'formik';
 import { useNavigate } from 'react-router';
+import { useAppSelector } from '@/app/hooks';
+import { CheckboxField } from '@/components/form/CheckboxField';
 import { CheckoutForm } from '@/components/form/CheckoutForm';
 import { ErrorSummary } from '@/components/form/ErrorSummary';
 import { TextField } from '@/components/form/TextField';
 import { CheckoutStepFrame } from '@/features/checkout/CheckoutStepFrame';
 import { useBasket } from '@/features/checkout/useBasket';
+import { selectSignedIn } from '@/features/auth/authSlice';
 import { nextStep, stepPath } from '@/features/checkout/checkoutSteps';
 import { ConsentFields } from '../details/components/ConsentFields';
 import { ContinueButton } from '../details/components/ContinueButton';
@@ -20,6 +23,8 @@ import {
   type ContactsValues,
 } from '../../../components/form/validation/customerDetailsSchema';
 import { fieldSpecs } from '../../../components/form/validation/fieldSpecs';
+
+type ContactsFormValues = ContactsValues & { saveToProfile: boolean };
 
 /**
  * `/checkout/contacts` ("Contact details"): who the buyer is and how to reach them, the venue's
@@ -56,14 +61,23 @@ function ContactsForm({ target, venue, details, options }: LoadedDetails) {
     ],
     [questions],
   );
+  // Issue 14: a signed-in buyer's details arrive pre-filled from their profile (the details
+  // read does that), and may be saved back to it when they ask.
+  const signedIn = useAppSelector(selectSignedIn);
   // The form opens with what was stored; later answers never reset what the buyer is typing.
-  const [initialValues] = useState(() => contactsValues(details, options));
+  const [initialValues] = useState<ContactsFormValues>(() => ({
+    ...contactsValues(details, options),
+    saveToProfile: false,
+  }));
   const { flags } = venue.settings;
-  const form = useDetailsForm<ContactsValues>({
+  const form = useDetailsForm<ContactsFormValues>({
     step: 'contacts',
     target,
     schema,
-    toBody: (values) => contactsBody(values, options, flags),
+    toBody: ({ saveToProfile, ...values }) => ({
+      ...contactsBody(values, options, flags),
+      ...(signedIn && saveToProfile ? { saveToProfile: true } : {}),
+    }),
     homeCountry: context.homeCountry,
     questions,
     onSaved: () => {
@@ -83,6 +97,9 @@ function ContactsForm({ target, venue, details, options }: LoadedDetails) {
         <TextField {...fields.phone} />
         <QuestionFields questions={questions} />
         <ConsentFields venue={venue} />
+        {signedIn ? (
+          <CheckboxField name="saveToProfile" label="customerDetails.saveToProfile" />
+        ) : null}
         <SaveProblem problem={form.problem} />
         <ContinueButton />
       </CheckoutForm>

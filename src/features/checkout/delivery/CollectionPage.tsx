@@ -3,6 +3,7 @@ import { Formik } from 'formik';
 import { useNavigate } from 'react-router';
 import { CheckoutForm } from '@/components/form/CheckoutForm';
 import { ErrorSummary } from '@/components/form/ErrorSummary';
+import { CheckoutSignInOffer } from '@/features/auth/CheckoutSignInOffer';
 import { CheckoutStepFrame } from '@/features/checkout/CheckoutStepFrame';
 import { useBasket } from '@/features/checkout/useBasket';
 import { nextStep, stepPath } from '@/features/checkout/checkoutSteps';
@@ -71,21 +72,24 @@ function CollectionForm({ target, venue, details, options }: LoadedDetails) {
   });
 
   return (
-    <Formik initialValues={initialValues} validate={form.validate} onSubmit={form.onSubmit}>
-      {({ values }) => (
-        <CheckoutForm>
-          <ErrorSummary fields={FIELD_ORDER} />
-          <DeliveryMethodField
-            methods={options.deliveryMethods}
-            eTicketDescription={venue.settings.flags.eTicketDescription}
-          />
-          {values.deliveryMethod === POSTED_DELIVERY ? (
-            <AddressFields context={context} lookup={venue.settings.flags.showAddressLookup} />
-          ) : null}
-          <SaveProblem problem={form.problem} />
-          <ContinueButton />
-        </CheckoutForm>
-      )}
-    </Formik>
+    <>
+      <CheckoutSignInOffer venue={venue} />
+      <Formik initialValues={initialValues} validate={form.validate} onSubmit={form.onSubmit}>
+        {({ values }) => (
+          <CheckoutForm>
+            <ErrorSummary fields={FIELD_ORDER} />
+            <DeliveryMethodField
+              methods={options.deliveryMethods}
+              eTicketDescription={venue.settings.flags.eTicketDescription}
+            />
+            {values.deliveryMethod === POSTED_DELIVERY ? (
+              <AddressFields context={context} lookup={venue.settings.flags.showAddressLookup} />
+            ) : null}
+            <SaveProblem problem={form.problem} />
+            <ContinueButton />
+          </CheckoutForm>
+        )}
+      </Formik>
+    </>
   );
 }

@@ -21,6 +21,9 @@ type SwatchKind = 'available' | 'selected' | 'unavailable' | SeatFlagName;
 
 type Offer = SeatStatus['offers'][number];
 
+/** Seats only a signed-in Access member may hold (issue 14; the server refuses anyone else). */
+const ACCESS_FLAGS: readonly SeatFlagName[] = ['wheelchair', 'companion', 'accessZone'];
+
 /**
  * The key to the picture: each price band in its colour with its all-in price, then selected
  * and unavailable seats, then the marks for seat types the plan has (an American Express block
@@ -91,6 +94,11 @@ export function SeatLegend({ model, offers = [] }: { model: SeatMapModel; offers
       <Note>
         <FormattedMessage id="seatMap.legend.allInPrices" />
       </Note>
+      {present.some((flag) => ACCESS_FLAGS.includes(flag)) && (
+        <Note>
+          <FormattedMessage id="seatMap.legend.accessNote" />
+        </Note>
+      )}
       {present.includes('amex') && (
         <Note>
           <FormattedMessage id="seatMap.legend.amexNote" />
