@@ -60,7 +60,8 @@ function* signInFlow(action: ReturnType<typeof signInRequested>) {
 }
 
 /**
- * The server ends the signed-in session (its holds released) and hands out an anonymous one. A
+ * The server ends the sign-in and hands out a new token (for the buyer's own sign-out, a new
+ * anonymous session with the old one's holds released; a time-out keeps the session). A
  * sign-in the server had already ended still ends here; a user sign-out that fails for another
  * reason keeps the buyer signed in, to try again.
  */
@@ -77,8 +78,9 @@ function* signOutFlow(action: ReturnType<typeof signOutRequested>) {
     }
   }
   const { reservation } = (yield select()) as RootState;
-  if (reservation.status === 'held' || reservation.status === 'holding') {
-    // The server let the held seats go with the session: the tab must not restore them.
+  // The buyer's own sign-out ends the session and lets its held seats go (the tab must not
+  // restore them); a time-out keeps the session, so held seats follow the hold's own rules.
+  if (reason === 'user' && (reservation.status === 'held' || reservation.status === 'holding')) {
     yield call(forgetHold);
     yield put(holdLost());
   }
