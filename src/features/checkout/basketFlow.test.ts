@@ -23,6 +23,7 @@ import {
   updateRetried,
   updated,
 } from './basketSlice';
+import { signedIn, signedOut } from '@/features/auth/authSlice';
 import { watchBasket } from './basketSaga';
 import { readReviewedVersion, storeReviewedVersion } from './reviewedVersionStorage';
 
@@ -51,6 +52,27 @@ function loadedStore() {
 const basketOfStore = (store: ReturnType<typeof makeStore>) => selectBasketState(store.getState());
 
 describe('the basket flow', () => {
+  it('re-reads the held basket when the buyer signs in or a sign-in times out, so a changed price shows at once', async () => {
+    const store = loadedStore();
+    await waitFor(() => expect(basketOfStore(store).status).toBe('succeeded'));
+    const before = basketOfStore(store).basket!;
+    // The member's price differs from the guest's (the fee waived): the server answers anew.
+    // (The double takes 2.50 off each ticket.)
+    inventory.basket.priceRise = -250;
+    const member = {
+      account: { email: 'atg@demo.stagedoor.test', firstName: 'Ada', lastName: 'Member' },
+      idleExpiresAt: '2099-01-01T00:30:00.000Z',
+      absoluteExpiresAt: '2099-01-01T12:00:00.000Z',
+    };
+    store.dispatch(signedIn(member));
+    await waitFor(() => expect(basketOfStore(store).basket?.total).toBeLessThan(before.total));
+    expect(basketOfStore(store).priceChanged).toBe(true);
+
+    inventory.basket.priceRise = 0;
+    store.dispatch(signedOut({ reason: 'timeout' }));
+    await waitFor(() => expect(basketOfStore(store).basket?.total).toBe(before.total));
+  });
+
   it('reads the basket, takes its version as the one reviewed and keeps it for a reload', async () => {
     const store = loadedStore();
     await waitFor(() => expect(basketOfStore(store).status).toBe('succeeded'));

@@ -1,3 +1,4 @@
+import type { Action } from '@reduxjs/toolkit';
 import { buffers, type Channel, type Task } from 'redux-saga';
 import {
   actionChannel,
@@ -8,13 +9,15 @@ import {
   select,
   take,
   takeEvery,
+  takeLatest,
 } from 'redux-saga/effects';
 import type { Basket } from '@contract/api/basket';
 import { getBasket, putBasket } from '@/api/basket';
 import { toApiError } from '@/api/errors';
 import { idempotentWrite, isConnectionFailure } from '@/lib/idempotentWrite';
 import { callAbortable } from '@/lib/sagaEffects';
-import { holdExpired } from '@/features/hold/reservationSlice';
+import { signedIn, signedOut } from '@/features/auth/authSlice';
+import { holdExpired, selectReservation } from '@/features/hold/reservationSlice';
 import { withBookingSession } from '@/features/session/bookingSession';
 import {
   loadFailed,
@@ -32,7 +35,7 @@ import {
   type BasketState,
   type BasketTarget,
 } from './basketSlice';
-import { storeReviewedVersion } from './reviewedVersionStorage';
+import { readReviewedVersion, storeReviewedVersion } from './reviewedVersionStorage';
 
 export function toBasketError(error: unknown): BasketError {
   if (isConnectionFailure(error)) return 'connection';
@@ -126,7 +129,26 @@ function* rememberReviewed() {
     yield call(storeReviewedVersion, holdId, reviewedVersion);
 }
 
+/**
+ * Who is buying decides the price (a member pays no transaction fee): a sign-in in the middle of
+ * checkout, or a sign-in that timed out, re-reads the held basket at once, so the summary shows
+ * the new lines and a moved total raises the price-change alert before the buyer pays.
+ */
+function* rereadForNewBuyer() {
+  const { region, hold } = (yield select(selectReservation)) as ReturnType<
+    typeof selectReservation
+  >;
+  if (region === undefined || hold === null || hold === undefined) return;
+  yield put(
+    loadRequested({ region, holdId: hold.id, reviewedVersion: readReviewedVersion(hold.id) }),
+  );
+}
+
 export function* watchBasket() {
+  // Signing out by choice ends the session and its holds, and the shop reloads as a guest.
+  const buyerChanged = (action: Action) =>
+    signedIn.match(action) || (signedOut.match(action) && action.payload.reason === 'timeout');
+  yield takeLatest(buyerChanged, rereadForNewBuyer);
   yield fork(loads);
   yield fork(changeQueue);
   yield takeEvery(
