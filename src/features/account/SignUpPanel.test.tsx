@@ -204,7 +204,7 @@ describe('the sign-up panel', () => {
     ]);
   });
 
-  it('on an existing account shows the spec failure with log in, reset password and contact links', async () => {
+  it('on an existing account shows the spec failure with links to the shop’s sign-in and password reset, and the contact line', async () => {
     verifiedAccounts.add('jane.doe@example.com');
     const { user, panel } = await renderPanel();
     await user.type(passwordInput(), GOOD_PASSWORD);
@@ -221,11 +221,11 @@ describe('the sign-up panel', () => {
     ).toBeInTheDocument();
     expect(within(panel).getByRole('link', { name: 'Log in' })).toHaveAttribute(
       'href',
-      'https://www.lumentheatre.example/account/login',
+      '/sign-in?venue=lumen-theatre',
     );
     expect(within(panel).getByRole('link', { name: 'Reset password' })).toHaveAttribute(
       'href',
-      'https://www.lumentheatre.example/account/reset-password',
+      '/reset-password?venue=lumen-theatre',
     );
     // The Lumen's brand names its box office in place of "Contact us".
     expect(
@@ -242,7 +242,7 @@ describe('the sign-up panel', () => {
     await screen.findByRole('heading', { name: "Sorry, we couldn't create your account" });
     expect(within(panel).getByRole('link', { name: 'Log in' })).toHaveAttribute(
       'href',
-      'https://www.bayoudiscovery.example/account/login',
+      '/sign-in?venue=bayou-discovery',
     );
     expect(within(panel).getByRole('link', { name: /\(504\) 555-0127/ })).toHaveAttribute(
       'href',

@@ -1,6 +1,7 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Formik, type FormikHelpers } from 'formik';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
 import styled from 'styled-components';
 import { VERIFICATION_LINK_HOURS } from '@contract/accountActivation';
 import type { OrderView } from '@contract/api/orders';
@@ -20,21 +21,16 @@ import { CheckboxField } from '@/components/form/CheckboxField';
 import { CheckoutForm } from '@/components/form/CheckoutForm';
 import { fieldId } from '@/components/form/fieldIds';
 import { validateWithSchema } from '@/components/form/validateWithSchema';
-import { legacyUrl, telHref } from '@/components/layout/legalLinks';
+import { telHref } from '@/components/layout/legalLinks';
 import { LinkList } from '@/components/LinkList';
+import { ACCOUNT_PATHS } from '@/config/paths';
 import { getVenue } from '@/config/venues';
+import { accountPageHref } from '@/features/auth/authLinks';
 import { fieldMessage, type FieldMessage } from '@/components/form/validation/fieldMessage';
 import { bookingSessionStarted, selectCsrfToken } from '@/features/session/sessionSlice';
 import type { MessageId } from '@/i18n/messageIds';
 import { PasswordField } from './PasswordField';
 import { emptySignUp, passwordMessage, signUpSchema, type SignUpValues } from './signUpSchema';
-
-/**
- * The venue's own site keeps accounts until the accounts issue brings sign-in here, so a buyer
- * who already has one is sent there to log in or reset the password.
- */
-export const LEGACY_LOGIN_PATH = '/account/login';
-export const LEGACY_RESET_PASSWORD_PATH = '/account/reset-password';
 
 /** Why the form is still showing after a submit: said above the button, values kept. */
 type FormProblem = 'retry' | 'rateLimited' | 'unavailable';
@@ -178,14 +174,14 @@ export function SignUpPanel({ order }: Props) {
           {venue !== undefined && (
             <LinkList>
               <li>
-                <a href={legacyUrl(venue.settings.legacySiteUrl, LEGACY_LOGIN_PATH)}>
+                <Link to={accountPageHref(ACCOUNT_PATHS.signIn, venue.settings.slug)}>
                   <FormattedMessage id="signUp.failed.logIn" />
-                </a>
+                </Link>
               </li>
               <li>
-                <a href={legacyUrl(venue.settings.legacySiteUrl, LEGACY_RESET_PASSWORD_PATH)}>
+                <Link to={accountPageHref(ACCOUNT_PATHS.resetPassword, venue.settings.slug)}>
                   <FormattedMessage id="signUp.failed.resetPassword" />
-                </a>
+                </Link>
               </li>
               <li>
                 <a href={telHref(venue.settings.supportPhone, venue.settings.region)}>
