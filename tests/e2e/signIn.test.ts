@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SIGN_IN_IDLE_MINUTES, SIGN_IN_WARNING_SECONDS } from '../../contract/api/constants';
+import { emailTo, linkIn } from './accounts';
 import { launchBrowser, newBuyer, pageProblems } from './browser';
 import {
   baseUrl,
   expectAccessible,
   expectNoPageErrors,
-  outboxUrl,
   trackRequests,
   upcomingPerformanceId,
   visit,
@@ -93,34 +93,6 @@ async function expectSignedInAs(page: Page, email: string | null) {
       { timeout: 10_000 },
     )
     .toBe(email);
-}
-
-/** The newest outbox email to `to` whose subject matches, as plain text. */
-async function emailTo(page: Page, to: string, subject: RegExp): Promise<string> {
-  let id: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const list = (await (await page.request.get(`${outboxUrl()}?format=json`)).json()) as {
-          id: string;
-          recipient: string;
-          subject: string;
-        }[];
-        id = list.find((email) => email.recipient === to && subject.test(email.subject))?.id;
-        return id;
-      },
-      { message: `an email to ${to} about ${String(subject)}`, timeout: 20_000 },
-    )
-    .toBeDefined();
-  return (await page.request.get(`${outboxUrl()}/${id}?format=text`)).text();
-}
-
-/** The shop link in an email (the path and query, so the test stays on its own server). */
-function linkIn(text: string, path: string): string {
-  const found = new RegExp(`https?://[^\\s]+${path.replace(/\//g, '\\/')}\\?[^\\s)>]+`).exec(text);
-  expect(found, text).not.toBeNull();
-  const url = new URL(found![0]);
-  return `${url.pathname}${url.search}`;
 }
 
 describe('signing in and out', () => {
