@@ -20,6 +20,7 @@ import { PrimaryButton } from '@/components/Button';
 import { CheckboxField } from '@/components/form/CheckboxField';
 import { CheckoutForm } from '@/components/form/CheckoutForm';
 import { fieldId } from '@/components/form/fieldIds';
+import { PasswordInput } from '@/components/form/PasswordInput';
 import { validateWithSchema } from '@/components/form/validateWithSchema';
 import { telHref } from '@/components/layout/legalLinks';
 import { LinkList } from '@/components/LinkList';
@@ -29,8 +30,8 @@ import { accountPageHref } from '@/features/auth/authLinks';
 import { fieldMessage, type FieldMessage } from '@/components/form/validation/fieldMessage';
 import { bookingSessionStarted, selectCsrfToken } from '@/features/session/sessionSlice';
 import type { MessageId } from '@/i18n/messageIds';
-import { PasswordField } from './PasswordField';
-import { emptySignUp, passwordMessage, signUpSchema, type SignUpValues } from './signUpSchema';
+import { passwordMessage } from '@/components/form/validation/passwordMessage';
+import { emptySignUp, signUpSchema, type SignUpValues } from './signUpSchema';
 
 /** Why the form is still showing after a submit: said above the button, values kept. */
 type FormProblem = 'retry' | 'rateLimited' | 'unavailable';
@@ -78,7 +79,6 @@ export function SignUpPanel({ order }: Props) {
   const venue = getVenue(order.show.venueSlug);
   const titleId = useId();
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'form', problem: null });
-  const [passwordVisible, setPasswordVisible] = useState(false);
   const submitting = useRef(false);
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const email = order.customer.email;
@@ -105,8 +105,6 @@ export function SignUpPanel({ order }: Props) {
     // press lands after a quick answer must not ask again (and be told the account exists).
     if (submitting.current) return;
     submitting.current = true;
-    // Hidden again before it leaves, so a password manager sees a password field being sent.
-    setPasswordVisible(false);
     try {
       const { account } = await createAccount(
         {
@@ -218,9 +216,10 @@ export function SignUpPanel({ order }: Props) {
                 readOnly
                 hidden
               />
-              <PasswordField
+              <PasswordInput
                 name="password"
                 label="signUp.panel.password.label"
+                autoComplete="new-password"
                 hint={
                   <>
                     <FormattedMessage
@@ -235,8 +234,6 @@ export function SignUpPanel({ order }: Props) {
                     )}
                   </>
                 }
-                visible={passwordVisible}
-                onToggle={() => setPasswordVisible((shown) => !shown)}
               />
               {askMarketing && venue !== undefined && (
                 <CheckboxField

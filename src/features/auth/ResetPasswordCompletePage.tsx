@@ -21,13 +21,9 @@ import type { MessageId } from '@/i18n/messageIds';
 import { accountPageHref } from './authLinks';
 import { sessionLoadRequested } from './authSlice';
 import { Narrow, Problem, Refusal, Result, ResultHeading } from './authStyles';
-import {
-  loadCommonPasswords,
-  newPasswordSchema,
-  passwordMessage,
-  refusalOf,
-} from './passwordRules';
-import { PasswordInput } from './PasswordInput';
+import { loadCommonPasswords, newPasswordSchema, refusalOf } from './passwordRules';
+import { passwordMessage } from '@/components/form/validation/passwordMessage';
+import { PasswordInput } from '@/components/form/PasswordInput';
 import { sessionToken } from './sessionToken';
 import { useAuthVenue } from './useAuthVenue';
 

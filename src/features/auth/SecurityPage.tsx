@@ -23,13 +23,9 @@ import { bookingSessionStarted, selectCsrfToken } from '@/features/session/sessi
 import type { MessageId } from '@/i18n/messageIds';
 import { selectAccount, selectAuthKnown, sessionLoadRequested } from './authSlice';
 import { Narrow, Problem, Result } from './authStyles';
-import {
-  loadCommonPasswords,
-  newPasswordSchema,
-  passwordMessage,
-  refusalOf,
-} from './passwordRules';
-import { PasswordInput } from './PasswordInput';
+import { loadCommonPasswords, newPasswordSchema, refusalOf } from './passwordRules';
+import { passwordMessage } from '@/components/form/validation/passwordMessage';
+import { PasswordInput } from '@/components/form/PasswordInput';
 import { SignInForm } from './SignInForm';
 import { sessionToken } from './sessionToken';
 import { useAuthVenue } from './useAuthVenue';

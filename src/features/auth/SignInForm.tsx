@@ -13,7 +13,7 @@ import type { MessageId } from '@/i18n/messageIds';
 import { watchAuthFlows } from './authSaga';
 import { selectAuth, signInRequested, signInReset, type SignInError } from './authSlice';
 import { Problem } from './authStyles';
-import { PasswordInput } from './PasswordInput';
+import { PasswordInput } from '@/components/form/PasswordInput';
 
 type Values = { signInEmail: string; signInPassword: string };
 

@@ -25,13 +25,9 @@ import { sessionToken } from './sessionToken';
 import type { MessageId } from '@/i18n/messageIds';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Problem, Refusal, Result, ResultHeading } from './authStyles';
-import { PasswordInput } from './PasswordInput';
-import {
-  loadCommonPasswords,
-  newPasswordSchema,
-  passwordMessage,
-  refusalOf,
-} from './passwordRules';
+import { PasswordInput } from '@/components/form/PasswordInput';
+import { loadCommonPasswords, newPasswordSchema, refusalOf } from './passwordRules';
+import { passwordMessage } from '@/components/form/validation/passwordMessage';
 
 type Values = {
   signUpFirstName: string;

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import styled from 'styled-components';
 import { SecondaryButton } from '@/components/Button';
@@ -18,27 +18,37 @@ import { VisuallyHidden } from '@/theme/VisuallyHidden';
 type Props = {
   name: string;
   label: MessageId;
+  /** `current-password` to sign in or confirm; `new-password` lets a manager offer one. */
+  autoComplete: 'current-password' | 'new-password';
   /** The rule, stated before the buyer types rather than after a refusal. */
-  hint: ReactNode;
-  /** Shown as typed; the parent hides it again on submit (so a password manager sees a password field). */
-  visible: boolean;
-  onToggle: () => void;
+  hint?: ReactNode;
 };
 
 /**
- * A new password with a show/hide button: a long passphrase is easier to get right when the
- * buyer can read it back. autocomplete="new-password" lets a password manager offer one.
+ * A password field for every form that takes one (sign-in, sign-up, the confirmation's sign-up
+ * panel, reset, change), with a show/hide button (a long passphrase is easier to get right when it can be
+ * read back). Hidden again whenever the form is sent, so a password manager sees a password
+ * field leave.
  */
-export function PasswordField({ name, label, hint, visible, onToggle }: Props) {
-  const state = useFieldState<string>(name, true);
+export function PasswordInput({ name, label, autoComplete, hint }: Props) {
+  const state = useFieldState<string>(name, hint !== undefined);
+  const [visible, setVisible] = useState(false);
   // Said only after a press of the button: on arrival the field's type already tells.
   const [toggled, setToggled] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const form = input.current?.form;
+    if (!form) return;
+    const hide = () => setVisible(false);
+    form.addEventListener('submit', hide, { capture: true });
+    return () => form.removeEventListener('submit', hide, { capture: true });
+  }, []);
   return (
     <FieldRow>
       <FieldLabel htmlFor={state.id}>
         <FormattedMessage id={label} />
       </FieldLabel>
-      <FieldHint id={state.hintId}>{hint}</FieldHint>
+      {hint !== undefined && <FieldHint id={state.hintId}>{hint}</FieldHint>}
       {state.error !== undefined && (
         <FieldErrorText id={state.errorId}>
           <FieldMessageText message={state.error} />
@@ -47,10 +57,11 @@ export function PasswordField({ name, label, hint, visible, onToggle }: Props) {
       <Row>
         <TextInput
           {...state.field}
+          ref={input}
           value={state.field.value ?? ''}
           id={state.id}
           type={visible ? 'text' : 'password'}
-          autoComplete="new-password"
+          autoComplete={autoComplete}
           autoCapitalize="none"
           autoCorrect="off"
           spellCheck={false}
@@ -65,7 +76,7 @@ export function PasswordField({ name, label, hint, visible, onToggle }: Props) {
           aria-controls={state.id}
           onClick={() => {
             setToggled(true);
-            onToggle();
+            setVisible((shown) => !shown);
           }}
         >
           <FormattedMessage
