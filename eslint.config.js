@@ -15,7 +15,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
  */
 const FEATURE_API = {
   account: ['SignUpPanel.tsx'],
-  auth: ['CheckoutSignInOffer.tsx', 'authSlice.ts', 'authLinks.ts'],
+  auth: ['CheckoutSignInOffer.tsx', 'SignUpOutcome.tsx', 'authLinks.ts', 'authSlice.ts'],
   calendar: ['calendarSaga.ts', 'calendarSlice.ts'],
   catalogue: ['useShowContent.ts'],
   checkout: [

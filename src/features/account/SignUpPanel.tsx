@@ -3,7 +3,6 @@ import { Formik, type FormikHelpers } from 'formik';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { VERIFICATION_LINK_HOURS } from '@contract/accountActivation';
 import type { OrderView } from '@contract/api/orders';
 import {
   EMAIL_NAME_MIN_LENGTH,
@@ -22,11 +21,10 @@ import { CheckoutForm } from '@/components/form/CheckoutForm';
 import { fieldId } from '@/components/form/fieldIds';
 import { PasswordInput } from '@/components/form/PasswordInput';
 import { validateWithSchema } from '@/components/form/validateWithSchema';
-import { telHref } from '@/components/layout/legalLinks';
-import { LinkList } from '@/components/LinkList';
 import { ACCOUNT_PATHS } from '@/config/paths';
 import { getVenue } from '@/config/venues';
 import { accountPageHref } from '@/features/auth/authLinks';
+import { SignUpRefused, SignUpSent } from '@/features/auth/SignUpOutcome';
 import { fieldMessage, type FieldMessage } from '@/components/form/validation/fieldMessage';
 import { bookingSessionStarted, selectCsrfToken } from '@/features/session/sessionSlice';
 import type { MessageId } from '@/i18n/messageIds';
@@ -146,49 +144,28 @@ export function SignUpPanel({ order }: Props) {
         <FormattedMessage id="signUp.panel.title" />
       </Title>
       {outcome.kind === 'sent' && (
-        <Result role="status">
-          <ResultHeading ref={resultHeading} tabIndex={-1}>
-            <FormattedMessage id="signUp.panel.sent.title" />
-          </ResultHeading>
-          <p>
-            <FormattedMessage
-              id="signUp.panel.sent.body"
-              values={{ email: <strong>{outcome.email}</strong>, hours: VERIFICATION_LINK_HOURS }}
-            />
-          </p>
-          <p>
-            <FormattedMessage id="signUp.panel.sent.spam" />
-          </p>
-        </Result>
+        <SignUpSent headingRef={resultHeading} headingLevel="h3" email={outcome.email} />
       )}
       {outcome.kind === 'refused' && (
-        <Refusal>
-          <ResultHeading ref={resultHeading} tabIndex={-1}>
-            <FormattedMessage id="signUp.failed.title" />
-          </ResultHeading>
-          <p>
-            <FormattedMessage id="signUp.failed.body" />
-          </p>
-          {venue !== undefined && (
-            <LinkList>
-              <li>
-                <Link to={accountPageHref(ACCOUNT_PATHS.signIn, venue.settings.slug)}>
-                  <FormattedMessage id="signUp.failed.logIn" />
-                </Link>
-              </li>
-              <li>
-                <Link to={accountPageHref(ACCOUNT_PATHS.resetPassword, venue.settings.slug)}>
-                  <FormattedMessage id="signUp.failed.resetPassword" />
-                </Link>
-              </li>
-              <li>
-                <a href={telHref(venue.settings.supportPhone, venue.settings.region)}>
-                  <FormattedMessage id="signUp.failed.contact" /> ({venue.settings.supportPhone})
-                </a>
-              </li>
-            </LinkList>
-          )}
-        </Refusal>
+        <SignUpRefused
+          headingRef={resultHeading}
+          headingLevel="h3"
+          settings={venue?.settings}
+          signInLink={
+            venue !== undefined && (
+              <Link to={accountPageHref(ACCOUNT_PATHS.signIn, venue.settings.slug)}>
+                <FormattedMessage id="signUp.failed.logIn" />
+              </Link>
+            )
+          }
+          resetLink={
+            venue !== undefined && (
+              <Link to={accountPageHref(ACCOUNT_PATHS.resetPassword, venue.settings.slug)}>
+                <FormattedMessage id="signUp.failed.resetPassword" />
+              </Link>
+            )
+          }
+        />
       )}
       {outcome.kind === 'form' && (
         <>
@@ -273,35 +250,6 @@ const Panel = styled.section`
 const Title = styled.h2`
   margin: 0 0 ${({ theme }) => theme.space[3]}px;
   font-size: ${({ theme }) => theme.fontSizes.h3};
-`;
-
-const ResultHeading = styled.h3`
-  margin: 0 0 ${({ theme }) => theme.space[2]}px;
-  font-size: ${({ theme }) => theme.fontSizes.large};
-`;
-
-const Result = styled.div`
-  padding: ${({ theme }) => theme.space[3]}px ${({ theme }) => theme.space[4]}px;
-  border-left: 4px solid ${({ theme }) => theme.colors.success};
-  background: ${({ theme }) => theme.colors.successSurface};
-
-  p {
-    margin: 0;
-  }
-
-  p + p {
-    margin-top: ${({ theme }) => theme.space[2]}px;
-  }
-`;
-
-/** On the page's own background, so its links keep the colours the theme checked there. */
-const Refusal = styled.div`
-  padding: ${({ theme }) => theme.space[1]}px ${({ theme }) => theme.space[4]}px;
-  border-left: 4px solid ${({ theme }) => theme.colors.error};
-
-  p {
-    margin: 0 0 ${({ theme }) => theme.space[2]}px;
-  }
 `;
 
 const Problem = styled.p`

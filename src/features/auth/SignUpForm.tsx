@@ -2,7 +2,6 @@ import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 're
 import { Formik, type FormikHelpers } from 'formik';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { boolean, object } from 'yup';
-import { VERIFICATION_LINK_HOURS } from '@contract/accountActivation';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@contract/passwords';
 import { register } from '@/api/auth';
 import { toApiError, type ApiError } from '@/api/errors';
@@ -17,15 +16,14 @@ import {
   firstNameSchema,
   lastNameSchema,
 } from '@/components/form/validation/contactSchema';
-import { telHref } from '@/components/layout/legalLinks';
-import { LinkList } from '@/components/LinkList';
 import type { VenueConfig } from '@/config/venues';
 import { selectCsrfToken } from '@/features/session/sessionSlice';
 import { sessionToken } from './sessionToken';
 import type { MessageId } from '@/i18n/messageIds';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { Problem, Refusal, Result, ResultHeading } from './authStyles';
+import { Problem } from './authStyles';
 import { PasswordInput } from '@/components/form/PasswordInput';
+import { SignUpRefused, SignUpSent } from './SignUpOutcome';
 import { loadCommonPasswords, newPasswordSchema, refusalOf } from './passwordRules';
 import { passwordMessage } from '@/components/form/validation/passwordMessage';
 
@@ -147,42 +145,17 @@ export function SignUpForm({ venue, signInLink, resetLink, labelledBy }: Props) 
   };
 
   if (outcome.kind === 'sent')
-    return (
-      <Result role="status">
-        <ResultHeading ref={resultHeading} tabIndex={-1}>
-          <FormattedMessage id="signUp.panel.sent.title" />
-        </ResultHeading>
-        <p>
-          <FormattedMessage
-            id="signUp.panel.sent.body"
-            values={{ email: <strong>{outcome.email}</strong>, hours: VERIFICATION_LINK_HOURS }}
-          />
-        </p>
-        <p>
-          <FormattedMessage id="signUp.panel.sent.spam" />
-        </p>
-      </Result>
-    );
+    return <SignUpSent headingRef={resultHeading} headingLevel="h2" email={outcome.email} />;
 
   if (outcome.kind === 'refused')
     return (
-      <Refusal>
-        <ResultHeading ref={resultHeading} tabIndex={-1}>
-          <FormattedMessage id="signUp.failed.title" />
-        </ResultHeading>
-        <p>
-          <FormattedMessage id="signUp.failed.body" />
-        </p>
-        <LinkList>
-          <li>{signInLink}</li>
-          <li>{resetLink}</li>
-          <li>
-            <a href={telHref(settings.supportPhone, settings.region)}>
-              <FormattedMessage id="signUp.failed.contact" /> ({settings.supportPhone})
-            </a>
-          </li>
-        </LinkList>
-      </Refusal>
+      <SignUpRefused
+        headingRef={resultHeading}
+        headingLevel="h2"
+        settings={settings}
+        signInLink={signInLink}
+        resetLink={resetLink}
+      />
     );
 
   return (
