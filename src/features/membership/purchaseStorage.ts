@@ -1,6 +1,7 @@
 import { IDEMPOTENCY_KEY_PATTERN } from '@contract/api/constants';
 import { isId, isSlug } from '@contract/patterns';
 import { safeReturnPath } from '@/features/auth/authLinks';
+import { tabStorage } from '@/lib/tabStorage';
 
 /**
  * The ATG+ purchase attempt in progress, kept for the tab (sessionStorage) until it has an
@@ -18,63 +19,36 @@ export interface PurchaseAttempt {
   paymentId?: string;
 }
 
-const KEY = 'stagedoor.atgPurchase';
-
-let unstored: PurchaseAttempt | null = null;
-
-export function storePurchaseAttempt(attempt: PurchaseAttempt): void {
-  try {
-    window.sessionStorage.setItem(KEY, JSON.stringify(attempt));
-    unstored = null;
-  } catch {
-    unstored = attempt;
-  }
-}
-
-export function forgetPurchaseAttempt(): void {
-  unstored = null;
-  try {
-    window.sessionStorage.removeItem(KEY);
-  } catch {
-    // Nothing stored, nothing to forget.
-  }
-}
-
 const isString = (value: unknown): value is string => typeof value === 'string';
 const optionalId = (value: unknown): value is string | undefined =>
   value === undefined || (isString(value) && isId(value));
 
-export function readPurchaseAttempt(): PurchaseAttempt | null {
-  let raw: string | null;
-  try {
-    raw = window.sessionStorage.getItem(KEY);
-  } catch {
-    return unstored;
-  }
-  if (raw === null) return unstored;
-  try {
-    const value = JSON.parse(raw) as Partial<Record<keyof PurchaseAttempt, unknown>>;
-    const { venue, idempotencyKey, cardToken, returnTo, purchaseId, paymentId } = value;
-    if (
-      !isString(venue) ||
-      !isSlug(venue) ||
-      !isString(idempotencyKey) ||
-      !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey) ||
-      !isString(cardToken) ||
-      !(returnTo === null || (isString(returnTo) && safeReturnPath(returnTo) === returnTo)) ||
-      !optionalId(purchaseId) ||
-      !optionalId(paymentId)
-    )
-      return null;
-    return {
-      venue,
-      idempotencyKey,
-      cardToken,
-      returnTo,
-      ...(purchaseId === undefined ? {} : { purchaseId }),
-      ...(paymentId === undefined ? {} : { paymentId }),
-    };
-  } catch {
+function parsePurchaseAttempt(stored: unknown): PurchaseAttempt | null {
+  const value = (stored ?? {}) as Partial<Record<keyof PurchaseAttempt, unknown>>;
+  const { venue, idempotencyKey, cardToken, returnTo, purchaseId, paymentId } = value;
+  if (
+    !isString(venue) ||
+    !isSlug(venue) ||
+    !isString(idempotencyKey) ||
+    !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey) ||
+    !isString(cardToken) ||
+    !(returnTo === null || (isString(returnTo) && safeReturnPath(returnTo) === returnTo)) ||
+    !optionalId(purchaseId) ||
+    !optionalId(paymentId)
+  )
     return null;
-  }
+  return {
+    venue,
+    idempotencyKey,
+    cardToken,
+    returnTo,
+    ...(purchaseId === undefined ? {} : { purchaseId }),
+    ...(paymentId === undefined ? {} : { paymentId }),
+  };
 }
+
+const attempt = tabStorage('stagedoor.atgPurchase', parsePurchaseAttempt);
+
+export const storePurchaseAttempt = (value: PurchaseAttempt): void => attempt.store(value);
+export const readPurchaseAttempt = (): PurchaseAttempt | null => attempt.read();
+export const forgetPurchaseAttempt = (): void => attempt.forget();

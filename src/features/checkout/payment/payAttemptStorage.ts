@@ -1,6 +1,7 @@
 import { IDEMPOTENCY_KEY_PATTERN } from '@contract/api/constants';
 import { isId } from '@contract/patterns';
 import { REGIONS, type Region } from '@contract/regions';
+import { tabStorage } from '@/lib/tabStorage';
 
 /**
  * The pay attempt in progress, kept for the tab (sessionStorage) until it has an answer:
@@ -21,67 +22,38 @@ export interface PayAttempt {
   paymentId?: string;
 }
 
-const KEY = 'stagedoor.payAttempt';
-
-/** Where the attempt lives when the browser refuses storage (private modes): the page's memory. */
-let unstored: PayAttempt | null = null;
-
-export function storePayAttempt(attempt: PayAttempt): void {
-  try {
-    window.sessionStorage.setItem(KEY, JSON.stringify(attempt));
-    unstored = null;
-  } catch {
-    unstored = attempt;
-  }
-}
-
-export function forgetPayAttempt(): void {
-  unstored = null;
-  try {
-    window.sessionStorage.removeItem(KEY);
-  } catch {
-    // Nothing stored, nothing to forget.
-  }
-}
-
 const isString = (value: unknown): value is string => typeof value === 'string';
 const optionalId = (value: unknown) => value === undefined || (isString(value) && isId(value));
 
-export function readPayAttempt(): PayAttempt | null {
-  let raw: string | null;
-  try {
-    raw = window.sessionStorage.getItem(KEY);
-  } catch {
-    return unstored;
-  }
-  if (raw === null) return unstored;
-  try {
-    const value = JSON.parse(raw) as Partial<Record<keyof PayAttempt, unknown>>;
-    const { region, holdId, idempotencyKey, basketVersion, cardToken, orderId, paymentId } = value;
-    if (
-      isString(region) &&
-      (REGIONS as readonly string[]).includes(region) &&
-      isString(holdId) &&
-      isId(holdId) &&
-      isString(idempotencyKey) &&
-      IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey) &&
-      isString(basketVersion) &&
-      (cardToken === null || isString(cardToken)) &&
-      optionalId(orderId) &&
-      optionalId(paymentId)
-    )
-      return {
-        region: region as Region,
-        holdId,
-        idempotencyKey,
-        basketVersion,
-        cardToken,
-        ...(isString(orderId) ? { orderId } : {}),
-        ...(isString(paymentId) ? { paymentId } : {}),
-      };
-  } catch {
-    // A damaged entry is dropped below.
-  }
-  forgetPayAttempt();
-  return null;
+function parsePayAttempt(stored: unknown): PayAttempt | null {
+  const value = (stored ?? {}) as Partial<Record<keyof PayAttempt, unknown>>;
+  const { region, holdId, idempotencyKey, basketVersion, cardToken, orderId, paymentId } = value;
+  if (
+    !isString(region) ||
+    !(REGIONS as readonly string[]).includes(region) ||
+    !isString(holdId) ||
+    !isId(holdId) ||
+    !isString(idempotencyKey) ||
+    !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey) ||
+    !isString(basketVersion) ||
+    !(cardToken === null || isString(cardToken)) ||
+    !optionalId(orderId) ||
+    !optionalId(paymentId)
+  )
+    return null;
+  return {
+    region: region as Region,
+    holdId,
+    idempotencyKey,
+    basketVersion,
+    cardToken,
+    ...(isString(orderId) ? { orderId } : {}),
+    ...(isString(paymentId) ? { paymentId } : {}),
+  };
 }
+
+const attempt = tabStorage('stagedoor.payAttempt', parsePayAttempt);
+
+export const storePayAttempt = (value: PayAttempt): void => attempt.store(value);
+export const readPayAttempt = (): PayAttempt | null => attempt.read();
+export const forgetPayAttempt = (): void => attempt.forget();
