@@ -36,7 +36,9 @@ async function signIn(page: Page, email: string, venue: string, returnTo: string
   await visit(page, `/sign-in?${new URLSearchParams({ venue, returnTo }).toString()}`);
   await fillSignIn(page, email);
   await page.waitForURL(`**${returnTo}`, { timeout: 30_000 });
-  await page.locator('h1').first().waitFor();
+  // The page it returns to is lazy: its own heading, not the sign-in page's still on screen
+  // while the route's chunk arrives, says it is there.
+  await page.locator('h1', { hasNotText: 'Sign in' }).first().waitFor({ timeout: 30_000 });
 }
 
 /** The show's `nth` upcoming performance on general sale. */
