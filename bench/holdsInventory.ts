@@ -10,7 +10,7 @@ import { VENUES_DIR } from '../server/start';
 
 /**
  * What the hold benches race for: arena performances (none started, none in presale, no seat
- * taken) and the arena's seats.
+ * taken) and the arena's seats a guest may hold (access seating is for Access members).
  */
 export interface BenchInventory {
   performanceIds: string[];
@@ -100,6 +100,7 @@ async function prepare(url: string, count: number): Promise<BenchInventory> {
     ]);
     const seats = await db.query<{ id: string }>(
       `SELECT upper(id::text) AS id FROM seats WHERE seating_plan_id = $1
+         AND NOT (is_wheelchair OR is_companion OR is_access_zone)
        ORDER BY section_code, length(row_label), row_label, seat_number`,
       [rows[0]!.planId],
     );
