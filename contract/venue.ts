@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_METHOD_KINDS } from './api/paymentMethodKinds.ts';
 import { DELIVERY_METHODS, checkoutQuestionSchema } from './api/checkout.ts';
 import { queueScopeSchema, saleIdSchema } from './api/queue.ts';
 import { REGIONS, REGION_CURRENCY, REGION_STATES } from './regions.ts';
@@ -142,6 +143,14 @@ export const venueSettingsSchema = z
       .min(1)
       .refine((methods) => new Set(methods).size === methods.length, 'must not repeat a method')
       .default([...VENUE_SETTING_DEFAULTS.deliveryMethods]),
+    /**
+     * Issue 15: the ways to pay the venue offers, in the order the payment step lists them
+     * (contract/api/paymentMethodKinds.ts); the basket and the operator may allow fewer.
+     */
+    paymentMethods: z
+      .array(z.enum(PAYMENT_METHOD_KINDS))
+      .refine((methods) => new Set(methods).size === methods.length, 'must not repeat a method')
+      .default([...VENUE_SETTING_DEFAULTS.paymentMethods]),
     /** The venue's own questions on the contacts step, in the venue's wording. */
     checkoutQuestions: z
       .array(checkoutQuestionSchema)

@@ -45,6 +45,8 @@ export const VENUE_SETTING_DEFAULTS = {
   holdMinutes: 15,
   // Collection at the theatre's own desk (theatreCourse) is offered only where a venue lists it.
   deliveryMethods: ['eTicket', 'boxOffice', 'post'],
+  // Issue 15: every way to pay, unless a venue lists fewer.
+  paymentMethods: ['card', 'google_pay', 'apple_pay', 'paypal', 'gift_voucher', 'gift_card'],
 } as const;
 
 /** An onsale queue's sale (issue 16): a pass lets its buyer hold seats this long. */
@@ -65,6 +67,7 @@ export function applyVenueDefaults(raw: RawVenueSettings): VenueSettingsWithDefa
     seatSelectionLimit: raw.seatSelectionLimit ?? VENUE_SETTING_DEFAULTS.seatSelectionLimit,
     holdMinutes: raw.holdMinutes ?? VENUE_SETTING_DEFAULTS.holdMinutes,
     deliveryMethods: raw.deliveryMethods ?? [...VENUE_SETTING_DEFAULTS.deliveryMethods],
+    paymentMethods: raw.paymentMethods ?? [...VENUE_SETTING_DEFAULTS.paymentMethods],
     checkoutQuestions: raw.checkoutQuestions ?? [],
     queue: {
       ...raw.queue,

@@ -18,6 +18,9 @@ export const PROMO_STATUSES = [
   'notForEvent',
   // A real code the buyer may not use, such as a members' presale for a guest (spec §6).
   'notQualified',
+  // Issue 15: not a promo code but a gift voucher or gift card number of this venue; the shop
+  // keeps it for the payment step, where the buyer adds its code and pays with it.
+  'giftVoucher',
 ] as const;
 export type PromoStatus = (typeof PROMO_STATUSES)[number];
 

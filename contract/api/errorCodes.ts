@@ -67,6 +67,19 @@ export const API_ERROR_CODES = [
   // Onsale queue (issue 16): a hold or admission of a queued sale without a valid pass (none,
   // expired, another session's or another sale's); the SPA sends the buyer back to the queue.
   'queue_pass_required',
+  // More ways to pay (issue 15, contract/api/paymentMethods.ts): gift vouchers and gift cards
+  // applied at the payment step; a pay request whose method this basket cannot use; the amount
+  // left after vouchers moved (another basket spent some of a voucher's balance meanwhile).
+  'voucher_number_too_short',
+  'voucher_invalid',
+  'voucher_expired',
+  'voucher_empty',
+  'voucher_currency',
+  'voucher_not_accepted',
+  'voucher_not_needed',
+  'voucher_already_applied',
+  'payment_method_unavailable',
+  'amount_due_changed',
 ] as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

@@ -5,6 +5,8 @@ import { basketSchema, extraLineSchema } from './basket';
 import { addressSchema, DELIVERY_METHODS } from './checkout';
 import { apiErrorSchema, currencySchema, idParamSchema } from './common';
 import { browserDataSchema, cardBrandSchema, DECLINE_REASONS, PAYMENT_ACTIONS } from './payment';
+import { payMethodSchema, paymentMethodsSchema } from './paymentMethods';
+import { PAYMENT_METHOD_KINDS } from './paymentMethodKinds';
 
 /**
  * Orders and the pay request (issue 5), relative to a region's base path (`/api/<region>`).
@@ -38,8 +40,26 @@ export const APP_HANDOVER_MINUTES = 10;
 export const payBodySchema = z.strictObject({
   /** The basket version the buyer last reviewed (basket.version). */
   basketVersion: z.string().regex(/^[\w-]{16,64}$/),
-  /** From the payment service's POST /tokens; null only for a zero-price basket. */
+  /**
+   * From the payment service's POST /tokens (typed card details, or a wallet's sheet); null
+   * when paying by PayPal or when nothing is left to pay (a zero-price basket, or one the
+   * applied vouchers cover).
+   */
   cardToken: text().min(1).max(200).nullable(),
+  /**
+   * Issue 15: how `amountDue` is paid. `card`, `google_pay`, `apple_pay` need a `cardToken`
+   * from that source; `paypal` none. Left out: `card` with a token, nothing without one. A
+   * method this basket cannot use (GET /holds/:id/payment-methods) is 422
+   * payment_method_unavailable.
+   */
+  method: payMethodSchema.optional(),
+  /**
+   * Issue 15: what the payment step showed as left to pay after the applied vouchers
+   * (PaymentMethods.amountDue). Required when the hold has vouchers applied; if they now give
+   * less (another basket spent part of a balance), 409 amount_due_changed with the options as
+   * they are, and nothing is reserved or charged.
+   */
+  amountDue: minor.optional(),
   /** Fraud-prevention data (3-D Secure 2 browser fields). */
   browser: browserDataSchema,
 });
@@ -118,8 +138,20 @@ export const orderViewSchema = z.strictObject({
   }),
   total: minor,
   currency: currencySchema,
-  /** The card paid with; null for a zero-price order. */
-  payment: z.strictObject({ brand: cardBrandSchema, last4: z.string() }).nullable(),
+  /**
+   * Issue 15: how the total was paid, vouchers first in the order they were spent, then the
+   * provider's payment; empty for a zero-price order. `brand` and `last4` are the card's (also
+   * for a wallet, which pays with a card) and null for PayPal; a voucher's `last4` is the end of
+   * its number.
+   */
+  paidWith: z.array(
+    z.strictObject({
+      method: z.enum(PAYMENT_METHOD_KINDS),
+      amount: minor,
+      brand: cardBrandSchema.nullable(),
+      last4: z.string().max(4).nullable(),
+    }),
+  ),
   confirmedAt: z.string().nullable(),
   /** The secret link's key, given to the owner only (never to a `?key=` reader): bookmark it. */
   accessKey: z.string().regex(ORDER_KEY_PATTERN).nullable(),
@@ -159,9 +191,13 @@ export type PayResponse = z.infer<typeof payResponseSchema>;
 
 /**
  * A 409 of the pay request: `price_changed` carries the basket as it is now (so the SPA can show
- * the price-change alert without asking again); `idempotency_in_flight` carries nothing more.
+ * the price-change alert without asking again); `amount_due_changed` the payment options as they
+ * are now (issue 15); `idempotency_in_flight` carries nothing more.
  */
-export const payConflictSchema = apiErrorSchema.extend({ basket: basketSchema.optional() });
+export const payConflictSchema = apiErrorSchema.extend({
+  basket: basketSchema.optional(),
+  paymentMethods: paymentMethodsSchema.optional(),
+});
 export type PayConflict = z.infer<typeof payConflictSchema>;
 
 export const orderResponseSchema = z.strictObject({ order: orderViewSchema });

@@ -3,6 +3,10 @@ import { CARD_BRANDS, CARDHOLDER_NAME_MAX_LENGTH } from '../cards';
 import { ID_PATTERN } from '../patterns';
 import { text } from '../text';
 import { currencySchema } from './common';
+import { PAY_METHODS, WALLETS } from './paymentMethodKinds';
+
+/** A wallet's token is the provider's encrypted payload (a few kB of JSON), never card details. */
+export const WALLET_TOKEN_MAX_LENGTH = 16_384;
 
 /**
  * Payment service (`/services/payment`, or the PAYMENT_ORIGIN when it is hosted apart). The
@@ -17,18 +21,34 @@ export const cardBrandSchema = z.enum(CARD_BRANDS);
  * POST /tokens. Only sizes are checked here; the card rules (Luhn, brand, expiry, CVV length,
  * contract/cards.ts) run in the handler so that each failure gets its own `card_*` code.
  */
-export const tokeniseBodySchema = z.strictObject({
+export const cardTokeniseBodySchema = z.strictObject({
   number: text().max(40),
   name: text().trim().min(1).max(CARDHOLDER_NAME_MAX_LENGTH),
   /** MM/YY. */
   expiry: text().max(10),
   cvv: text().max(8),
 });
+export type CardTokeniseBody = z.infer<typeof cardTokeniseBodySchema>;
+
+/**
+ * POST /tokens for a wallet (issue 15): what the wallet's sheet gave the browser (Google Pay's
+ * `paymentMethodData.tokenizationData.token`, Apple Pay's `payment.token.paymentData` as JSON,
+ * or the sandbox wallet's token). The provider decrypts it; the answer is a token like a card's.
+ */
+export const walletTokeniseBodySchema = z.strictObject({
+  wallet: z.enum(WALLETS),
+  walletToken: text().min(1).max(WALLET_TOKEN_MAX_LENGTH),
+});
+export type WalletTokeniseBody = z.infer<typeof walletTokeniseBodySchema>;
+
+export const tokeniseBodySchema = z.union([cardTokeniseBodySchema, walletTokeniseBodySchema]);
 export type TokeniseBody = z.infer<typeof tokeniseBodySchema>;
 
 export const cardTokenSchema = z.strictObject({
   /** Single use: spent by the first payment made with it. */
   token: z.string(),
+  /** Typed card details, or the wallet whose sheet gave them (the pay request's `method`). */
+  source: z.enum(['card', ...WALLETS]),
   brand: cardBrandSchema,
   last4: z.string().regex(/^\d{4}$/),
   expiryMonth: z.number().int().min(1).max(12),
@@ -72,11 +92,20 @@ export const PAYMENT_STATUSES = [
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** Maps to the payment-failed page; `authentication_failed` also covers an abandoned challenge. */
-export const DECLINE_REASONS = ['declined', 'insufficient_funds', 'authentication_failed'] as const;
+export const DECLINE_REASONS = [
+  'declined',
+  'insufficient_funds',
+  'authentication_failed',
+  // Issue 15: the buyer cancelled on the provider's approval page (PayPal's Cancel).
+  'cancelled',
+] as const;
 export type DeclineReason = (typeof DECLINE_REASONS)[number];
 
-/** The 3-D Secure steps of spec §4: device-data collection first, then perhaps a challenge. */
-export const PAYMENT_ACTIONS = ['device_data', 'challenge'] as const;
+/**
+ * The 3-D Secure steps of spec §4: device-data collection first, then perhaps a challenge; and
+ * (issue 15) PayPal's approval page, which sends the browser back to the same return page.
+ */
+export const PAYMENT_ACTIONS = ['device_data', 'challenge', 'approval'] as const;
 export type PaymentActionKind = (typeof PAYMENT_ACTIONS)[number];
 
 /** The query parameter the shop's return page (/checkout/verify) receives. */
@@ -85,6 +114,8 @@ export const PAYMENT_RETURN_PARAM = 'paymentId';
 export const paymentSchema = z.strictObject({
   id: z.string().regex(ID_PATTERN),
   status: z.enum(PAYMENT_STATUSES),
+  /** How it was paid (issue 15); `card` is null for PayPal. */
+  method: z.enum(PAY_METHODS),
   /** Minor units (pence, cents). */
   amount: z.number().int().positive(),
   currency: currencySchema,

@@ -76,7 +76,7 @@ export async function orderView(
     },
     total: order.total,
     currency: order.currency,
-    payment: card,
+    paidWith: card ? [{ method: 'card', amount: order.total, ...card }] : [],
     confirmedAt: order.confirmedAt?.toISOString() ?? null,
     accessKey: order.status === 'confirmed' ? accessKey : null,
   };

@@ -60,7 +60,7 @@ function lumenOrder(overrides: Partial<OrderView> = {}): OrderView {
     charges: { tickets: 17_500, ticketProtection: 500, delivery: 0, transactionFeeWaiver: null },
     total: 19_495,
     currency: 'GBP',
-    payment: { brand: 'visa', last4: '1111' },
+    paidWith: [{ method: 'card', amount: 17795, brand: 'visa', last4: '1111' }],
     confirmedAt: '2026-07-01T10:00:00.000Z',
     accessKey: null,
     ...overrides,
@@ -98,7 +98,7 @@ function hudsonOrder(): OrderView {
     charges: { tickets: 17_500, ticketProtection: 0, delivery: 0, transactionFeeWaiver: null },
     total: 17_850,
     currency: 'USD',
-    payment: { brand: 'amex', last4: '0005' },
+    paidWith: [{ method: 'card', amount: 17795, brand: 'amex', last4: '0005' }],
   };
 }
 
@@ -220,7 +220,7 @@ describe('the order confirmation email', () => {
         tickets: [place, { ...place, id: 'B0000000-0000-4000-8000-000000000011' }],
         transactionFee: 0,
         total: 0,
-        payment: null,
+        paidWith: [],
       },
       { orderUrl: ORDER_URL, venue: venue('motor-city-music-hall') },
     );

@@ -116,15 +116,16 @@ function paymentBlocks(t: EmailText, order: OrderView): Block[] {
     charges.delivery === 0 ? t('basket.free') : money(charges.delivery),
   ]);
   rows.push([t('basket.total'), money(order.total)]);
+  const card = order.paidWith.find((part) => part.brand !== null);
   return [
     { kind: 'heading', text: t('email.confirmation.payment.heading') },
     { kind: 'facts', rows },
     {
       kind: 'paragraph',
-      text: order.payment
+      text: card?.brand
         ? t('email.confirmation.paidWith', {
-            brand: CARD_BRAND_NAMES[order.payment.brand],
-            last4: order.payment.last4,
+            brand: CARD_BRAND_NAMES[card.brand],
+            last4: card.last4 ?? '',
           })
         : t('email.confirmation.noPayment'),
     },

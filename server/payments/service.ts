@@ -203,6 +203,9 @@ export class PaymentService {
    * a single-use token. `now` decides whether the expiry has passed.
    */
   async tokenise(body: TokeniseBody, now: Date = new Date()): Promise<CardToken> {
+    if ('wallet' in body) {
+      throw new ApiError(422, 'payment_method_unavailable', 'Wallet tokens are not taken yet.');
+    }
     const number = normaliseCardNumber(body.number);
     const numberCheck = checkCardNumber(number);
     if (numberCheck === 'invalid') {
@@ -250,6 +253,7 @@ export class PaymentService {
     );
     return {
       token: card.token,
+      source: 'card',
       brand: card.brand,
       last4: card.last4,
       expiryMonth: card.expiryMonth,
@@ -453,6 +457,7 @@ export class PaymentService {
     return paymentSchema.parse({
       id: normaliseId(record.id),
       status: record.status,
+      method: 'card',
       amount: record.amount,
       currency: record.currency,
       capturedAmount: record.capturedAmount,

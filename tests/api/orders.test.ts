@@ -755,7 +755,9 @@ describe('3-D Secure, declines and time-outs', () => {
 
     const done = await buy(buyer, hold.id, basket, 'mastercard');
     expect(done.orderId).not.toBe(declined.orderId);
-    expect(done.order!.payment).toEqual({ brand: 'mastercard', last4: '4444' });
+    expect(done.order!.paidWith).toEqual([
+      { method: 'card', amount: done.order!.total, brand: 'mastercard', last4: '4444' },
+    ]);
     // Asking about the declined attempt again still says declined.
     expect((await continuePay(buyer, declined)).outcome).toBe('declined');
   });

@@ -59,7 +59,7 @@ function confirmedOrder(firstName = 'Ada'): OrderView {
     charges: { tickets: 8750, ticketProtection: 0, delivery: 0, transactionFeeWaiver: null },
     total: 9045,
     currency: 'GBP',
-    payment: { brand: 'visa', last4: '1111' },
+    paidWith: [{ method: 'card', amount: 17795, brand: 'visa', last4: '1111' }],
     confirmedAt: new Date().toISOString(),
     accessKey: null,
   };

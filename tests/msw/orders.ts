@@ -130,7 +130,9 @@ export function orderViewOf(
     },
     total: options.total ?? ticketsTotal + 250,
     currency: seats[0]?.price.currency ?? 'GBP',
-    payment: options.card,
+    paidWith: options.card
+      ? [{ method: 'card', amount: options.total ?? ticketsTotal + 250, ...options.card }]
+      : [],
     confirmedAt: '2026-03-01T10:00:00.000Z',
     accessKey: ORDER_KEY,
   };
@@ -185,6 +187,8 @@ export const orderHandlers = [
     async ({ request }) => {
       orders.tokenRequests.push({ credentials: request.credentials, url: request.url });
       const body = await request.json();
+      // Wallet tokens are answered by the tests that offer a wallet.
+      if ('wallet' in body) return cardError('payment_token_invalid');
       const check = checkCardNumber(body.number);
       if (check === 'invalid') return cardError('card_number_invalid');
       if (check === 'not_accepted') return cardError('card_type_not_accepted');
@@ -200,6 +204,7 @@ export const orderHandlers = [
       return HttpResponse.json<CardToken>(
         {
           token,
+          source: 'card',
           brand,
           last4: digits.slice(-4),
           expiryMonth: expiry.month,

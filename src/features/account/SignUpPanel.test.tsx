@@ -42,7 +42,7 @@ function orderAt(venueSlug: string, email = 'Jane.Doe@example.com'): OrderView {
     charges: { tickets: 8750, ticketProtection: 0, delivery: 0, transactionFeeWaiver: null },
     total: 9045,
     currency: 'GBP',
-    payment: { brand: 'visa', last4: '1111' },
+    paidWith: [{ method: 'card', amount: 17795, brand: 'visa', last4: '1111' }],
     confirmedAt: '2026-03-01T10:00:00.000Z',
     accessKey: null,
   };

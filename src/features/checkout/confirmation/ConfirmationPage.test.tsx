@@ -118,7 +118,7 @@ describe('the confirmation page', { timeout: 30_000 }, () => {
       ...view,
       delivery: { method: 'boxOffice', address: null },
       tickets: view.tickets.map((ticket) => ({ ...ticket, code: null })),
-      payment: null,
+      paidWith: [],
       total: 0,
       transactionFee: 0,
     });

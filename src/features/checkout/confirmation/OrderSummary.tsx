@@ -28,6 +28,7 @@ export function OrderSummary({ order, venue }: Props) {
   const intl = useIntl();
   const money = (amount: number) => formatMoney(intl, { amount, currency: order.currency });
   const { show, customer } = order;
+  const card = order.paidWith.find((part) => part.brand !== null);
   const timeZone = show.timezone;
   const dateTime = `${intl.formatDate(show.startsAt, {
     timeZone,
@@ -143,16 +144,13 @@ export function OrderSummary({ order, venue }: Props) {
       <Part heading="confirmation.payment.heading">
         <OrderPriceLines order={order} />
         <p>
-          {order.payment === null ? (
-            <FormattedMessage id="delivery.method.zeroPrice" />
-          ) : (
+          {card?.brand ? (
             <FormattedMessage
               id="confirmation.card"
-              values={{
-                brand: CARD_BRAND_NAMES[order.payment.brand],
-                last4: order.payment.last4,
-              }}
+              values={{ brand: CARD_BRAND_NAMES[card.brand], last4: card.last4 }}
             />
+          ) : (
+            <FormattedMessage id="delivery.method.zeroPrice" />
           )}
         </p>
       </Part>
