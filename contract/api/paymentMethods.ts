@@ -90,6 +90,12 @@ export const paymentMethodsSchema = z.strictObject({
       reason: z.enum(UNAVAILABLE_REASONS),
     }),
   ),
+  /**
+   * The payment service runs the sandbox provider: wallets are then the sandbox's own sheet
+   * (offered only in a browser told to, for demos and tests), never a real Apple Pay or Google
+   * Pay sheet, whose tokens the sandbox could not read.
+   */
+  walletSandbox: z.boolean(),
   /** Voucher kinds the buyer may still apply (empty when nothing is left to pay). */
   voucherKinds: z.array(voucherKindSchema),
   /** In the order they were applied, which is the order they are spent in. */
