@@ -8,6 +8,11 @@ import {
   type PayMethodOption,
 } from '@contract/api/paymentMethods';
 import type { VoucherKind } from '@contract/api/paymentMethodKinds';
+import {
+  DOUBLE_VOUCHERS,
+  normaliseVoucherNumber as normalise,
+  type DoubleVoucher,
+} from './voucherFixtures';
 import { apiError } from './handlers';
 import { basketOf, CSRF, liveHoldOf } from './inventory';
 
@@ -20,39 +25,6 @@ import { basketOf, CSRF, liveHoldOf } from './inventory';
  * allows.
  */
 
-export interface DoubleVoucher {
-  id: string;
-  kind: VoucherKind;
-  number: string;
-  code: string;
-  balance: number;
-  currency: 'GBP' | 'USD';
-  expiresOn: string;
-}
-
-const normalise = (value: string) => value.replace(/[\s-]+/g, '').toUpperCase();
-
-export const DOUBLE_VOUCHERS: readonly DoubleVoucher[] = [
-  {
-    id: 'A0C00000-0000-4000-8000-000000000001',
-    kind: 'gift_voucher',
-    number: 'GV20001234',
-    code: 'RED-7731',
-    balance: 2_000,
-    currency: 'GBP',
-    expiresOn: '2027-12-31',
-  },
-  {
-    id: 'A0C00000-0000-4000-8000-000000000002',
-    kind: 'gift_card',
-    number: '6000111122223333',
-    code: '4321',
-    balance: 50_000,
-    currency: 'GBP',
-    expiresOn: '2028-06-30',
-  },
-];
-
 interface PaymentMethodsDouble {
   vouchers: DoubleVoucher[];
   /** Applied voucher ids per hold, in order. */
@@ -63,6 +35,8 @@ interface PaymentMethodsDouble {
   /** Each apply as received (never the code: only kind and number). */
   applies: { kind: VoucherKind; number: string }[];
 }
+
+export { DOUBLE_VOUCHERS };
 
 export const paymentMethodsDouble: PaymentMethodsDouble = freshDouble();
 
