@@ -26,6 +26,7 @@ import {
 import { newOrderNumber } from './orderKeys';
 import { completeSale, SaleLost, type SaleContext } from './orderSale';
 import { orderVenue, orderView } from './orderView';
+import { allocateForAttempt, reserveForAttempt } from './vouchersPay';
 
 /**
  * The pay request and the 3-D Secure continuation (contract/api/orders.ts).
@@ -125,12 +126,21 @@ async function prepareAttempt(
       ['ticketProtection'],
     );
   }
-  if ((basket.total === 0) !== (request.body.cardToken === null)) {
+  // What the applied vouchers give (issue 15): reserved below with the attempt, in this
+  // transaction; what is left is the provider's to take.
+  const vouchers = await allocateForAttempt(tx, {
+    hold,
+    venue,
+    basket,
+    body: request.body,
+    payments: context.payments,
+  });
+  if ((vouchers.amountDue === 0) !== (request.body.cardToken === null)) {
     throw new ApiError(
       400,
       'validation_failed',
-      basket.total === 0
-        ? 'This basket costs nothing: send no card.'
+      vouchers.amountDue === 0
+        ? 'Nothing is left to pay for this basket: send no card.'
         : 'This basket must be paid for with a card.',
       ['body.cardToken'],
     );
@@ -143,6 +153,7 @@ async function prepareAttempt(
     performanceId: hold.performanceId,
     currency: basket.currency,
     total: basket.total,
+    voucherAmount: vouchers.covered,
     transactionFee: basket.transactionFee,
     basket,
     details,
@@ -156,6 +167,7 @@ async function prepareAttempt(
     }
   }
   if (!id) throw new Error('no free order number');
+  await reserveForAttempt(tx, id, vouchers);
   await o.keepHoldForPayment(tx, hold.id, ANSWER_MARGIN_S);
   return (await o.findOrder(tx, id))!;
 }
@@ -303,7 +315,8 @@ async function payByCard(
       sessionId: request.sessionId,
       idempotencyKey: request.key,
       token: request.body.cardToken!,
-      amount: order.total,
+      // The vouchers' share is reserved with the attempt; the provider takes the rest.
+      amount: order.total - order.voucherAmount,
       currency: order.currency,
       reference: order.id,
       returnUrl: VERIFY_PATH,
@@ -340,8 +353,9 @@ async function payByCard(
 }
 
 /**
- * A zero-price basket: the attempt and the sale in one transaction, with no payment at all. A
- * card attempt it replaces (the price fell to nothing meanwhile) goes into `replaced`.
+ * Nothing left to pay (a zero-price basket, or one its vouchers cover): the attempt, its
+ * vouchers' reservation, the sale and their spending in one transaction, with no payment at
+ * all. A card attempt it replaces (the price fell to nothing meanwhile) goes into `replaced`.
  */
 async function payNothing(
   tx: Queryable,
