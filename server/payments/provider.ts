@@ -1,6 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import type { Money } from '../../contract/api/common';
 import type { BrowserData, DeclineReason, PaymentActionKind } from '../../contract/api/payment';
+import type { PayMethod } from '../../contract/api/paymentMethodKinds';
 import type { CardBrand } from '../../contract/cards';
 
 export type Currency = Money['currency'];
@@ -110,6 +111,8 @@ export interface CallOptions {
 
 export interface PaymentProvider {
   readonly name: string;
+  /** The ways to pay this provider takes (issue 15); the payment step offers no others. */
+  readonly methods: readonly PayMethod[];
   /**
    * Pages the gateway itself serves to the browser (3-D Secure steps), mounted under the
    * payment service's base address; a hosted gateway has its own and leaves this out.

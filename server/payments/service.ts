@@ -12,6 +12,11 @@ import {
 } from '../../contract/api/payment';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../contract/api/holds';
 import {
+  PAYMENT_METHOD_KINDS,
+  type PayMethod,
+  type PaymentMethodKind,
+} from '../../contract/api/paymentMethodKinds';
+import {
   checkCardNumber,
   detectCardBrand,
   expiryProblem,
@@ -177,6 +182,8 @@ export interface PaymentServiceOptions {
   timeoutMs: number;
   /** Origins an absolute return URL may point at. */
   shopOrigins: readonly string[];
+  /** The operator's switch (PaymentConfig.methods); every kind when left out. */
+  methods?: readonly PaymentMethodKind[];
 }
 
 /**
@@ -190,12 +197,28 @@ export class PaymentService {
   /** How long a provider call may take; nothing waits on a payment's first answer longer. */
   readonly timeoutMs: number;
   private readonly shopOrigins: readonly string[];
+  /** What the operator lets any venue offer (PAYMENT_METHODS), for domain/paymentChoice.ts. */
+  readonly operatorMethods: readonly PaymentMethodKind[];
 
   constructor(options: PaymentServiceOptions) {
     this.db = options.db;
     this.provider = options.provider;
     this.timeoutMs = options.timeoutMs;
     this.shopOrigins = options.shopOrigins;
+    this.operatorMethods = options.methods ?? PAYMENT_METHOD_KINDS;
+  }
+
+  /** What the provider can take, for domain/paymentChoice.ts. */
+  get providerMethods(): readonly PayMethod[] {
+    return this.provider.methods;
+  }
+
+  /**
+   * The sandbox's wallets are its own sheet, offered only to a browser told to (demos, tests),
+   * never a real Apple Pay or Google Pay sheet whose token it could not read.
+   */
+  get walletSandbox(): boolean {
+    return this.provider.name === 'sandbox';
   }
 
   /**

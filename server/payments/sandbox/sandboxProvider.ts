@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyPluginCallback } from 'fastify';
 import { detectCardBrand } from '../../../contract/cards';
 import type { DeclineReason } from '../../../contract/api/payment';
+import type { PayMethod } from '../../../contract/api/paymentMethodKinds';
 import type { Database, Queryable } from '../../db/database';
 import * as g from '../../db/queries/sandboxGateway';
 import type { SandboxPaymentRow } from '../../db/queries/sandboxGateway';
@@ -64,6 +65,7 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
  */
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox';
+  readonly methods: readonly PayMethod[] = ['card'];
   readonly hostedPages: FastifyPluginCallback;
   /** Base address of the hosted pages as the browser sees it (the payment service's). */
   readonly pagesBase: string;
