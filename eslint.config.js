@@ -74,6 +74,8 @@ const FEATURE_API = {
     'InvalidPromoLinkPage.tsx',
     'PresaleAlert.tsx',
     'PromoPanel.tsx',
+    // Issue 15: a voucher number typed into the promo box, for the payment step's voucher panel.
+    'keptVoucherNumber.ts',
     'presale.ts',
     'promoSaga.ts',
     'promoSlice.ts',

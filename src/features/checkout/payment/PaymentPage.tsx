@@ -18,6 +18,8 @@ import { PaymentProblemNotice, RetryAlert } from './PaymentNotices';
 import { PaymentProgress } from './PaymentProgress';
 import { readPayAttempt } from './payAttemptStorage';
 import { selectPaymentInFlight } from './paymentInFlight';
+import { usePaymentMethods } from './methods/usePaymentMethods';
+import { VoucherPanel } from './methods/VoucherPanel';
 import {
   paymentAborted,
   paymentFailed,
@@ -65,6 +67,7 @@ export default function PaymentPage() {
   const expired = reservation.status === 'expired';
   // A click that lands before the store says "paying" (a double click) must not pay twice.
   const inFlight = useRef(false);
+  const paymentMethods = usePaymentMethods();
 
   // On arrival: an attempt of this hold that never got its answer (the tab was reloaded while
   // paying) is offered again under its key; anything else starts afresh.
@@ -164,19 +167,22 @@ export default function PaymentPage() {
           </Actions>
         </>
       ) : (
-        <CardForm
-          context={context}
-          acceptedBrands={basket.acceptedCardBrands}
-          amount={{ amount: basket.total, currency: basket.currency }}
-          expired={expired}
-          busy={busy}
-          cardProblems={payment.status === 'failed' ? payment.cardProblems : {}}
-          retry={retry}
-          progress={progress}
-          keptCardName={keptCardName}
-          focusCardNumber={retryAfterDecline}
-          onPay={payByCard}
-        />
+        <>
+          <VoucherPanel state={paymentMethods} context={context} />
+          <CardForm
+            context={context}
+            acceptedBrands={basket.acceptedCardBrands}
+            amount={{ amount: basket.total, currency: basket.currency }}
+            expired={expired}
+            busy={busy}
+            cardProblems={payment.status === 'failed' ? payment.cardProblems : {}}
+            retry={retry}
+            progress={progress}
+            keptCardName={keptCardName}
+            focusCardNumber={retryAfterDecline}
+            onPay={payByCard}
+          />
+        </>
       )}
     </CheckoutStepFrame>
   );

@@ -1,4 +1,4 @@
-import { put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { ApiErrorCode } from '@contract/api/errorCodes';
 import type { PaymentMethods } from '@contract/api/paymentMethods';
 import { toApiError } from '@/api/errors';
@@ -11,6 +11,7 @@ import {
   selectReservation,
   type ReservationState,
 } from '@/features/hold/reservationSlice';
+import { forgetKeptVoucherNumber } from '@/features/promo/keptVoucherNumber';
 import { withBookingSession } from '@/features/session/bookingSession';
 import {
   paymentMethodsFailed,
@@ -107,6 +108,8 @@ function* applyFlow({ payload }: ReturnType<typeof voucherApplyRequested>) {
       applyVoucher(region, holdId, body, csrfToken),
     );
     changesAnswered += 1;
+    // A number kept from the promo box has done its job once a voucher is on the order.
+    yield call(forgetKeptVoucherNumber);
     const added = methods.vouchers.find((voucher) => !known.has(voucher.id));
     yield put(voucherApplySucceeded({ paymentMethods: methods, voucherId: added?.id ?? null }));
   } catch (error) {
