@@ -157,7 +157,7 @@ export default tseslint.config(
           patterns: [
             {
               regex:
-                '^@contract/(venue|venueFiles|api/(?!constants$|errorCodes$|calendarQuery$)[^/]+)$',
+                '^@contract/(venue|venueFiles|api/(?!constants$|errorCodes$|calendarQuery$|paymentMethodKinds$)[^/]+)$',
               allowTypeImports: true,
               message:
                 'Schema modules pull zod into the bundle: import types only, values from the zod-free modules (api/constants, api/errorCodes, api/calendarQuery, patterns, regions, venueDefaults).',

@@ -101,7 +101,14 @@ export default function PaymentPage() {
         dispatch(paymentStarted());
         const outcome = await tokenise(values);
         if (outcome.kind === 'token')
-          dispatch(payRequested({ ...target, cardToken: outcome.token.token }));
+          dispatch(
+            payRequested({
+              ...target,
+              method: 'card',
+              amountDue: basket?.total ?? 0,
+              cardToken: outcome.token.token,
+            }),
+          );
         else if (outcome.kind === 'refused')
           dispatch(paymentFailed({ problem: 'card', cardProblems: outcome.problems }));
         else if (outcome.kind === 'unreachable') dispatch(paymentFailed({ problem: 'noOptions' }));
@@ -110,11 +117,12 @@ export default function PaymentPage() {
         inFlight.current = false;
       }
     },
-    [canPay, dispatch, isIdleNow, target],
+    [basket, canPay, dispatch, isIdleNow, target],
   );
 
   const confirmFree = () => {
-    if (canPay && isIdleNow()) dispatch(payRequested({ ...target, cardToken: null }));
+    if (canPay && isIdleNow())
+      dispatch(payRequested({ ...target, method: null, amountDue: 0, cardToken: null }));
   };
   const retryPending = () => dispatch(payRetried());
   const progress = (

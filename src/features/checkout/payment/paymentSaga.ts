@@ -1,6 +1,7 @@
 import { call, delay, put, select, take, takeLeading } from 'redux-saga/effects';
 import type { Basket } from '@contract/api/basket';
-import type { PayResponse } from '@contract/api/orders';
+import type { PayBody, PayResponse } from '@contract/api/orders';
+import { PAY_METHODS, WALLETS, type PayMethod } from '@contract/api/paymentMethodKinds';
 import { getBasket } from '@/api/basket';
 import { toApiError, type ApiError } from '@/api/errors';
 import { getHold, type HoldResult } from '@/api/holds';
@@ -137,9 +138,7 @@ function* settle(attempt: PayAttempt, response: PayResponse) {
     case 'timed_out':
       yield call(forgetPayAttempt);
       yield* refreshHold(attempt);
-      yield put(
-        paymentFailed({ problem: response.outcome === 'declined' ? 'declined' : 'timedOut' }),
-      );
+      yield put(paymentFailed({ problem: failureOf(attempt, response) }));
       return;
     case 'hold_lost':
       yield call(forgetPayAttempt);
@@ -148,6 +147,19 @@ function* settle(attempt: PayAttempt, response: PayResponse) {
       yield put(paymentFailed({ problem: 'holdLost' }));
       return;
   }
+}
+
+const isWallet = (method: PayMethod | undefined): boolean =>
+  (WALLETS as readonly (PayMethod | undefined)[]).includes(method);
+
+/**
+ * A declined wallet payment has the spec's own wording, and PayPal's Cancel is the buyer's
+ * choice, not a refusal: both leave the buyer on the payment step to pay another way.
+ */
+function failureOf(attempt: PayAttempt, response: PayResponse): PaymentProblem {
+  if (response.outcome === 'timed_out') return 'timedOut';
+  if (response.declineReason === 'cancelled') return 'paypalCancelled';
+  return isWallet(attempt.method) ? 'walletDeclined' : 'declined';
 }
 
 /** The price moved since the buyer reviewed it: the basket's own alert takes over. */
@@ -194,17 +206,24 @@ function* refused(attempt: PayAttempt, error: ApiError) {
   yield put(paymentFailed({ problem: (error.code && problems[error.code]) ?? 'general' }));
 }
 
+/** The stored method, if it is one (the tab's storage is only checked for shape). */
+const methodOf = (attempt: PayAttempt): PayMethod | undefined =>
+  (PAY_METHODS as readonly string[]).includes(attempt.method ?? '') ? attempt.method : undefined;
+
 /** The pay request of an attempt: the same key and body each time it is sent. */
 function payRequest(attempt: PayAttempt): (csrfToken: string) => Promise<PayResponse> {
+  const method = methodOf(attempt);
+  const choice: Omit<PayBody, 'browser'> = {
+    basketVersion: attempt.basketVersion,
+    cardToken: attempt.cardToken,
+    ...(method === undefined ? {} : { method }),
+    ...(attempt.amountDue === undefined ? {} : { amountDue: attempt.amountDue }),
+  };
   return (csrfToken) =>
     payForHold(
       attempt.region,
       attempt.holdId,
-      {
-        basketVersion: attempt.basketVersion,
-        cardToken: attempt.cardToken,
-        browser: collectBrowserData(),
-      },
+      { ...choice, browser: collectBrowserData() },
       { csrfToken, idempotencyKey: attempt.idempotencyKey },
     );
 }
@@ -249,12 +268,14 @@ export function* replayAfterHoldEnded(attempt: PayAttempt) {
 }
 
 function* payFlow({ payload }: ReturnType<typeof payRequested>) {
-  const { region, holdId, basketVersion, cardToken } = payload;
+  const { region, holdId, basketVersion, cardToken, method, amountDue } = payload;
   const attempt: PayAttempt = {
     region,
     holdId,
     basketVersion,
     cardToken,
+    ...(method === null ? {} : { method }),
+    amountDue,
     idempotencyKey: newIdempotencyKey(),
   };
   yield call(storePayAttempt, attempt);
