@@ -83,7 +83,10 @@ export function CardForm({
     () => validateWithSchema<CardValues>(cardSchema(context, { acceptedBrands })),
     [context, acceptedBrands],
   );
-  const [initialValues] = useState<CardValues>(() => ({ ...EMPTY_CARD, cardName: keptCardName ?? '' }));
+  const [initialValues] = useState<CardValues>(() => ({
+    ...EMPTY_CARD,
+    cardName: keptCardName ?? '',
+  }));
 
   return (
     <Formik initialValues={initialValues} validate={validate} onSubmit={onPay}>

@@ -5,7 +5,13 @@ import { PAY_METHODS, WALLETS, type PayMethod } from '@contract/api/paymentMetho
 import { getBasket } from '@/api/basket';
 import { toApiError, type ApiError } from '@/api/errors';
 import { getHold, type HoldResult } from '@/api/holds';
-import { continuePayment, payForHold, PriceChangedError } from '@/api/orders';
+import {
+  AmountDueChangedError,
+  continuePayment,
+  payForHold,
+  PriceChangedError,
+} from '@/api/orders';
+import { paymentMethodsRequested, paymentMethodsSucceeded } from './methods/paymentMethodsSlice';
 import { priceChangeDetected } from '@/features/checkout/basketSlice';
 import { orderLoaded } from '@/features/checkout/confirmation/orderSlice';
 import { forgetHold } from '@/features/hold/holdStorage';
@@ -187,6 +193,19 @@ function* refused(attempt: PayAttempt, error: ApiError) {
     yield call(forgetHold);
     yield put(holdExpired());
     yield put(paymentReset());
+    return;
+  }
+  // The vouchers now give less, or the method can no longer pay for this basket: nothing was
+  // reserved or charged; the options are shown as they are now, with what the buyer typed kept.
+  if (error.code === 'amount_due_changed' || error.code === 'payment_method_unavailable') {
+    if (error instanceof AmountDueChangedError && error.paymentMethods !== undefined)
+      yield put(paymentMethodsSucceeded({ paymentMethods: error.paymentMethods }));
+    else yield put(paymentMethodsRequested({ region: attempt.region, holdId: attempt.holdId }));
+    yield put(
+      paymentFailed({
+        problem: error.code === 'amount_due_changed' ? 'amountDueChanged' : 'methodUnavailable',
+      }),
+    );
     return;
   }
   if (error.code === 'card_type_not_accepted') {
