@@ -32,6 +32,10 @@ interface PaymentMethodsDouble {
   /** Refusal for the next apply (status and code), as the server would answer it. */
   refuseNext: { status: number; code: ApiErrorBody['code'] } | null;
   methods: PayMethodOption[];
+  /** What the basket cannot use (e.g. American Express seats: vouchers, wallets, PayPal). */
+  unavailable: PaymentMethods['unavailable'];
+  /** The kinds the basket takes while something is due. */
+  voucherKinds: VoucherKind[];
   /** Each apply as received (never the code: only kind and number). */
   applies: { kind: VoucherKind; number: string }[];
 }
@@ -46,6 +50,8 @@ function freshDouble(): PaymentMethodsDouble {
     applied: new Map(),
     refuseNext: null,
     methods: [{ method: 'card', cardBrands: ['visa', 'mastercard', 'amex'] }],
+    unavailable: [],
+    voucherKinds: ['gift_voucher', 'gift_card'],
     applies: [],
   };
 }
@@ -80,9 +86,9 @@ export function paymentMethodsOf(holdId: string): PaymentMethods | Response {
     total: basket.total,
     amountDue: due,
     methods: due === 0 ? [] : paymentMethodsDouble.methods,
-    unavailable: [],
+    unavailable: paymentMethodsDouble.unavailable,
     walletSandbox: true,
-    voucherKinds: due === 0 ? [] : ['gift_voucher', 'gift_card'],
+    voucherKinds: due === 0 ? [] : paymentMethodsDouble.voucherKinds,
     vouchers,
   };
 }

@@ -203,6 +203,20 @@ describe('the voucher panel on the payment step', { timeout: 30_000 }, () => {
     expect(within(panel).getByRole('listitem')).toHaveTextContent('Gift card ending 3333');
   });
 
+  it('says why vouchers cannot pay for American Express seats, with no form', async () => {
+    paymentMethodsDouble.methods = [{ method: 'card', cardBrands: ['amex'] }];
+    paymentMethodsDouble.voucherKinds = [];
+    paymentMethodsDouble.unavailable = [
+      { method: 'gift_voucher', reason: 'amex_seats' },
+      { method: 'gift_card', reason: 'amex_seats' },
+    ];
+    const { panel } = await openPayment();
+    expect(panel).toHaveTextContent(
+      "Gift vouchers and gift cards can't be used for these seats: they can only be paid for with an American Express card.",
+    );
+    expect(within(panel).queryByRole('textbox')).toBeNull();
+  });
+
   it('opens with a number kept from the promo box, the caret in the code field', async () => {
     keepVoucherNumber('GV20001234');
     const { user } = await openPayment();
