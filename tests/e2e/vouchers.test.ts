@@ -82,6 +82,21 @@ async function throughToPayment(page: Page, label: string) {
 const voucherPanel = (page: Page) =>
   page.getByRole('region', { name: 'Gift voucher or gift card' });
 
+/** The step as the buyer sees it (test-results/vouchers-<step>-<width>.png), no wider than the screen. */
+async function lookAt(page: Page, step: string) {
+  const { width } = page.viewportSize()!;
+  await page.screenshot({ path: `test-results/vouchers-${step}-${width}.png`, fullPage: true });
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        ),
+      { message: `${step} overflows at ${width} px`, timeout: 10_000 },
+    )
+    .toBe(0);
+}
+
 const isFocused = (locator: Locator) =>
   locator.evaluate((element) => element === document.activeElement);
 
@@ -195,6 +210,7 @@ describe('paying with gift vouchers and gift cards', () => {
     expect(await panel.innerText()).toMatch(/Left to pay: £[\d,.]+/);
     await expect.poll(async () => minor(await pay.innerText())).toBe(before - giftCard.balance);
     await expectAccessible(page, 'part cover applied');
+    await lookAt(page, 'part-cover');
 
     const card = testCard('visa', 'challenge');
     const cardChoice = page.getByRole('radio', { name: /^Card/ });
@@ -256,7 +272,8 @@ describe('paying with gift vouchers and gift cards', () => {
 
   it('an expired gift voucher is refused with a clear message, the number kept', async () => {
     const started = Date.now();
-    const { context, page } = await newBuyer(browser);
+    // On a phone: the panel, its refusal and the kept number fit a 390 px screen.
+    const { context, page } = await newBuyer(browser, { viewport: { width: 390, height: 844 } });
     onTestFailed(async () => {
       await page.screenshot({ path: 'test-results/vouchers-expired.png', fullPage: true });
     });
@@ -276,6 +293,7 @@ describe('paying with gift vouchers and gift cards', () => {
     expect(await number.inputValue()).toBe(voucher.number);
     expect(await panel.getByRole('list').count()).toBe(0);
     await expectAccessible(page, 'expired refused');
+    await lookAt(page, 'expired');
     // The refusal itself is the one failed request the browser reports.
     expect(pageProblems(page).filter((problem) => !/status of 422/.test(problem))).toEqual([]);
     await context.close();
