@@ -71,7 +71,7 @@ function freshDouble(): PaymentMethodsDouble {
     vouchers: DOUBLE_VOUCHERS.map((voucher) => ({ ...voucher })),
     applied: new Map(),
     refuseNext: null,
-    methods: [{ method: 'card', cardBrands: ['visa', 'mastercard', 'amex'] }],
+    methods: [{ method: 'card', cardBrands: null }],
     applies: [],
   };
 }
@@ -105,7 +105,15 @@ export function paymentMethodsOf(holdId: string): PaymentMethods | Response {
     currency: basket.currency,
     total: basket.total,
     amountDue: due,
-    methods: due === 0 ? [] : paymentMethodsDouble.methods,
+    // Card and wallets take the brands the basket accepts unless a test says otherwise.
+    methods:
+      due === 0
+        ? []
+        : paymentMethodsDouble.methods.map((option) =>
+            option.method === 'paypal' || option.cardBrands !== null
+              ? option
+              : { ...option, cardBrands: basket.acceptedCardBrands },
+          ),
     unavailable: [],
     walletSandbox: true,
     voucherKinds: due === 0 ? [] : ['gift_voucher', 'gift_card'],
