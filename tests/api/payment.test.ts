@@ -767,7 +767,7 @@ describe('idempotent pay', () => {
     const tokens = await Promise.all([1, 2, 3, 4, 5].map(() => tokenFor('visa', 'approve')));
     const key = randomUUID();
     const request = (token: string): AuthoriseRequest => ({
-      token,
+      source: { kind: 'token', token, method: 'card' },
       amount: 2000,
       currency: 'GBP',
       idempotencyKey: key,
