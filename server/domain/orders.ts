@@ -28,6 +28,7 @@ import { completeSale, SaleLost, type SaleContext } from './orderSale';
 import { orderVenue, orderView } from './orderView';
 import { availableMethods, checkPayChoice } from './paymentChoice';
 import type { PayMethod } from '../../contract/api/paymentMethodKinds';
+import { allocateForAttempt, reserveForAttempt } from './vouchersPay';
 
 /**
  * The pay request and the 3-D Secure continuation (contract/api/orders.ts).
@@ -127,18 +128,26 @@ async function prepareAttempt(
       ['ticketProtection'],
     );
   }
-  // The method must be one this basket may use now (the payment step's GET payment-methods
-  // gives the same answer), with a token where it needs one.
-  const amountDue = basket.total;
+  // What the applied vouchers give (issue 15): reserved below with the attempt, in this
+  // transaction; what is left is the provider's to take.
+  const vouchers = await allocateForAttempt(tx, {
+    hold,
+    venue,
+    basket,
+    body: request.body,
+    payments: context.payments,
+  });
+  // The method must be one this basket may use for what is left (the payment step's GET
+  // payment-methods gives the same answer), with a token where it needs one.
   const { methods } = availableMethods({
     venue,
     basket,
     deliveryMethod: details.delivery.method,
-    amountDue,
+    amountDue: vouchers.amountDue,
     operatorMethods: context.payments.operatorMethods,
     providerMethods: context.payments.providerMethods,
   });
-  checkPayChoice({ amountDue, methods }, request.body);
+  checkPayChoice({ amountDue: vouchers.amountDue, methods }, request.body);
 
   const order = {
     sessionId: request.sessionId,
@@ -147,6 +156,7 @@ async function prepareAttempt(
     performanceId: hold.performanceId,
     currency: basket.currency,
     total: basket.total,
+    voucherAmount: vouchers.covered,
     transactionFee: basket.transactionFee,
     basket,
     details,
@@ -160,6 +170,7 @@ async function prepareAttempt(
     }
   }
   if (!id) throw new Error('no free order number');
+  await reserveForAttempt(tx, id, vouchers);
   await o.keepHoldForPayment(tx, hold.id, ANSWER_MARGIN_S);
   return (await o.findOrder(tx, id))!;
 }
@@ -318,7 +329,8 @@ async function payByProvider(
       idempotencyKey: request.key,
       method,
       token: request.body.cardToken,
-      amount: order.total,
+      // The vouchers' share is reserved with the attempt; the provider takes the rest.
+      amount: order.total - order.voucherAmount,
       currency: order.currency,
       reference: order.id,
       returnUrl: VERIFY_PATH,
@@ -356,8 +368,9 @@ async function payByProvider(
 }
 
 /**
- * A zero-price basket: the attempt and the sale in one transaction, with no payment at all. A
- * card attempt it replaces (the price fell to nothing meanwhile) goes into `replaced`.
+ * Nothing left to pay (a zero-price basket, or one its vouchers cover): the attempt, its
+ * vouchers' reservation, the sale and their spending in one transaction, with no payment at
+ * all. A card attempt it replaces (the price fell to nothing meanwhile) goes into `replaced`.
  */
 async function payNothing(
   tx: Queryable,
