@@ -58,6 +58,8 @@ const FEATURE_API = {
     'cardTokenisation.ts',
     'leavePage.ts',
     'paymentSlice.ts',
+    // Issue 15: the confirmation names a PayPal or wallet payment as the payment step does.
+    'methodNames.ts',
   ],
   'checkout/confirmation': [
     'orderLink.ts',

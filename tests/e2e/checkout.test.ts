@@ -5,6 +5,7 @@ import { testCard } from '../../server/payments/sandbox/testCards';
 import { launchBrowser, newBuyer } from './browser';
 import {
   baseUrl,
+  chooseCard,
   expectAccessible,
   expectNoPageErrors,
   heading,
@@ -130,6 +131,7 @@ async function fillContacts(page: Page, locale: 'en-GB' | 'en-US') {
 }
 
 async function fillCard(page: Page, number: string, cvv: string) {
+  await chooseCard(page);
   await page.getByLabel('Card number').fill(number);
   await page.getByLabel('Name on card').fill('Ada Lovelace');
   await page.getByLabel(/^(Expiry|Expiration) date/).fill('12/30');

@@ -49,7 +49,7 @@ function freshDouble(): PaymentMethodsDouble {
     vouchers: DOUBLE_VOUCHERS.map((voucher) => ({ ...voucher })),
     applied: new Map(),
     refuseNext: null,
-    methods: [{ method: 'card', cardBrands: ['visa', 'mastercard', 'amex'] }],
+    methods: [{ method: 'card', cardBrands: null }],
     unavailable: [],
     voucherKinds: ['gift_voucher', 'gift_card'],
     applies: [],
@@ -85,7 +85,15 @@ export function paymentMethodsOf(holdId: string): PaymentMethods | Response {
     currency: basket.currency,
     total: basket.total,
     amountDue: due,
-    methods: due === 0 ? [] : paymentMethodsDouble.methods,
+    // Card and wallets take the brands the basket accepts unless a test says otherwise.
+    methods:
+      due === 0
+        ? []
+        : paymentMethodsDouble.methods.map((option) =>
+            option.method === 'paypal' || option.cardBrands !== null
+              ? option
+              : { ...option, cardBrands: basket.acceptedCardBrands },
+          ),
     unavailable: paymentMethodsDouble.unavailable,
     walletSandbox: true,
     voucherKinds: due === 0 ? [] : paymentMethodsDouble.voucherKinds,

@@ -1,17 +1,13 @@
 import type { PayMethod } from '@contract/api/paymentMethodKinds';
 import type { CardBrand } from '@contract/cards';
 import { CardMark } from './CardMarks';
+import { METHOD_NAMES } from './methodNames';
 
 /**
  * The wordmarks of the non-card methods as their buttons print them: brand names, never
  * translated, drawn here (no brand image is downloaded) at the card marks' size.
  */
 const WORDMARK = { paypal: ['Pay', 'Pal'], google_pay: 'G Pay', apple_pay: 'Pay' } as const;
-export const METHOD_NAMES = {
-  paypal: 'PayPal',
-  google_pay: 'Google Pay',
-  apple_pay: 'Apple Pay',
-} as const;
 
 const common = (label: string) =>
   ({

@@ -17,7 +17,8 @@ import { CHECKOUT_PATHS } from '@/config/paths';
 import { formatMoney } from '@/i18n/format';
 import { StickyActions } from '@/features/checkout/details/components/StickyActions';
 import { CardFields, EMPTY_CARD, Legend, PayButton } from './CardForm';
-import { METHOD_NAMES, MethodMark } from './MethodMarks';
+import { MethodMark } from './MethodMarks';
+import { METHOD_NAMES } from './methodNames';
 import { RetryAlert } from './PaymentNotices';
 import type { CardProblems } from './paymentSlice';
 
