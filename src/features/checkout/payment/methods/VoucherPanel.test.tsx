@@ -164,8 +164,12 @@ describe('the voucher panel on the payment step', { timeout: 30_000 }, () => {
         `Gift voucher ending 1234 applied. Left to pay: ${pounds(total - 2_000)}.`,
       ),
     );
-    // The fields are clear for another one.
+    // The fields are clear for another one, and not called missing: focus left them first.
     expect(screen.getByLabelText('Voucher number')).toHaveValue('');
+    expect(within(panel).getByRole('heading', { name: 'Gift voucher or gift card' })).toHaveFocus();
+    await user.tab();
+    await user.tab();
+    expect(within(panel).queryByText('Please enter your redemption code')).toBeNull();
     const results = await axe.run(container);
     expect(results.violations).toEqual([]);
   });

@@ -97,6 +97,7 @@ export function VoucherPanel({ state, context }: Props) {
           appliedCount={methods.vouchers.length}
           keptNumber={keptNumber}
           onApply={apply}
+          onApplied={() => headingRef.current?.focus()}
         />
       ) : null}
       <VisuallyHidden role="status" aria-live="polite">
