@@ -3,7 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import type { ApiErrorBody } from '@contract/api/common';
+import { HttpResponse } from 'msw';
 import { CHECKOUT_PATHS } from '@/config/paths';
+import { http } from '../../../../../tests/msw/contract';
+import { server } from '../../../../../tests/msw/server';
 import { keepVoucherNumber, readKeptVoucherNumber } from '@/features/promo/keptVoucherNumber';
 import { renderApp } from '../../../../../tests/msw/render';
 import { checkoutHoldId, heldState } from '../../../../../tests/msw/checkoutState';
@@ -219,6 +222,25 @@ describe('the voucher panel on the payment step', { timeout: 30_000 }, () => {
       "Gift vouchers and gift cards can't be used for these seats: they can only be paid for with an American Express card.",
     );
     expect(within(panel).queryByRole('textbox')).toBeNull();
+  });
+
+  it('says when the ways to pay cannot be read, and reads them again on "Try again"', async () => {
+    let failures = 1;
+    server.use(
+      http.get('/api/:region/holds/:holdId/payment-methods', () => {
+        if (failures-- > 0) return HttpResponse.error();
+        return undefined;
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp({ route: CHECKOUT_PATHS.payment, preloadedState: heldState({ protection: 'no' }) });
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent(
+      "We couldn't load the ways to pay for this order. Please check your connection and try again.",
+    );
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('region', { name: 'Gift voucher or gift card' }, { timeout: 5000 });
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('opens with a number kept from the promo box, the caret in the code field', async () => {

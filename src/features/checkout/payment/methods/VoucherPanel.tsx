@@ -5,6 +5,7 @@ import type { AppliedVoucher, ApplyVoucherBody } from '@contract/api/paymentMeth
 import { VOUCHER_KINDS, type VoucherKind } from '@contract/api/paymentMethodKinds';
 import { useAppDispatch } from '@/app/hooks';
 import type { ValidationContext } from '@/components/form/validation/validationContext';
+import { SecondaryButton } from '@/components/Button';
 import { formatMoney } from '@/i18n/format';
 import { VisuallyHidden } from '@/theme/VisuallyHidden';
 import { useBasketTarget } from '@/features/checkout/useBasket';
@@ -22,7 +23,7 @@ const isVoucherKind = (method: string): method is VoucherKind =>
 
 type Props = {
   /** The payment step's methods (usePaymentMethods), read once by the page. */
-  state: PaymentMethodsState;
+  state: PaymentMethodsState & { retry: () => void };
   context: ValidationContext;
 };
 
@@ -33,6 +34,7 @@ type Props = {
  * voucher applied or removed, with the amount left to pay.
  */
 export function VoucherPanel({ state, context }: Props) {
+  const { retry } = state;
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const target = useBasketTarget();
@@ -40,6 +42,17 @@ export function VoucherPanel({ state, context }: Props) {
   // Read once per visit: the number the promo box kept waits in the form until it is applied.
   const [keptNumber] = useState(readKeptVoucherNumber);
   const { methods } = state;
+  // The step cannot go on without its methods: said here, with a way to ask again (an expired
+  // hold has the reservation's own dialog instead).
+  if (methods === null && state.status === 'failed' && state.error !== 'expired')
+    return (
+      <LoadProblem role="alert">
+        <FormattedMessage id="vouchers.load.failed" />{' '}
+        <SecondaryButton type="button" onClick={retry}>
+          <FormattedMessage id="common.retry" />
+        </SecondaryButton>
+      </LoadProblem>
+    );
   if (methods === null || target === null || methods.holdId !== target.holdId) return null;
   // A kind the venue takes but this basket cannot is said, never hidden (contract).
   const reasons = [
@@ -140,5 +153,14 @@ const Intro = styled.p`
 
 const Due = styled.p`
   margin: ${({ theme }) => theme.space[3]}px 0;
+  font-weight: 600;
+`;
+
+const LoadProblem = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[3]}px;
+  margin: 0 0 ${({ theme }) => theme.space[4]}px;
   font-weight: 600;
 `;
