@@ -106,10 +106,6 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
     ok: { 200: payResponseSchema },
   },
   'GET /api/:region/orders/:orderId': { ok: { 200: orderResponseSchema } },
-  // Issue 15: the payment step's methods and vouchers (tests/msw/paymentMethods.ts).
-  'GET /api/:region/holds/:holdId/payment-methods': { ok: { 200: paymentMethodsSchema } },
-  'POST /api/:region/holds/:holdId/vouchers': { ok: { 200: paymentMethodsSchema } },
-  'DELETE /api/:region/holds/:holdId/vouchers/:voucherId': { ok: { 200: paymentMethodsSchema } },
   'POST /api/:region/orders/:orderId/app-handover': { ok: { 201: appHandoverSchema } },
   // Answered only by the tests that need them (the account pages): see ANSWERED_BY_TESTS_ONLY.
   'POST /services/customer-accounts/accounts': { ok: { 201: accountResponseSchema } },
