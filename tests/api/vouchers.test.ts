@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basketResponseSchema, type Basket } from '../../contract/api/basket';
+import { calendarResponseSchema, type Calendar } from '../../contract/api/calendar';
+import { CALENDAR_QUERY_EXTENSIONS } from '../../contract/api/calendarQuery';
 import { holdResponseSchema } from '../../contract/api/holds';
 import { payConflictSchema, payResponseSchema, type PayResponse } from '../../contract/api/orders';
 import { cardTokenSchema } from '../../contract/api/payment';
@@ -692,5 +694,53 @@ describe('the race for one voucher', () => {
       db.query('UPDATE vouchers SET available = available + 1 WHERE number = $1', [number]),
     ).rejects.toThrow(/check/i);
     expect(await ledger(voucher)).toEqual({ balance: voucher.balance, available: voucher.balance });
+  });
+});
+
+describe('a gift voucher typed into the promo box', () => {
+  async function promoFor(code: string, remoteAddress: string): Promise<Calendar['promo']> {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/uk/graphql',
+      remoteAddress,
+      payload: {
+        variables: {
+          venueSlug: 'lumen-theatre',
+          titleSlug: 'the-glass-orchard',
+          promoCode: code,
+        },
+        extensions: CALENDAR_QUERY_EXTENSIONS,
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return calendarResponseSchema.parse(response.json()).data.calendar.promo;
+  }
+
+  it('is recognised as a voucher of the region, not called an invalid promo code', async () => {
+    const address = newBuyerAddress();
+    const voucher = voucherOf('journey-promo');
+    expect(await promoFor(voucher.number.replace(/ /g, '-'), address)).toMatchObject({
+      status: 'giftVoucher',
+      kind: null,
+      performanceIds: [],
+    });
+    expect(
+      await promoFor(voucherOf('demo', 'gift_card').number.replace(/ /g, ''), address),
+    ).toMatchObject({
+      status: 'giftVoucher',
+    });
+    // Another region's voucher is not this venue's; a real promo code is still a promo code.
+    const usVoucher = demoVoucher('us-east', 'gift_voucher', 'demo').number.replace(/ /g, '');
+    expect((await promoFor(usVoucher, address))?.status).toBe('invalid');
+  });
+
+  it('stops recognising numbers for a client that has used up its guesses', async () => {
+    const address = newBuyerAddress();
+    for (let guess = 0; guess < THROTTLE.perClient.max; guess += 1) {
+      expect((await promoFor(`604400009999${1000 + guess}`, address))?.status).toBe('invalid');
+    }
+    const voucher = voucherOf('journey-promo').number.replace(/ /g, '');
+    expect((await promoFor(voucher, address))?.status).toBe('invalid');
+    expect((await promoFor(voucher, newBuyerAddress()))?.status).toBe('giftVoucher');
   });
 });
