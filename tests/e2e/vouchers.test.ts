@@ -127,14 +127,21 @@ async function tabTo(page: Page, target: Locator, limit = 30) {
 }
 
 /**
- * Applies a voucher with the keyboard alone: the kind chosen with the arrow keys, the number and
- * code typed, Enter to apply.
+ * Applies a voucher with the keyboard alone: the panel opened with Enter, the kind chosen with the
+ * arrow keys, the number and code typed, Enter to apply.
  */
 async function applyByKeyboard(
   page: Page,
   voucher: { kind: VoucherKind; number: string; code: string },
 ) {
   const panel = voucherPanel(page);
+  // The form folds away until asked for: its button opens it.
+  const toggle = panel.getByRole('button', { name: 'Use a gift voucher or gift card' });
+  if ((await toggle.getAttribute('aria-expanded')) === 'false') {
+    await tabTo(page, toggle);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+  }
   const first = panel.getByRole('radio', { name: 'Gift voucher' });
   await tabTo(
     page,

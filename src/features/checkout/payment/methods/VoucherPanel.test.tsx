@@ -28,6 +28,9 @@ async function openPayment(state: State = heldState({ protection: 'no' })) {
     { name: 'Gift voucher or gift card' },
     { timeout: 5000 },
   );
+  // The form folds away until asked for.
+  const toggle = within(panel).queryByRole('button', { name: 'Use a gift voucher or gift card' });
+  if (toggle?.getAttribute('aria-expanded') === 'false') await user.click(toggle);
   return { user, panel, ...view };
 }
 
@@ -208,6 +211,23 @@ describe('the voucher panel on the payment step', { timeout: 30_000 }, () => {
     ).toBeVisible();
     expect(within(panel).queryByRole('button', { name: 'Apply' })).toBeNull();
     expect(within(panel).getByRole('listitem')).toHaveTextContent('Gift card ending 3333');
+  });
+
+  it('keeps the form folded until the buyer asks for it, by keyboard', async () => {
+    const user = userEvent.setup();
+    renderApp({ route: CHECKOUT_PATHS.payment, preloadedState: heldState({ protection: 'no' }) });
+    const panel = await screen.findByRole(
+      'region',
+      { name: 'Gift voucher or gift card' },
+      { timeout: 5000 },
+    );
+    const toggle = within(panel).getByRole('button', { name: 'Use a gift voucher or gift card' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(within(panel).queryByLabelText('Voucher number')).toBeNull();
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(within(panel).getByLabelText('Voucher number')).toBeVisible();
   });
 
   it('says why vouchers cannot pay for American Express seats, with no form', async () => {

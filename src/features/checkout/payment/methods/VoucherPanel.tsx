@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import type { AppliedVoucher, ApplyVoucherBody } from '@contract/api/paymentMethods';
@@ -41,6 +41,10 @@ export function VoucherPanel({ state, context }: Props) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Read once per visit: the number the promo box kept waits in the form until it is applied.
   const [keptNumber] = useState(readKeptVoucherNumber);
+  // The form folds away until asked for (most buyers have no voucher, and Pay must stay within
+  // a phone's first screen); a number kept from the promo box opens it.
+  const [open, setOpen] = useState(keptNumber !== null);
+  const formId = useId();
   const { methods } = state;
   // The step cannot go on without its methods: said here, with a way to ask again (an expired
   // hold has the reservation's own dialog instead).
@@ -79,7 +83,7 @@ export function VoucherPanel({ state, context }: Props) {
       <Heading id="vouchers-heading" ref={headingRef} tabIndex={-1}>
         <FormattedMessage id="vouchers.heading" />
       </Heading>
-      {methods.voucherKinds.length > 0 ? (
+      {methods.voucherKinds.length > 0 && open ? (
         <Intro>
           <FormattedMessage id="vouchers.intro" />
         </Intro>
@@ -103,15 +107,27 @@ export function VoucherPanel({ state, context }: Props) {
         </Due>
       ) : null}
       {methods.voucherKinds.length > 0 ? (
-        <VoucherForm
-          context={context}
-          kinds={methods.voucherKinds}
-          apply={state.apply}
-          appliedCount={methods.vouchers.length}
-          keptNumber={keptNumber}
-          onApply={apply}
-          onApplied={() => headingRef.current?.focus()}
-        />
+        <SecondaryButton
+          type="button"
+          aria-expanded={open}
+          aria-controls={formId}
+          onClick={() => setOpen(!open)}
+        >
+          <FormattedMessage id="vouchers.open" />
+        </SecondaryButton>
+      ) : null}
+      {methods.voucherKinds.length > 0 && open ? (
+        <FormArea id={formId}>
+          <VoucherForm
+            context={context}
+            kinds={methods.voucherKinds}
+            apply={state.apply}
+            appliedCount={methods.vouchers.length}
+            keptNumber={keptNumber}
+            onApply={apply}
+            onApplied={() => headingRef.current?.focus()}
+          />
+        </FormArea>
       ) : null}
       <VisuallyHidden role="status" aria-live="polite">
         {announcement === null ? null : (
@@ -144,7 +160,11 @@ const Panel = styled.section`
 
 const Heading = styled.h2`
   margin: 0 0 ${({ theme }) => theme.space[2]}px;
-  font-size: ${({ theme }) => theme.fontSizes.h2};
+  font-size: ${({ theme }) => theme.fontSizes.h3};
+`;
+
+const FormArea = styled.div`
+  margin-top: ${({ theme }) => theme.space[4]}px;
 `;
 
 const Intro = styled.p`
