@@ -17,30 +17,29 @@ const CODE_KEY_NAME = 'voucher-code';
 export const normaliseVoucherText = (text: string): string =>
   text.replace(/[\s-]/g, '').toUpperCase();
 
+/** The server's `voucher-code` key, made once and shared by every instance (server_keys). */
+export const voucherCodeKey = (keys: ServerKeys): Promise<string> =>
+  keys.get(CODE_KEY_NAME, () => randomBytes(32).toString('base64url'));
+
 /**
- * The stored form of a code: HMAC-SHA-256 under the server's `voucher-code` key, bound to the
- * voucher's id. Codes are short (a plain hash of six digits is undone by trying a million), so a
- * copy of the database without the key lends no one a voucher, and one voucher's hash says
- * nothing about another's.
+ * The stored form of a code: HMAC-SHA-256 under the `voucher-code` key, bound to the voucher's
+ * id. Codes are short (a plain hash of six characters is undone by trying them all), so a copy
+ * of the database without the key lends no one a voucher, and one voucher's hash says nothing
+ * about another's.
  */
-export async function voucherCodeHash(
-  keys: ServerKeys,
-  voucherId: string,
-  code: string,
-): Promise<string> {
-  const key = await keys.get(CODE_KEY_NAME, () => randomBytes(32).toString('base64url'));
+export function voucherCodeHash(key: string, voucherId: string, code: string): string {
   return createHmac('sha256', Buffer.from(key, 'base64url'))
     .update(`${voucherId.toUpperCase()}:${normaliseVoucherText(code)}`)
     .digest('base64url');
 }
 
 /** Whether `code` is the voucher's, compared in constant time. */
-export async function codeMatches(
-  keys: ServerKeys,
+export function codeMatches(
+  key: string,
   voucher: Pick<VoucherRow, 'id' | 'codeHash'>,
   code: string,
-): Promise<boolean> {
-  const given = Buffer.from(await voucherCodeHash(keys, voucher.id, code));
+): boolean {
+  const given = Buffer.from(voucherCodeHash(key, voucher.id, code));
   const stored = Buffer.from(voucher.codeHash);
   return given.length === stored.length && timingSafeEqual(given, stored);
 }

@@ -18,6 +18,7 @@ import {
   codeMatches,
   hasExpired,
   normaliseVoucherText,
+  voucherCodeKey,
   type Allocation,
 } from './vouchers';
 import {
@@ -147,6 +148,8 @@ export async function applyVoucher(
   });
   const wait = await guessWait(db, buckets, context.throttle);
   if (wait > 0) throw new VoucherThrottledError(wait);
+  // Read before the transaction: on a one-connection database nothing else may query inside it.
+  const codeKey = await voucherCodeKey(context.keys);
 
   try {
     return await inTransaction(db, async (tx) => {
@@ -158,7 +161,7 @@ export async function applyVoucher(
       if (
         !voucher ||
         voucher.kind !== request.body.kind ||
-        !(await codeMatches(context.keys, voucher, request.body.code))
+        !codeMatches(codeKey, voucher, request.body.code)
       ) {
         throw new WrongGuess();
       }

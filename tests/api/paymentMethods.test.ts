@@ -3,11 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basketResponseSchema, type Basket } from '../../contract/api/basket';
 import { holdResponseSchema } from '../../contract/api/holds';
 import { payResponseSchema, type PayResponse } from '../../contract/api/orders';
+import { paymentMethodsSchema } from '../../contract/api/paymentMethods';
 import { cardTokenSchema } from '../../contract/api/payment';
 import type { PayMethod, Wallet } from '../../contract/api/paymentMethodKinds';
 import { cvvLength, normaliseCardNumber, type CardBrand } from '../../contract/cards';
 import { sandboxWalletToken } from '../../contract/sandboxWallet';
 import { buildApp } from '../../server/app';
+import { demoVoucher } from '../../server/db/seed/vouchers';
 import type { Database } from '../../server/db/database';
 import { LinkSealer } from '../../server/domain/orderKeys';
 import { settleAbandonedAttempts, type PayContext } from '../../server/domain/orders';
@@ -18,7 +20,7 @@ import { regionContext } from '../../server/regionContext';
 import { callApi, newBuyer as newBuyerOf, newKey, type Buyer } from './buyers';
 import { absentCvv, CATALOGUE_TABLES, expectNoCardData } from './cardData';
 import { buyerBrowser as browser, detailsBody, deviceData } from './checkoutFixtures';
-import { cleanPerformance, seatsInRow, type PerformanceFixture } from './race/fixtures';
+import { cleanPerformance, expireHold, seatsInRow, type PerformanceFixture } from './race/fixtures';
 import { openSeededDatabase, venues } from './testDatabase';
 
 /**
@@ -146,6 +148,7 @@ interface PayOptions {
   basketVersion: string;
   cardToken: string | null;
   method?: PayMethod;
+  amountDue?: number;
   key?: string;
 }
 
@@ -157,6 +160,7 @@ function payCall(buyer: Buyer, holdId: string, options: PayOptions, target = app
       basketVersion: options.basketVersion,
       cardToken: options.cardToken,
       ...(options.method ? { method: options.method } : {}),
+      ...(options.amountDue === undefined ? {} : { amountDue: options.amountDue }),
       browser,
     },
   });
@@ -333,6 +337,85 @@ describe('PayPal (sandbox)', () => {
     expect(await holdIsLive(buyer, hold.id)).toBe(true);
   });
 
+  it('asks PayPal only for what a gift voucher leaves to pay', async () => {
+    const buyer = await newBuyer();
+    const seats = await row('STALLS', 'P');
+    const { hold, basket } = await readyToPay(buyer, [seats[0]!, seats[1]!]);
+    const voucher = demoVoucher('uk', 'gift_voucher', 'demo');
+    expect(basket.total).toBeGreaterThan(voucher.balance);
+    // Applied as the voucher route does (its checks are the voucher tests'): this test is about
+    // what the provider is asked for.
+    await db.query(
+      `INSERT INTO hold_vouchers (hold_id, voucher_id)
+       SELECT $1, id FROM vouchers WHERE number = $2`,
+      [hold.id, voucher.number.replaceAll(' ', '')],
+    );
+    const read = await callApi(app, buyer, 'GET', `/holds/${hold.id}/payment-methods`);
+    expect(read.statusCode, read.body).toBe(200);
+    const options = paymentMethodsSchema.parse(read.json());
+    expect(options.vouchers).toHaveLength(1);
+    expect(options.amountDue).toBe(basket.total - voucher.balance);
+    expect(options.methods.map((option) => option.method)).toContain('paypal');
+
+    const started = await pay(buyer, hold.id, {
+      basketVersion: basket.version,
+      cardToken: null,
+      method: 'paypal',
+      amountDue: options.amountDue,
+    });
+    const page = await app.inject({ method: 'GET', url: started.action!.url });
+    const due = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(
+      options.amountDue / 100,
+    );
+    expect(page.body).toContain(`<dd>${due}</dd>`);
+    await answerPayPal(started, 'approved');
+    expect((await continuePay(buyer, started)).outcome).toBe('confirmed');
+    expect(await gatewayPayment(started.paymentId!)).toEqual([
+      { state: 'captured', captured: options.amountDue, ours: 'captured' },
+    ]);
+  });
+
+  it('is voided when a newer attempt replaces it at the approval page', async () => {
+    const buyer = await newBuyer();
+    const { hold, basket } = await readyToPay(buyer, [(await row('STALLS', 'P'))[4]!]);
+    const byPayPal = await pay(buyer, hold.id, {
+      basketVersion: basket.version,
+      cardToken: null,
+      method: 'paypal',
+    });
+    const byWallet = await pay(buyer, hold.id, {
+      basketVersion: basket.version,
+      cardToken: await walletToken('google_pay', 'mastercard', 'approve'),
+      method: 'google_pay',
+    });
+    expect(byWallet.outcome).toBe('confirmed');
+    await expect
+      .poll(async () => (await gatewayPayment(byPayPal.paymentId!))[0]?.state, { timeout: 10_000 })
+      .toBe('voided');
+    // Approving the replaced order now changes nothing: PayPal's page sends the buyer back.
+    const late = await app.inject({ method: 'GET', url: byPayPal.action!.url });
+    expect(late.statusCode).toBe(303);
+    expect((await continuePay(buyer, byPayPal)).outcome).toBe('declined');
+    expect(await ordersOfHold(hold.id)).toEqual(['failed', 'confirmed']);
+  });
+
+  it('is honoured when approved after the hold ran out, the seats being still free', async () => {
+    const buyer = await newBuyer();
+    const { hold, basket } = await readyToPay(buyer, [(await row('STALLS', 'P'))[6]!]);
+    const started = await pay(buyer, hold.id, {
+      basketVersion: basket.version,
+      cardToken: null,
+      method: 'paypal',
+    });
+    await expireHold(db, hold.id);
+    await answerPayPal(started, 'approved');
+    const done = await continuePay(buyer, started);
+    expect(done.outcome).toBe('confirmed');
+    expect(await gatewayPayment(started.paymentId!)).toEqual([
+      { state: 'captured', captured: basket.total, ours: 'captured' },
+    ]);
+  });
+
   it('makes one order and one PayPal order of a double click on pay', async () => {
     const buyer = await newBuyer();
     const { hold, basket } = await readyToPay(buyer, [(await row('STALLS', 'K'))[8]!]);
@@ -372,7 +455,7 @@ describe('wallets (sandbox Google Pay and Apple Pay)', () => {
     const { hold, basket } = await readyToPay(buyer, [(await row('STALLS', 'L'))[0]!]);
     const done = await pay(buyer, hold.id, {
       basketVersion: basket.version,
-      cardToken: await walletToken('google_pay', 'visa', 'challenge'),
+      cardToken: await walletToken('google_pay', 'mastercard', 'challenge'),
       method: 'google_pay',
     });
     expect(done.outcome).toBe('confirmed');
@@ -381,8 +464,8 @@ describe('wallets (sandbox Google Pay and Apple Pay)', () => {
     ]);
     expect(await paymentRow(done.paymentId!)).toEqual({
       method: 'google_pay',
-      brand: 'visa',
-      last4: '3220',
+      brand: 'mastercard',
+      last4: '3225',
       decline: null,
     });
   });

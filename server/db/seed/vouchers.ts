@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { VoucherKind } from '../../../contract/api/paymentMethodKinds';
 import { REGION_CURRENCY, REGIONS, type Region } from '../../../contract/regions';
 import { ServerKeys } from '../../domain/serverKeys';
-import { normaliseVoucherText, voucherCodeHash } from '../../domain/vouchers';
+import { normaliseVoucherText, voucherCodeHash, voucherCodeKey } from '../../domain/vouchers';
 import { addDays, localDate } from '../../domain/zonedTime';
 import type { Queryable } from '../database';
 import { insertVoucher } from '../queries/vouchers';
@@ -126,7 +126,7 @@ export function demoVoucher(
 
 export async function seedVouchers(tx: Queryable, now: Date): Promise<void> {
   // A key of this transaction's own: the seed commits the key with the hashes made under it.
-  const keys = new ServerKeys(tx);
+  const key = await voucherCodeKey(new ServerKeys(tx));
   const today = localDate(now, 'UTC');
   for (const voucher of DEMO_VOUCHERS) {
     const id = randomUUID().toUpperCase();
@@ -135,7 +135,7 @@ export async function seedVouchers(tx: Queryable, now: Date): Promise<void> {
       kind: voucher.kind,
       region: voucher.region,
       number: normaliseVoucherText(voucher.number),
-      codeHash: await voucherCodeHash(keys, id, voucher.code),
+      codeHash: voucherCodeHash(key, id, voucher.code),
       currency: voucher.currency,
       balance: voucher.balance,
       expiresOn: addDays(today, voucher.expiresInDays),
