@@ -8,6 +8,11 @@ import {
   type PayMethodOption,
 } from '@contract/api/paymentMethods';
 import type { VoucherKind } from '@contract/api/paymentMethodKinds';
+import {
+  DOUBLE_VOUCHERS,
+  normaliseVoucherNumber as normalise,
+  type DoubleVoucher,
+} from './voucherFixtures';
 import { apiError } from './handlers';
 import { basketOf, CSRF, liveHoldOf } from './inventory';
 
@@ -20,39 +25,6 @@ import { basketOf, CSRF, liveHoldOf } from './inventory';
  * allows.
  */
 
-export interface DoubleVoucher {
-  id: string;
-  kind: VoucherKind;
-  number: string;
-  code: string;
-  balance: number;
-  currency: 'GBP' | 'USD';
-  expiresOn: string;
-}
-
-const normalise = (value: string) => value.replace(/[\s-]+/g, '').toUpperCase();
-
-export const DOUBLE_VOUCHERS: readonly DoubleVoucher[] = [
-  {
-    id: 'A0C00000-0000-4000-8000-000000000001',
-    kind: 'gift_voucher',
-    number: 'GV20001234',
-    code: 'RED-7731',
-    balance: 2_000,
-    currency: 'GBP',
-    expiresOn: '2027-12-31',
-  },
-  {
-    id: 'A0C00000-0000-4000-8000-000000000002',
-    kind: 'gift_card',
-    number: '6000111122223333',
-    code: '4321',
-    balance: 50_000,
-    currency: 'GBP',
-    expiresOn: '2028-06-30',
-  },
-];
-
 interface PaymentMethodsDouble {
   vouchers: DoubleVoucher[];
   /** Applied voucher ids per hold, in order. */
@@ -60,9 +32,15 @@ interface PaymentMethodsDouble {
   /** Refusal for the next apply (status and code), as the server would answer it. */
   refuseNext: { status: number; code: ApiErrorBody['code'] } | null;
   methods: PayMethodOption[];
+  /** What the basket cannot use (e.g. American Express seats: vouchers, wallets, PayPal). */
+  unavailable: PaymentMethods['unavailable'];
+  /** The kinds the basket takes while something is due. */
+  voucherKinds: VoucherKind[];
   /** Each apply as received (never the code: only kind and number). */
   applies: { kind: VoucherKind; number: string }[];
 }
+
+export { DOUBLE_VOUCHERS };
 
 export const paymentMethodsDouble: PaymentMethodsDouble = freshDouble();
 
@@ -72,6 +50,8 @@ function freshDouble(): PaymentMethodsDouble {
     applied: new Map(),
     refuseNext: null,
     methods: [{ method: 'card', cardBrands: null }],
+    unavailable: [],
+    voucherKinds: ['gift_voucher', 'gift_card'],
     applies: [],
   };
 }
@@ -114,9 +94,9 @@ export function paymentMethodsOf(holdId: string): PaymentMethods | Response {
               ? option
               : { ...option, cardBrands: basket.acceptedCardBrands },
           ),
-    unavailable: [],
+    unavailable: paymentMethodsDouble.unavailable,
     walletSandbox: true,
-    voucherKinds: due === 0 ? [] : ['gift_voucher', 'gift_card'],
+    voucherKinds: due === 0 ? [] : paymentMethodsDouble.voucherKinds,
     vouchers,
   };
 }

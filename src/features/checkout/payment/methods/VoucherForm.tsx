@@ -35,6 +35,8 @@ type Props = {
   /** A number kept from the promo box: filled in, and the caret waits in the code field. */
   keptNumber: string | null;
   onApply: (body: ApplyVoucherBody) => void;
+  /** A voucher went on: focus leaves the emptied fields (leaving one would call it missing). */
+  onApplied: () => void;
 };
 
 const numberOf = (values: VoucherValues) => values[VOUCHER_FIELDS[values.kind].number];
@@ -46,7 +48,15 @@ const codeOf = (values: VoucherValues) => values[VOUCHER_FIELDS[values.kind].cod
  * and on the server for the pair. A refusal of the server stays beside its field until the
  * buyer changes what was sent; nothing typed is cleared by a refusal.
  */
-export function VoucherForm({ context, kinds, apply, appliedCount, keptNumber, onApply }: Props) {
+export function VoucherForm({
+  context,
+  kinds,
+  apply,
+  appliedCount,
+  keptNumber,
+  onApply,
+  onApplied,
+}: Props) {
   const intl = useIntl();
   const fields = fieldSpecs(context);
   const [initialValues] = useState<VoucherValues>(() => ({
@@ -107,7 +117,7 @@ export function VoucherForm({ context, kinds, apply, appliedCount, keptNumber, o
             ) : null}
             <TextField {...fields[names.number]} />
             <TextField {...fields[names.code]} />
-            <ServerRefusal apply={apply} appliedCount={appliedCount} />
+            <ServerRefusal apply={apply} appliedCount={appliedCount} onApplied={onApplied} />
             {keptNumber !== null ? <FocusOnArrival field={names.code} /> : null}
             {apply.status === 'failed' && apply.field === 'form' && apply.problem !== null ? (
               <FormProblem role="alert">
@@ -137,9 +147,11 @@ export function VoucherForm({ context, kinds, apply, appliedCount, keptNumber, o
 function ServerRefusal({
   apply,
   appliedCount,
+  onApplied,
 }: {
   apply: PaymentMethodsState['apply'];
   appliedCount: number;
+  onApplied: () => void;
 }) {
   const { values, validateForm, setTouched, resetForm } = useFormikContext<VoucherValues>();
   const shownApply = useRef(apply);
@@ -148,6 +160,8 @@ function ServerRefusal({
     if (shownCount.current !== appliedCount) {
       const grew = appliedCount > shownCount.current;
       shownCount.current = appliedCount;
+      // Focus moves first: the field it leaves is marked visited before the reset clears that.
+      if (grew) onApplied();
       if (grew)
         resetForm({
           values: {
@@ -165,7 +179,7 @@ function ServerRefusal({
     const name = VOUCHER_FIELDS[values.kind][apply.field];
     void setTouched({ [name]: true }, false).then(() => validateForm());
     document.getElementById(fieldId(name))?.focus();
-  }, [apply, appliedCount, values.kind, validateForm, setTouched, resetForm]);
+  }, [apply, appliedCount, values.kind, validateForm, setTouched, resetForm, onApplied]);
   return null;
 }
 

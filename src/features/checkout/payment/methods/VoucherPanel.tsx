@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import type { AppliedVoucher, ApplyVoucherBody } from '@contract/api/paymentMethods';
+import { VOUCHER_KINDS, type VoucherKind } from '@contract/api/paymentMethodKinds';
 import { useAppDispatch } from '@/app/hooks';
 import type { ValidationContext } from '@/components/form/validation/validationContext';
 import { formatMoney } from '@/i18n/format';
@@ -15,6 +16,9 @@ import {
   type PaymentMethodsState,
 } from './paymentMethodsSlice';
 import { VoucherForm } from './VoucherForm';
+
+const isVoucherKind = (method: string): method is VoucherKind =>
+  (VOUCHER_KINDS as readonly string[]).includes(method);
 
 type Props = {
   /** The payment step's methods (usePaymentMethods), read once by the page. */
@@ -37,7 +41,16 @@ export function VoucherPanel({ state, context }: Props) {
   const [keptNumber] = useState(readKeptVoucherNumber);
   const { methods } = state;
   if (methods === null || target === null || methods.holdId !== target.holdId) return null;
-  if (methods.voucherKinds.length === 0 && methods.vouchers.length === 0) return null;
+  // A kind the venue takes but this basket cannot is said, never hidden (contract).
+  const reasons = [
+    ...new Set(
+      methods.unavailable
+        .filter((entry) => isVoucherKind(entry.method))
+        .map((entry) => entry.reason),
+    ),
+  ];
+  if (methods.voucherKinds.length === 0 && methods.vouchers.length === 0 && reasons.length === 0)
+    return null;
 
   const money = (amount: number) => formatMoney(intl, { amount, currency: methods.currency });
   const apply = (body: ApplyVoucherBody) => dispatch(voucherApplyRequested({ ...target, body }));
@@ -53,9 +66,16 @@ export function VoucherPanel({ state, context }: Props) {
       <Heading id="vouchers-heading" ref={headingRef} tabIndex={-1}>
         <FormattedMessage id="vouchers.heading" />
       </Heading>
-      <Intro>
-        <FormattedMessage id="vouchers.intro" />
-      </Intro>
+      {methods.voucherKinds.length > 0 ? (
+        <Intro>
+          <FormattedMessage id="vouchers.intro" />
+        </Intro>
+      ) : null}
+      {reasons.map((reason) => (
+        <Intro key={reason}>
+          <FormattedMessage id={`vouchers.unavailable.${reason}`} />
+        </Intro>
+      ))}
       <AppliedVouchers vouchers={methods.vouchers} removing={state.removing} onRemove={remove} />
       {methods.vouchers.length > 0 ? (
         <Due>
@@ -77,6 +97,7 @@ export function VoucherPanel({ state, context }: Props) {
           appliedCount={methods.vouchers.length}
           keptNumber={keptNumber}
           onApply={apply}
+          onApplied={() => headingRef.current?.focus()}
         />
       ) : null}
       <VisuallyHidden role="status" aria-live="polite">
