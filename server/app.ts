@@ -182,7 +182,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           payments,
           throttle: voucherThrottle,
         });
-        await scope.register(graphqlRoutes, { db, context, settings: graphql });
+        await scope.register(graphqlRoutes, {
+          db,
+          context,
+          settings: graphql,
+          voucherThrottle,
+        });
       },
       { prefix: bookingApiPath(region) },
     );

@@ -43,10 +43,10 @@ export async function orderView(
   tickets?: o.TicketRow[],
 ): Promise<OrderView> {
   const venue = orderVenue(scope, order);
-  const [show, rows, card, vouchers] = await Promise.all([
+  const [show, rows, means, vouchers] = await Promise.all([
     o.orderShow(db, order.performanceId),
     tickets ? Promise.resolve(tickets) : o.orderTickets(db, order.id),
-    order.paymentId ? o.paymentCard(db, order.paymentId) : Promise.resolve(null),
+    order.paymentId ? o.paymentMeans(db, order.paymentId) : Promise.resolve(undefined),
     order.voucherAmount > 0 ? spentVouchers(db, order.id) : Promise.resolve([]),
   ]);
   // Vouchers first, in the order they were spent, then what the provider took.
@@ -57,12 +57,12 @@ export async function orderView(
     last4: voucher.number.slice(-4),
   }));
   const providerAmount = order.total - order.voucherAmount;
-  if (order.paymentId && providerAmount > 0) {
+  if (means && providerAmount > 0) {
     paidWith.push({
-      method: 'card',
+      method: means.method,
       amount: providerAmount,
-      brand: card?.brand ?? null,
-      last4: card?.last4 ?? null,
+      brand: means.brand,
+      last4: means.last4,
     });
   }
   const { contact, delivery } = order.details;

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basketResponseSchema, type Basket } from '../../contract/api/basket';
+import { calendarResponseSchema, type Calendar } from '../../contract/api/calendar';
+import { CALENDAR_QUERY_EXTENSIONS } from '../../contract/api/calendarQuery';
 import { holdResponseSchema } from '../../contract/api/holds';
 import { payConflictSchema, payResponseSchema, type PayResponse } from '../../contract/api/orders';
 import { cardTokenSchema } from '../../contract/api/payment';
@@ -8,6 +10,11 @@ import { paymentMethodsSchema, type PaymentMethods } from '../../contract/api/pa
 import type { VoucherKind } from '../../contract/api/paymentMethodKinds';
 import { buildApp } from '../../server/app';
 import type { Database } from '../../server/db/database';
+import { LinkSealer } from '../../server/domain/orderKeys';
+import { settleAbandonedAttempts } from '../../server/domain/orders';
+import { ServerKeys } from '../../server/domain/serverKeys';
+import { ticketSigner } from '../../server/domain/ticketCodes';
+import { regionContext } from '../../server/regionContext';
 import { demoVoucher, type DemoVoucher } from '../../server/db/seed/vouchers';
 import { testCard, type SandboxBehaviour } from '../../server/payments/sandbox/testCards';
 import { buyerBrowser as browser, detailsBody, deviceData } from './checkoutFixtures';
@@ -532,6 +539,49 @@ describe('paying with vouchers', () => {
     expect(await ledger(voucher)).toEqual({ balance: voucher.balance, available: voucher.balance });
   });
 
+  it('returns the voucher of an attempt the buyer left at 3-D Secure, once the sweep ends it', async () => {
+    const buyer = await newBuyer();
+    const { hold, basket } = await readyToPay(buyer);
+    const voucher = voucherOf('api-timeout', 'gift_card');
+    const { amountDue } = await apply(buyer, hold.id, voucher);
+    const started = await pay(buyer, hold.id, {
+      basketVersion: basket.version,
+      cardToken: await tokenFor('challenge'),
+      amountDue,
+    });
+    await collectDeviceData(started);
+    expect((await continuePay(buyer, started)).outcome).toBe('action_required');
+    expect(await ledger(voucher)).toEqual({ balance: voucher.balance, available: 0 });
+
+    // Far past the buyer's time at the challenge: the sweep settles it as abandoned.
+    const ages = { unansweredS: 3600, actionS: 7200 };
+    await db.query(`UPDATE orders SET created_at = now() - interval '3 hours' WHERE id = $1`, [
+      started.orderId,
+    ]);
+    await db.query(
+      `UPDATE payments SET updated_at = now() - interval '3 hours' WHERE reference = $1`,
+      [started.orderId],
+    );
+    const keys = new ServerKeys(db);
+    await settleAbandonedAttempts(
+      {
+        db,
+        payments: app.payments,
+        warn: () => undefined,
+        scope: regionContext('uk', venues),
+        signer: await ticketSigner(keys, undefined),
+        sealer: await LinkSealer.load(keys),
+        orderUrl: (order) => `https://shop.example/checkout/confirmation?order=${order.id}`,
+      },
+      'uk',
+      ages,
+    );
+    expect(await reservations(started.orderId)).toEqual([
+      { status: 'returned', amount: voucher.balance },
+    ]);
+    expect(await ledger(voucher)).toEqual({ balance: voucher.balance, available: voucher.balance });
+  });
+
   it('gives a superseded attempt’s reservation to the newer attempt, and spends it once', async () => {
     const buyer = await newBuyer();
     const { hold, basket } = await readyToPay(buyer);
@@ -692,5 +742,53 @@ describe('the race for one voucher', () => {
       db.query('UPDATE vouchers SET available = available + 1 WHERE number = $1', [number]),
     ).rejects.toThrow(/check/i);
     expect(await ledger(voucher)).toEqual({ balance: voucher.balance, available: voucher.balance });
+  });
+});
+
+describe('a gift voucher typed into the promo box', () => {
+  async function promoFor(code: string, remoteAddress: string): Promise<Calendar['promo']> {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/uk/graphql',
+      remoteAddress,
+      payload: {
+        variables: {
+          venueSlug: 'lumen-theatre',
+          titleSlug: 'the-glass-orchard',
+          promoCode: code,
+        },
+        extensions: CALENDAR_QUERY_EXTENSIONS,
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return calendarResponseSchema.parse(response.json()).data.calendar.promo;
+  }
+
+  it('is recognised as a voucher of the region, not called an invalid promo code', async () => {
+    const address = newBuyerAddress();
+    const voucher = voucherOf('journey-promo');
+    expect(await promoFor(voucher.number.replace(/ /g, '-'), address)).toMatchObject({
+      status: 'giftVoucher',
+      kind: null,
+      performanceIds: [],
+    });
+    expect(
+      await promoFor(voucherOf('demo', 'gift_card').number.replace(/ /g, ''), address),
+    ).toMatchObject({
+      status: 'giftVoucher',
+    });
+    // Another region's voucher is not this venue's; a real promo code is still a promo code.
+    const usVoucher = demoVoucher('us-east', 'gift_voucher', 'demo').number.replace(/ /g, '');
+    expect((await promoFor(usVoucher, address))?.status).toBe('invalid');
+  });
+
+  it('stops recognising numbers for a client that has used up its guesses', async () => {
+    const address = newBuyerAddress();
+    for (let guess = 0; guess < THROTTLE.perClient.max; guess += 1) {
+      expect((await promoFor(`604400009999${1000 + guess}`, address))?.status).toBe('invalid');
+    }
+    const voucher = voucherOf('journey-promo').number.replace(/ /g, '');
+    expect((await promoFor(voucher, address))?.status).toBe('invalid');
+    expect((await promoFor(voucher, newBuyerAddress()))?.status).toBe('giftVoucher');
   });
 });

@@ -1,6 +1,7 @@
 import type { Basket } from '../../../contract/api/basket';
 import type { Answers, Consents, Contact, Delivery } from '../../../contract/api/checkout';
 import type { OrderStatus } from '../../../contract/api/orders';
+import type { PayMethod } from '../../../contract/api/paymentMethodKinds';
 import type { CardBrand } from '../../../contract/cards';
 import type { Queryable } from '../database';
 
@@ -541,16 +542,19 @@ export async function orderShow(db: Queryable, performanceId: string): Promise<S
   return rows[0]!;
 }
 
-export async function paymentCard(
+/** How a payment was made: its method, and the card's brand and last four (none for PayPal). */
+export async function paymentMeans(
   db: Queryable,
   paymentId: string,
-): Promise<{ brand: CardBrand; last4: string } | null> {
-  const { rows } = await db.query<{ brand: CardBrand | null; last4: string | null }>(
-    'SELECT card_brand AS brand, card_last4 AS last4 FROM payments WHERE id = $1',
-    [paymentId],
-  );
-  const row = rows[0];
-  return row?.brand && row.last4 ? { brand: row.brand, last4: row.last4 } : null;
+): Promise<{ method: PayMethod; brand: CardBrand | null; last4: string | null } | undefined> {
+  const { rows } = await db.query<{
+    method: PayMethod;
+    brand: CardBrand | null;
+    last4: string | null;
+  }>('SELECT method, card_brand AS brand, card_last4 AS last4 FROM payments WHERE id = $1', [
+    paymentId,
+  ]);
+  return rows[0];
 }
 
 // ---------------------------------------------------------------------------------------------
