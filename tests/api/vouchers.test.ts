@@ -10,6 +10,11 @@ import { paymentMethodsSchema, type PaymentMethods } from '../../contract/api/pa
 import type { VoucherKind } from '../../contract/api/paymentMethodKinds';
 import { buildApp } from '../../server/app';
 import type { Database } from '../../server/db/database';
+import { LinkSealer } from '../../server/domain/orderKeys';
+import { settleAbandonedAttempts } from '../../server/domain/orders';
+import { ServerKeys } from '../../server/domain/serverKeys';
+import { ticketSigner } from '../../server/domain/ticketCodes';
+import { regionContext } from '../../server/regionContext';
 import { demoVoucher, type DemoVoucher } from '../../server/db/seed/vouchers';
 import { testCard, type SandboxBehaviour } from '../../server/payments/sandbox/testCards';
 import { buyerBrowser as browser, detailsBody, deviceData } from './checkoutFixtures';
@@ -531,6 +536,49 @@ describe('paying with vouchers', () => {
     // The hold is gone (released by the sweep long after it expired), its attempt still pending.
     await db.query('DELETE FROM holds WHERE id = $1', [hold.id]);
     expect(await continuePay(buyer, started)).toMatchObject({ outcome: 'hold_lost' });
+    expect(await ledger(voucher)).toEqual({ balance: voucher.balance, available: voucher.balance });
+  });
+
+  it('returns the voucher of an attempt the buyer left at 3-D Secure, once the sweep ends it', async () => {
+    const buyer = await newBuyer();
+    const { hold, basket } = await readyToPay(buyer);
+    const voucher = voucherOf('api-timeout', 'gift_card');
+    const { amountDue } = await apply(buyer, hold.id, voucher);
+    const started = await pay(buyer, hold.id, {
+      basketVersion: basket.version,
+      cardToken: await tokenFor('challenge'),
+      amountDue,
+    });
+    await collectDeviceData(started);
+    expect((await continuePay(buyer, started)).outcome).toBe('action_required');
+    expect(await ledger(voucher)).toEqual({ balance: voucher.balance, available: 0 });
+
+    // Far past the buyer's time at the challenge: the sweep settles it as abandoned.
+    const ages = { unansweredS: 3600, actionS: 7200 };
+    await db.query(`UPDATE orders SET created_at = now() - interval '3 hours' WHERE id = $1`, [
+      started.orderId,
+    ]);
+    await db.query(
+      `UPDATE payments SET updated_at = now() - interval '3 hours' WHERE reference = $1`,
+      [started.orderId],
+    );
+    const keys = new ServerKeys(db);
+    await settleAbandonedAttempts(
+      {
+        db,
+        payments: app.payments,
+        warn: () => undefined,
+        scope: regionContext('uk', venues),
+        signer: await ticketSigner(keys, undefined),
+        sealer: await LinkSealer.load(keys),
+        orderUrl: (order) => `https://shop.example/checkout/confirmation?order=${order.id}`,
+      },
+      'uk',
+      ages,
+    );
+    expect(await reservations(started.orderId)).toEqual([
+      { status: 'returned', amount: voucher.balance },
+    ]);
     expect(await ledger(voucher)).toEqual({ balance: voucher.balance, available: voucher.balance });
   });
 

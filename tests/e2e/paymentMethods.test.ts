@@ -14,7 +14,7 @@ import { baseUrl, expectAccessible, expectNoPageErrors, upcomingPerformanceId } 
  * Issue 15's ways to pay in Chromium against the real server and the sandbox provider: PayPal
  * approved; PayPal cancelled, then a card with a 3-D Secure challenge on the same hold; the
  * sandbox's Google Pay sheet declined, then approved; and, on a server of its own whose operator
- * switched card off (PAYMENT_METHODS), American Express seats that nothing usable can pay for.
+ * switched every pay method off (PAYMENT_METHODS), a basket that nothing usable can pay for.
  * The chooser and the wallet sheet are worked by keyboard only; axe checks every page.
  */
 
@@ -31,27 +31,48 @@ async function open(page: Page, base: string, path: string) {
   await page.locator('h1').first().waitFor();
 }
 
-/** Two seats side by side from the list picker: ordinary ones, or American Express ones. */
-async function holdTwoSeats(page: Page, section: string | number, amex = false) {
+/**
+ * Two ordinary seats from the list picker, in the first rows of the named sections that have
+ * them free. A notice to acknowledge before reserving is acknowledged.
+ */
+async function holdTwoSeats(page: Page, section: RegExp) {
   const sections = page.getByLabel('Section', { exact: true });
-  if (typeof section === 'number') await sections.selectOption({ index: section });
-  else await sections.selectOption({ label: section });
+  await sections.waitFor();
+  const notice = page.getByRole('button', { name: 'I have read this' });
+  if ((await notice.count()) > 0) await notice.click();
   const rows = page.getByLabel('Row', { exact: true });
-  await rows.selectOption(amex ? { label: 'B' } : { index: 2 });
-  const boxes = await page.getByRole('checkbox', { name: /, Seat \d+, .*[£$]/ }).all();
+  const sectionNames = await sections.locator('option').allInnerTexts();
   let checked = 0;
-  for (const box of boxes) {
+  for (const sectionName of sectionNames) {
     if (checked === 2) break;
-    const name = (await box.getAttribute('aria-label')) ?? '';
-    const isAmex = /American Express/i.test(name);
-    if ((await box.isDisabled()) || isAmex !== amex || /wheelchair|access/i.test(name)) continue;
-    await box.check();
-    checked += 1;
+    if (!section.test(sectionName) || /none available/.test(sectionName)) continue;
+    await sections.selectOption({ label: sectionName });
+    for (const rowName of await rows.locator('option').allInnerTexts()) {
+      if (checked === 2) break;
+      if (/none available/.test(rowName)) continue;
+      await rows.selectOption({ label: rowName });
+      const boxes = await page.getByRole('checkbox', { name: /, Seat \d+, .*[£$]/ }).all();
+      for (const box of boxes) {
+        if (checked === 2) break;
+        const name = (await box.getAttribute('aria-label')) ?? '';
+        if ((await box.isDisabled()) || /American Express|wheelchair|access/i.test(name)) continue;
+        await box.check();
+        checked += 1;
+      }
+    }
   }
   expect(checked).toBe(2);
   await page.getByRole('button', { name: 'Reserve seats' }).click();
   await page.waitForURL('**/checkout/reservations');
   await page.locator('h1', { hasText: 'Check your seats' }).waitFor();
+}
+
+/**
+ * Before axe: the chooser fully in view, not under the sticky Pay bar (a radio half under the
+ * bar is a target axe measures as obscured, wherever the page happens to be scrolled).
+ */
+async function chooserInView(page: Page) {
+  await chooser(page).evaluate((group) => group.scrollIntoView({ block: 'center' }));
 }
 
 async function continueTo(page: Page, path: string, title: string) {
@@ -113,11 +134,12 @@ describe('more ways to pay', () => {
     onTestFailed(async () => {
       await page.screenshot({ path: 'test-results/paypal-approve.png', fullPage: true });
     });
-    const id = await upcomingPerformanceId(page, 'uk', 'northern-playhouse', 'the-mill-girls', 2);
+    const id = await upcomingPerformanceId(page, 'uk', 'northern-playhouse', 'the-mill-girls', 5);
     await open(page, baseUrl(), `/shows/the-mill-girls/northern-playhouse/tickets/${id}`);
-    await holdTwoSeats(page, 1);
+    await holdTwoSeats(page, /^(Stalls|Upper Circle)/);
     await throughToPayment(page);
     await chooseByKeyboard(page, 'PayPal');
+    await chooserInView(page);
     await expectAccessible(page, 'payment, PayPal chosen');
     await payByKeyboard(page, /^Pay £[\d,.]+ with PayPal$/);
     await page.locator('h1', { hasText: 'Approve your payment' }).waitFor({ timeout: 30_000 });
@@ -137,7 +159,7 @@ describe('more ways to pay', () => {
     });
     const id = await upcomingPerformanceId(page, 'uk', 'northern-playhouse', 'the-mill-girls', 3);
     await open(page, baseUrl(), `/shows/the-mill-girls/northern-playhouse/tickets/${id}`);
-    await holdTwoSeats(page, 1);
+    await holdTwoSeats(page, /^(Stalls|Upper Circle)/);
     const seats = await page.getByRole('region', { name: 'Your basket' }).innerText();
     await throughToPayment(page);
     await chooseByKeyboard(page, 'PayPal');
@@ -155,6 +177,7 @@ describe('more ways to pay', () => {
     expect(await page.getByRole('timer').count()).toBe(1);
     const basket = page.getByRole('region', { name: 'Your basket' });
     await expect.poll(() => basket.innerText()).toContain(seats.split('\n')[0]!);
+    await chooserInView(page);
     await expectAccessible(page, 'payment after PayPal cancel');
 
     await chooseByKeyboard(page, 'Credit or debit card');
@@ -180,7 +203,7 @@ describe('more ways to pay', () => {
     });
     const id = await upcomingPerformanceId(page, 'uk', 'northern-playhouse', 'the-mill-girls', 4);
     await open(page, baseUrl(), `/shows/the-mill-girls/northern-playhouse/tickets/${id}`);
-    await holdTwoSeats(page, 1);
+    await holdTwoSeats(page, /^(Stalls|Upper Circle)/);
     await throughToPayment(page);
     // Not told to offer the sandbox wallets: no wallet at all, never a dead button.
     await chooser(page).getByRole('radio').first().waitFor({ timeout: 15_000 });
@@ -188,6 +211,7 @@ describe('more ways to pay', () => {
     // The demo switch, as the README gives it: the step's address with ?wallets=sandbox.
     await open(page, baseUrl(), '/checkout/payment?wallets=sandbox');
     await chooseByKeyboard(page, 'Google Pay');
+    await chooserInView(page);
     await expectAccessible(page, 'payment, Google Pay chosen');
     const pay = /^Pay £[\d,.]+ with Google Pay$/;
     await payByKeyboard(page, pay);
@@ -219,6 +243,7 @@ describe('more ways to pay', () => {
       // The sandbox sheet stands in for either wallet, in the venue's order.
       ['card', 'google_pay', 'apple_pay', 'paypal'],
     );
+    await chooserInView(page);
     await expectAccessible(page, 'payment, wallet declined');
 
     await payByKeyboard(page, pay);
@@ -248,11 +273,12 @@ describe('no usable way to pay', () => {
       dataDir: join(work, 'db'),
       staticDir: inject('e2eStaticDir'),
       logLevel: 'warn',
-      // The operator switched card off: American Express seats can then be paid no way at all.
+      // The operator switched card, PayPal and the wallets off (a provider outage): a basket the
+      // vouchers do not cover can then be paid no way at all.
       config: loadConfig({
         ...process.env,
         ONSALE_QUEUES: 'off',
-        PAYMENT_METHODS: 'paypal,gift_voucher,gift_card',
+        PAYMENT_METHODS: 'gift_voucher,gift_card',
       }),
     });
     base = server.url.replace(/\/$/, '');
@@ -262,7 +288,7 @@ describe('no usable way to pay', () => {
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  it("American Express seats with card switched off: the spec's words and the venue phone, no Pay button", async () => {
+  it("every pay method switched off: the spec's words and the venue phone, no Pay button", async () => {
     const { context, page } = await newBuyer(browser);
     onTestFailed(async () => {
       await page.screenshot({ path: 'test-results/no-method.png', fullPage: true });
@@ -273,9 +299,7 @@ describe('no usable way to pay', () => {
     const show = (await response.json()) as ShowContent;
     const id = show.performances.upcoming[1]!.id;
     await open(page, base, `/shows/the-glass-orchard/lumen-theatre/tickets/${id}`);
-    const notice = page.getByRole('button', { name: 'I have read this' });
-    if ((await notice.count()) > 0) await notice.click();
-    await holdTwoSeats(page, 'Dress Circle', true);
+    await holdTwoSeats(page, /^(Stalls|Upper Circle)/);
     await throughToPayment(page);
     await page
       .getByText("We've been unable to process your transaction. Please contact us")
@@ -289,7 +313,7 @@ describe('no usable way to pay', () => {
     expect(await chooser(page).count()).toBe(0);
     // Each method the venue offers is explained, not hidden.
     expect(await page.locator('main').innerText()).toContain(
-      "PayPal can't be used for these seats: they can only be paid for with an American Express card.",
+      'PayPal is not available at the moment.',
     );
     await expectAccessible(page, 'payment with no usable method');
     expectNoPageErrors(page);

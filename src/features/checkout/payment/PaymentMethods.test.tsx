@@ -134,6 +134,38 @@ describe('choosing how to pay', { timeout: 30_000 }, () => {
     expect(orders.tokenRequests).toHaveLength(0);
   });
 
+  it('says the amount left to pay changed (409), shows the new amount and keeps what was typed', async () => {
+    const { user } = await openPayment();
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/api/:region/holds/:holdId/order', async ({ params, request }) => {
+        sent.push(await request.json());
+        const methods = paymentMethodsOf(String(params.holdId));
+        if (methods instanceof Response) return methods;
+        return HttpResponse.json(
+          {
+            code: 'amount_due_changed',
+            message: 'The vouchers now give less.',
+            paymentMethods: { ...methods, amountDue: 11_000 },
+          },
+          { status: 409 },
+        );
+      }),
+    );
+    await user.type(await screen.findByLabelText('Card number'), '4111111111111111');
+    await user.type(screen.getByLabelText('Name on card'), 'Ada Lovelace');
+    await user.type(screen.getByLabelText('Expiry date'), '12/40');
+    await user.type(screen.getByLabelText('Security code (CVV)'), '123');
+    await user.click(screen.getByRole('button', { name: 'Pay £130' }));
+    await waitFor(() =>
+      expect(document.activeElement).toHaveTextContent('The amount left to pay has changed'),
+    );
+    expect(await screen.findByRole('button', { name: 'Pay £110' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Card number')).toHaveValue('4111 1111 1111 1111');
+    expect(screen.getByLabelText('Name on card')).toHaveValue('Ada Lovelace');
+    expect(sent[0]).toMatchObject({ method: 'card', amountDue: 13000 });
+  });
+
   it("comes back from PayPal's Cancel to the payment step, hold kept, saying so, with every method still there", async () => {
     paymentMethodsDouble.methods = ALL_METHODS;
     heldState({ protection: 'no' });
