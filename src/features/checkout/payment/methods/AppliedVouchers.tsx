@@ -2,7 +2,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import type { AppliedVoucher } from '@contract/api/paymentMethods';
 import { SecondaryButton } from '@/components/Button';
-import { formatCalendarDay, formatMoney } from '@/i18n/format';
+import { formatMoney } from '@/i18n/format';
+import { formatCalendarDay } from './calendarDay';
 
 type Props = {
   vouchers: readonly AppliedVoucher[];
