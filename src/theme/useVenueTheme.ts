@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import shopThemes from 'virtual:stagedoor/prebuilt-themes';
 import type { VenueTheme } from '@contract/venue';
+import { SHOP_THEME } from '@/components/layout/shopFrame';
 import type { Theme } from './buildTheme';
 import { themeKey } from './themeKey';
 import { loadedVenueThemes, loadVenueThemes } from './venueThemes';
@@ -16,12 +17,14 @@ function findTheme(key: string): Theme | undefined {
  * and `?cfg=` override, so no colour maths ships on the first route. The shop frame's are at hand
  * at once; a venue's arrive with the venues' theme chunk (venueThemes.ts). Other tokens (a
  * made-up test theme) are built from a lazy chunk. Until a theme is ready the hook returns
- * undefined, and a chunk that fails to load is rethrown to the nearest error boundary.
+ * undefined. A chunk that fails or does not arrive in time gives way to the shop frame's theme,
+ * which came with the first route, so the page (or its error page, which explains the failed
+ * chunk and offers a reload) is still drawn, as the venue's text gives way to the source's.
  */
 export function useVenueTheme(tokens: VenueTheme): Theme | undefined {
   const key = themeKey(tokens);
   const ready = findTheme(key);
-  const [failure, setFailure] = useState<Error | undefined>(undefined);
+  const [failedKey, setFailedKey] = useState<string | undefined>(undefined);
   const [, setBuilt] = useState(0);
   useEffect(() => {
     if (ready !== undefined) return;
@@ -36,14 +39,13 @@ export function useVenueTheme(tokens: VenueTheme): Theme | undefined {
         () => {
           if (current) setBuilt((n) => n + 1);
         },
-        (error: unknown) => {
-          if (current) setFailure(error instanceof Error ? error : new Error(String(error)));
+        () => {
+          if (current) setFailedKey(key);
         },
       );
     return () => {
       current = false;
     };
   }, [key, ready, tokens]);
-  if (failure !== undefined) throw failure;
-  return ready;
+  return ready ?? (failedKey === key ? shopThemes[themeKey(SHOP_THEME)] : undefined);
 }
