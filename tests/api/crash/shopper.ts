@@ -77,7 +77,12 @@ export class Shopper {
 
   /** Applies a gift voucher or gift card to the hold (issue 15); what is left to pay. */
   async applyVoucher(voucher: ApplyVoucherBody): Promise<number> {
-    const response = await this.api('POST', `/holds/${this.holdId}/vouchers`, voucher);
+    const { kind, number, code } = voucher;
+    const response = await this.api('POST', `/holds/${this.holdId}/vouchers`, {
+      kind,
+      number,
+      code,
+    });
     this.amountDue = paymentMethodsSchema.parse(await expectOk(response, 'voucher')).amountDue;
     return this.amountDue;
   }
