@@ -39,6 +39,8 @@ import type { GraphqlSettings } from './graphql/settings';
 import { graphqlRoutes } from './routes/graphql';
 import { healthRoute } from './routes/health';
 import { holdRoutes } from './routes/holds';
+import { paymentMethodRoutes } from './routes/paymentMethods';
+import { DEFAULT_VOUCHER_THROTTLE, type VoucherThrottleSettings } from './domain/vouchersThrottle';
 import { listenOrigin, orderRoutes } from './routes/orders';
 import type { AccountRoutesSettings } from './routes/accounts';
 import type { AddressLookupRoutesOptions } from './routes/addressLookup';
@@ -89,6 +91,8 @@ export interface BuildAppOptions {
   clientHoldFactor?: number;
   /** Onsale queue settings over those of the environment (tests turn queues on). */
   onsaleQueues?: Partial<OnsaleQueueSettings>;
+  /** Limits on guessing gift voucher numbers and codes (tests lower them). */
+  voucherThrottle?: Partial<VoucherThrottleSettings>;
 }
 
 declare module 'fastify' {
@@ -150,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const graphql = { ...config.graphql, ...options.graphql };
   const queueSettings = { ...config.onsaleQueues, ...options.onsaleQueues };
+  const voucherThrottle = { ...DEFAULT_VOUCHER_THROTTLE, ...options.voucherThrottle };
   for (const region of regions) {
     // Built once per region: its venues, their hold policies and its performance cache.
     const context = regionContext(region, venues, clientHoldFactor);
@@ -171,7 +176,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           sweep: { ...config.paymentSweep, ...options.orders?.sweep },
         });
         await scope.register(detailsRoutes, { db, context });
-        await scope.register(graphqlRoutes, { db, context, settings: graphql });
+        await scope.register(paymentMethodRoutes, {
+          db,
+          context,
+          payments,
+          throttle: voucherThrottle,
+        });
+        await scope.register(graphqlRoutes, {
+          db,
+          context,
+          settings: graphql,
+          voucherThrottle,
+        });
       },
       { prefix: bookingApiPath(region) },
     );

@@ -3,6 +3,7 @@ import type { OrderView } from '../../contract/api/orders';
 import type { Queryable } from '../db/database';
 import { takeCapacity } from '../db/queries/holds';
 import * as o from '../db/queries/orders';
+import { spendReservations } from '../db/queries/vouchers';
 import { queueOrderConfirmation } from '../email/outbox';
 import { newId } from './ids';
 import { accessKeyHash, newAccessKey, type LinkSealer } from './orderKeys';
@@ -145,6 +146,9 @@ export async function completeSale(
     if (sold !== seatIds.length) throw new SaleLost();
   }
   await settlePlaces(tx, order, lines);
+  // The vouchers' share is spent with the sale. A newer attempt on the hold took this one's
+  // reservations back: it can no longer be sold (its money is let go as a lost hold's).
+  if ((await spendReservations(tx, order.id)) !== order.voucherAmount) throw new SaleLost();
   await o.markHoldSold(tx, order.holdId);
 
   const venue = orderVenue(context.scope, order);

@@ -2,6 +2,7 @@ import type { OrderTicket, OrderView } from '../../contract/api/orders';
 import type { VenueSettings } from '../../contract/venue';
 import type { Queryable } from '../db/database';
 import * as o from '../db/queries/orders';
+import { spentVouchers } from '../db/queries/vouchers';
 import { notFound } from './errors';
 import type { BasketScope } from './basket';
 
@@ -42,11 +43,28 @@ export async function orderView(
   tickets?: o.TicketRow[],
 ): Promise<OrderView> {
   const venue = orderVenue(scope, order);
-  const [show, rows, card] = await Promise.all([
+  const [show, rows, means, vouchers] = await Promise.all([
     o.orderShow(db, order.performanceId),
     tickets ? Promise.resolve(tickets) : o.orderTickets(db, order.id),
-    order.paymentId ? o.paymentCard(db, order.paymentId) : Promise.resolve(null),
+    order.paymentId ? o.paymentMeans(db, order.paymentId) : Promise.resolve(undefined),
+    order.voucherAmount > 0 ? spentVouchers(db, order.id) : Promise.resolve([]),
   ]);
+  // Vouchers first, in the order they were spent, then what the provider took.
+  const paidWith: OrderView['paidWith'] = vouchers.map((voucher) => ({
+    method: voucher.kind,
+    amount: voucher.amount,
+    brand: null,
+    last4: voucher.number.slice(-4),
+  }));
+  const providerAmount = order.total - order.voucherAmount;
+  if (means && providerAmount > 0) {
+    paidWith.push({
+      method: means.method,
+      amount: providerAmount,
+      brand: means.brand,
+      last4: means.last4,
+    });
+  }
   const { contact, delivery } = order.details;
   return {
     id: order.id,
@@ -76,7 +94,7 @@ export async function orderView(
     },
     total: order.total,
     currency: order.currency,
-    paidWith: card ? [{ method: 'card', amount: order.total, ...card }] : [],
+    paidWith,
     confirmedAt: order.confirmedAt?.toISOString() ?? null,
     accessKey: order.status === 'confirmed' ? accessKey : null,
   };

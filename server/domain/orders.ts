@@ -26,6 +26,9 @@ import {
 import { newOrderNumber } from './orderKeys';
 import { completeSale, SaleLost, type SaleContext } from './orderSale';
 import { orderVenue, orderView } from './orderView';
+import { availableMethods, checkPayChoice } from './paymentChoice';
+import type { PayMethod } from '../../contract/api/paymentMethodKinds';
+import { allocateForAttempt, reserveForAttempt } from './vouchersPay';
 
 /**
  * The pay request and the 3-D Secure continuation (contract/api/orders.ts).
@@ -125,16 +128,26 @@ async function prepareAttempt(
       ['ticketProtection'],
     );
   }
-  if ((basket.total === 0) !== (request.body.cardToken === null)) {
-    throw new ApiError(
-      400,
-      'validation_failed',
-      basket.total === 0
-        ? 'This basket costs nothing: send no card.'
-        : 'This basket must be paid for with a card.',
-      ['body.cardToken'],
-    );
-  }
+  // What the applied vouchers give (issue 15): reserved below with the attempt, in this
+  // transaction; what is left is the provider's to take.
+  const vouchers = await allocateForAttempt(tx, {
+    hold,
+    venue,
+    basket,
+    body: request.body,
+    payments: context.payments,
+  });
+  // The method must be one this basket may use for what is left (the payment step's GET
+  // payment-methods gives the same answer), with a token where it needs one.
+  const { methods } = availableMethods({
+    venue,
+    basket,
+    deliveryMethod: details.delivery.method,
+    amountDue: vouchers.amountDue,
+    operatorMethods: context.payments.operatorMethods,
+    providerMethods: context.payments.providerMethods,
+  });
+  checkPayChoice({ amountDue: vouchers.amountDue, methods }, request.body);
 
   const order = {
     sessionId: request.sessionId,
@@ -143,6 +156,7 @@ async function prepareAttempt(
     performanceId: hold.performanceId,
     currency: basket.currency,
     total: basket.total,
+    voucherAmount: vouchers.covered,
     transactionFee: basket.transactionFee,
     basket,
     details,
@@ -156,6 +170,7 @@ async function prepareAttempt(
     }
   }
   if (!id) throw new Error('no free order number');
+  await reserveForAttempt(tx, id, vouchers);
   await o.keepHoldForPayment(tx, hold.id, ANSWER_MARGIN_S);
   return (await o.findOrder(tx, id))!;
 }
@@ -287,13 +302,23 @@ async function settle(
 }
 
 /**
- * Steps 1–3 for a card payment; nothing is held open while the gateway answers. The attempts it
- * replaced go into `replaced` (committed once the gateway has taken this one) for the caller to
- * let go of afterwards, so the buyer's new card is never kept waiting behind the gateway's voids.
+ * How the body pays: its `method`, or (the pay body before issue 15) a card when it carries a
+ * token; null when it pays nothing (prepareAttempt checks that nothing is due).
  */
-async function payByCard(
+function payMethodOf(body: PayBody): PayMethod | null {
+  return body.method ?? (body.cardToken === null ? null : 'card');
+}
+
+/**
+ * Steps 1–3 for a payment through the provider (card, wallet token or PayPal); nothing is held
+ * open while the gateway answers. The attempts it replaced go into `replaced` (committed once the
+ * gateway has taken this one) for the caller to let go of afterwards, so the buyer's new payment
+ * is never kept waiting behind the gateway's voids.
+ */
+async function payByProvider(
   context: PayContext,
   request: PayRequest,
+  method: PayMethod,
   replaced: string[],
 ): Promise<PayResponse> {
   const order = await inTransaction(context.db, (tx) => prepareAttempt(tx, context, request));
@@ -302,8 +327,10 @@ async function payByCard(
     const first = await context.payments.authorise({
       sessionId: request.sessionId,
       idempotencyKey: request.key,
-      token: request.body.cardToken!,
-      amount: order.total,
+      method,
+      token: request.body.cardToken,
+      // The vouchers' share is reserved with the attempt; the provider takes the rest.
+      amount: order.total - order.voucherAmount,
       currency: order.currency,
       reference: order.id,
       returnUrl: VERIFY_PATH,
@@ -321,7 +348,8 @@ async function payByCard(
       // the client's retry gets the payment's outcome; that run settles the order meanwhile.
       throw new ApiError(503, 'service_unavailable', 'The payment is still being processed.');
     }
-    // A refused card (a used token, a Visa for American Express seats) charged nothing.
+    // A refused payment (a used token, a Visa for American Express seats, a card's token sent
+    // as a wallet's) charged nothing.
     if (error instanceof ApiError && error.statusCode < 500) {
       await o.failOrder(context.db, order.id, 'refused');
     }
@@ -340,8 +368,9 @@ async function payByCard(
 }
 
 /**
- * A zero-price basket: the attempt and the sale in one transaction, with no payment at all. A
- * card attempt it replaces (the price fell to nothing meanwhile) goes into `replaced`.
+ * Nothing left to pay (a zero-price basket, or one its vouchers cover): the attempt, its
+ * vouchers' reservation, the sale and their spending in one transaction, with no payment at
+ * all. A card attempt it replaces (the price fell to nothing meanwhile) goes into `replaced`.
  */
 async function payNothing(
   tx: Queryable,
@@ -362,12 +391,17 @@ async function payNothing(
   }
 }
 
-/** What the pay request's Idempotency-Key stands for (the fraud data may differ on a retry). */
+/**
+ * What the pay request's Idempotency-Key stands for (the fraud data may differ on a retry): the
+ * same key with another method or amount due is another request (422 idempotency_mismatch).
+ */
 export function payRequestHash(holdId: string, body: PayBody): string {
   return requestHash('POST /holds/:id/order', {
     holdId,
     basketVersion: body.basketVersion,
     cardToken: body.cardToken,
+    method: payMethodOf(body),
+    amountDue: body.amountDue ?? null,
   });
 }
 
@@ -404,7 +438,8 @@ export async function pay(context: PayContext, request: PayRequest): Promise<Sto
   };
   // Attempts this one replaced: their money is let go once this one is answered.
   const replaced: string[] = [];
-  if (request.body.cardToken === null) {
+  const method = payMethodOf(request.body);
+  if (method === null) {
     // Nothing leaves the database: the answer commits with the sale.
     const response = await idempotent(context.db, key, async (tx) =>
       keyless(await payNothing(tx, context, request, replaced)),
@@ -415,7 +450,7 @@ export async function pay(context: PayContext, request: PayRequest): Promise<Sto
   }
   try {
     const response = await idempotentEffect(context.db, key, async () =>
-      keyless(await payByCard(context, request, replaced)),
+      keyless(await payByProvider(context, request, method, replaced)),
     );
     return await withOwnerKey(context, response);
   } finally {

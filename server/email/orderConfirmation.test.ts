@@ -202,6 +202,36 @@ describe('the order confirmation email', () => {
     expect(email.html).toContain('<html lang="en-US">');
   });
 
+  it('names each way the total was paid on a line of its own: vouchers first, then the card', () => {
+    const email = renderOrderConfirmation(
+      lumenOrder({
+        paidWith: [
+          { method: 'gift_voucher', amount: 10_000, brand: null, last4: '0003' },
+          { method: 'gift_card', amount: 2_500, brand: null, last4: '0002' },
+          { method: 'card', amount: 6_995, brand: 'visa', last4: '1111' },
+        ],
+      }),
+      { orderUrl: ORDER_URL, venue: venue('lumen-theatre') },
+    );
+    const text = readable(email.text);
+    const lines = [
+      '£100 from gift voucher ending 0003.',
+      '£25 from gift card ending 0002.',
+      '£69.95 paid with Visa ending 1111.',
+    ];
+    const at = lines.map((line) => text.indexOf(line));
+    expect(at.every((index) => index > 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    expect(text).not.toContain('No payment was needed');
+    const covered = renderOrderConfirmation(
+      lumenOrder({
+        paidWith: [{ method: 'gift_card', amount: 19_495, brand: null, last4: '0001' }],
+      }),
+      { orderUrl: ORDER_URL, venue: venue('lumen-theatre') },
+    );
+    expect(readable(covered.text)).toContain('£194.95 from gift card ending 0001.');
+  });
+
   it('counts identical admission places on one line and says when nothing was paid', () => {
     const place = {
       id: 'B0000000-0000-4000-8000-000000000010',

@@ -116,20 +116,50 @@ function paymentBlocks(t: EmailText, order: OrderView): Block[] {
     charges.delivery === 0 ? t('basket.free') : money(charges.delivery),
   ]);
   rows.push([t('basket.total'), money(order.total)]);
-  const card = order.paidWith.find((part) => part.brand !== null);
   return [
     { kind: 'heading', text: t('email.confirmation.payment.heading') },
     { kind: 'facts', rows },
-    {
-      kind: 'paragraph',
-      text: card?.brand
-        ? t('email.confirmation.paidWith', {
-            brand: CARD_BRAND_NAMES[card.brand],
-            last4: card.last4 ?? '',
-          })
-        : t('email.confirmation.noPayment'),
-    },
+    ...paidWithLines(t, order).map((text): Block => ({ kind: 'paragraph', text })),
   ];
+}
+
+const WALLET_NAMES: Record<string, string> = { google_pay: 'Google Pay', apple_pay: 'Apple Pay' };
+
+/**
+ * How the total was paid, one line per part (issue 15): the vouchers in the order they were
+ * spent, then the provider's payment. A card that paid everything keeps its one sentence.
+ */
+function paidWithLines(t: EmailText, order: OrderView): string[] {
+  const parts = order.paidWith;
+  const only = parts.length === 1 ? parts[0] : undefined;
+  if (parts.length === 0) return [t('email.confirmation.noPayment')];
+  if (only?.method === 'card' && only.brand) {
+    return [
+      t('email.confirmation.paidWith', {
+        brand: CARD_BRAND_NAMES[only.brand],
+        last4: only.last4 ?? '',
+      }),
+    ];
+  }
+  return parts.map((part) => {
+    const amount = formatMoney(t.locale, part.amount, order.currency);
+    const last4 = part.last4 ?? '';
+    switch (part.method) {
+      case 'gift_voucher':
+        return t('email.confirmation.paidPart.giftVoucher', { amount, last4 });
+      case 'gift_card':
+        return t('email.confirmation.paidPart.giftCard', { amount, last4 });
+      case 'paypal':
+        return t('email.confirmation.paidPart.paypal', { amount });
+      default: {
+        const brand = part.brand ? CARD_BRAND_NAMES[part.brand] : '';
+        const wallet = WALLET_NAMES[part.method];
+        return wallet
+          ? t('email.confirmation.paidPart.wallet', { amount, wallet, brand, last4 })
+          : t('email.confirmation.paidPart.card', { amount, brand, last4 });
+      }
+    }
+  });
 }
 
 export function renderOrderConfirmation(order: OrderView, ctx: ConfirmationContext): RenderedEmail {

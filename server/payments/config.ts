@@ -1,3 +1,7 @@
+import {
+  PAYMENT_METHOD_KINDS,
+  type PaymentMethodKind,
+} from '../../contract/api/paymentMethodKinds';
 import { IN_FLIGHT_TIMEOUT_S } from '../domain/idempotency';
 import type { RateLimit } from './rateLimit';
 
@@ -19,6 +23,11 @@ export interface PaymentConfig {
   tokenRateLimit: RateLimit;
   /** How long the sandbox's `timeout` test card stays silent when nobody gives up on it. */
   sandboxHangMs?: number;
+  /**
+   * The operator's switch (PAYMENT_METHODS): the ways to pay any venue may offer, e.g. PayPal
+   * switched off during its outage. Unset: every kind.
+   */
+  methods?: readonly PaymentMethodKind[];
 }
 
 export const PAYMENT_SERVICE_PATH = '/services/payment';
@@ -48,6 +57,24 @@ function positiveInteger(value: string | undefined, fallback: number, variable: 
     throw new Error(`${variable} must be a positive whole number, got "${value}"`);
   }
   return number;
+}
+
+/** PAYMENT_METHODS: a comma list of contract/api/paymentMethodKinds.ts kinds; empty = all. */
+export function parsePaymentMethods(value: string | undefined): PaymentMethodKind[] {
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length === 0) return [...PAYMENT_METHOD_KINDS];
+  const unknown = entries.filter(
+    (entry) => !(PAYMENT_METHOD_KINDS as readonly string[]).includes(entry),
+  );
+  if (unknown.length > 0) {
+    throw new Error(
+      `PAYMENT_METHODS must list ${PAYMENT_METHOD_KINDS.join(', ')}, got "${unknown.join(', ')}"`,
+    );
+  }
+  return [...new Set(entries as PaymentMethodKind[])];
 }
 
 export function checkPaymentConfig(config: PaymentConfig): PaymentConfig {
@@ -82,5 +109,6 @@ export function paymentConfigFromEnv(env: NodeJS.ProcessEnv): PaymentConfig {
       ),
       windowSeconds: DEFAULT_TOKEN_RATE_LIMIT.windowSeconds,
     },
+    methods: parsePaymentMethods(env.PAYMENT_METHODS),
   });
 }

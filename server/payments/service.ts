@@ -12,6 +12,12 @@ import {
 } from '../../contract/api/payment';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../contract/api/holds';
 import {
+  PAY_METHODS,
+  PAYMENT_METHOD_KINDS,
+  type PayMethod,
+  type PaymentMethodKind,
+} from '../../contract/api/paymentMethodKinds';
+import {
   checkCardNumber,
   detectCardBrand,
   expiryProblem,
@@ -39,7 +45,22 @@ import {
   type FraudData,
   type PaymentProvider,
   type ProviderPayment,
+  type TokenisedCard,
+  type TokenSource,
 } from './provider';
+
+/** A token as the browser gets it from POST /tokens. */
+function cardToken(card: TokenisedCard): CardToken {
+  return {
+    token: card.token,
+    source: card.source,
+    brand: card.brand,
+    last4: card.last4,
+    expiryMonth: card.expiryMonth,
+    expiryYear: card.expiryYear,
+    expiresAt: card.expiresAt.toISOString(),
+  };
+}
 
 /** The largest single payment (minor units): £100,000 / $100,000, far above any basket. */
 export const MAX_PAYMENT_MINOR_UNITS = 10_000_000;
@@ -49,7 +70,12 @@ export interface AuthoriseInput {
   sessionId: string;
   /** One per pay attempt; a retry, reload or double click of the attempt sends the same key. */
   idempotencyKey: string;
-  token: string;
+  /**
+   * How it is paid (issue 15); left out, a card. A card or wallet pays with a token from POST
+   * /tokens of the same source; PayPal with none (null).
+   */
+  method?: PayMethod;
+  token: string | null;
   amount: number;
   currency: Currency;
   /** What is being paid for (a hold or order id), kept for reconciliation. */
@@ -63,7 +89,8 @@ export interface AuthoriseInput {
 const authoriseInputSchema = z.strictObject({
   sessionId: z.guid(),
   idempotencyKey: z.string().regex(IDEMPOTENCY_KEY_PATTERN),
-  token: z.string().min(1).max(200),
+  method: z.enum(PAY_METHODS).optional(),
+  token: z.string().min(1).max(200).nullable(),
   amount: z.number().int().min(1).max(MAX_PAYMENT_MINOR_UNITS),
   currency: currencySchema,
   reference: z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/),
@@ -111,7 +138,7 @@ function toApiError(error: ProviderError): ApiError {
       return new ApiError(
         422,
         'payment_token_invalid',
-        'The card token is unknown, used or expired.',
+        'The token is unknown, used, expired or from another way to pay.',
       );
     case 'brand_not_accepted':
       return new ApiError(422, 'card_type_not_accepted', 'This card type is not accepted here.');
@@ -162,7 +189,9 @@ function fromProvider(payment: ProviderPayment) {
   const status: RecordStatus =
     payment.state === 'processing'
       ? 'pending'
-      : payment.state === 'device_data_required' || payment.state === 'challenge_required'
+      : payment.state === 'device_data_required' ||
+          payment.state === 'challenge_required' ||
+          payment.state === 'approval_required'
         ? 'action_required'
         : payment.state;
   // A challenge is further along than device-data collection.
@@ -177,6 +206,8 @@ export interface PaymentServiceOptions {
   timeoutMs: number;
   /** Origins an absolute return URL may point at. */
   shopOrigins: readonly string[];
+  /** The operator's switch (PaymentConfig.methods); every kind when left out. */
+  methods?: readonly PaymentMethodKind[];
 }
 
 /**
@@ -190,12 +221,28 @@ export class PaymentService {
   /** How long a provider call may take; nothing waits on a payment's first answer longer. */
   readonly timeoutMs: number;
   private readonly shopOrigins: readonly string[];
+  /** What the operator lets any venue offer (PAYMENT_METHODS), for domain/paymentChoice.ts. */
+  readonly operatorMethods: readonly PaymentMethodKind[];
 
   constructor(options: PaymentServiceOptions) {
     this.db = options.db;
     this.provider = options.provider;
     this.timeoutMs = options.timeoutMs;
     this.shopOrigins = options.shopOrigins;
+    this.operatorMethods = options.methods ?? PAYMENT_METHOD_KINDS;
+  }
+
+  /** What the provider can take, for domain/paymentChoice.ts. */
+  get providerMethods(): readonly PayMethod[] {
+    return this.provider.methods;
+  }
+
+  /**
+   * The sandbox's wallets are its own sheet, offered only to a browser told to (demos, tests),
+   * never a real Apple Pay or Google Pay sheet whose token it could not read.
+   */
+  get walletSandbox(): boolean {
+    return this.provider.name === 'sandbox';
   }
 
   /**
@@ -204,7 +251,17 @@ export class PaymentService {
    */
   async tokenise(body: TokeniseBody, now: Date = new Date()): Promise<CardToken> {
     if ('wallet' in body) {
-      throw new ApiError(422, 'payment_method_unavailable', 'Wallet tokens are not taken yet.');
+      if (!this.provider.methods.includes(body.wallet)) {
+        throw new ApiError(
+          422,
+          'payment_method_unavailable',
+          'This payment provider takes no such wallet.',
+        );
+      }
+      const wallet = body.wallet;
+      return cardToken(
+        await this.call(() => this.provider.tokeniseWallet(wallet, body.walletToken)),
+      );
     }
     const number = normaliseCardNumber(body.number);
     const numberCheck = checkCardNumber(number);
@@ -251,15 +308,7 @@ export class PaymentService {
         cvv: body.cvv.trim(),
       }),
     );
-    return {
-      token: card.token,
-      source: 'card',
-      brand: card.brand,
-      last4: card.last4,
-      expiryMonth: card.expiryMonth,
-      expiryYear: card.expiryYear,
-      expiresAt: card.expiresAt.toISOString(),
-    };
+    return cardToken(card);
   }
 
   /**
@@ -272,6 +321,15 @@ export class PaymentService {
   async authorise(input: AuthoriseInput): Promise<Payment> {
     const parsed = authoriseInputSchema.safeParse(input);
     if (!parsed.success) throw validationError(parsed.error);
+    const method = input.method ?? 'card';
+    if ((method === 'paypal') !== (input.token === null)) {
+      throw new ApiError(
+        400,
+        'validation_failed',
+        'A card or wallet pays with a token, PayPal with none.',
+        ['token'],
+      );
+    }
     const returnUrl = checkReturnUrl(input.returnUrl, this.shopOrigins);
     const acceptedBrands = input.acceptedBrands ? [...input.acceptedBrands].sort() : null;
     const response = await idempotentEffect(
@@ -288,9 +346,11 @@ export class PaymentService {
           reference: input.reference,
           returnUrl,
           acceptedBrands,
+          // A card's hash is as it was before wallets and PayPal, so its replays still match.
+          ...(method === 'card' ? {} : { method }),
         }),
       },
-      () => this.start(input, returnUrl),
+      () => this.start(input, method, returnUrl),
     );
     return this.unwrap(response);
   }
@@ -369,7 +429,11 @@ export class PaymentService {
 
   // ---- internals ----
 
-  private async start(input: AuthoriseInput, returnUrl: string): Promise<StoredResponse> {
+  private async start(
+    input: AuthoriseInput,
+    method: PayMethod,
+    returnUrl: string,
+  ): Promise<StoredResponse> {
     // Created before the provider is asked, so a rerun of this key finds the same id (the
     // provider's idempotency key and the return URL both carry it).
     const id = await insertPendingPayment(this.db, {
@@ -377,6 +441,7 @@ export class PaymentService {
       sessionId: input.sessionId,
       idempotencyKey: input.idempotencyKey,
       provider: this.provider.name,
+      method,
       reference: input.reference,
       amount: input.amount,
       currency: input.currency,
@@ -385,7 +450,10 @@ export class PaymentService {
       const answer = await this.withTimeout((options) =>
         this.provider.authorise(
           {
-            token: input.token,
+            source:
+              input.token === null
+                ? { kind: 'paypal' }
+                : { kind: 'token', token: input.token, method: method as TokenSource },
             amount: input.amount,
             currency: input.currency,
             idempotencyKey: id,
@@ -424,8 +492,8 @@ export class PaymentService {
       status,
       progress,
       declineReason: answer.declineReason ?? null,
-      cardBrand: answer.card.brand,
-      cardLast4: answer.card.last4,
+      cardBrand: answer.card?.brand ?? null,
+      cardLast4: answer.card?.last4 ?? null,
       capturedAmount: answer.capturedAmount,
       refundedAmount: answer.refundedAmount,
       actionKind: answer.action?.kind ?? null,
@@ -457,7 +525,7 @@ export class PaymentService {
     return paymentSchema.parse({
       id: normaliseId(record.id),
       status: record.status,
-      method: 'card',
+      method: record.method,
       amount: record.amount,
       currency: record.currency,
       capturedAmount: record.capturedAmount,

@@ -17,5 +17,6 @@ export function createPaymentService(db: Database, config: PaymentConfig): Payme
     provider,
     timeoutMs: config.timeoutMs,
     shopOrigins: config.shopOrigins,
+    ...(config.methods ? { methods: config.methods } : {}),
   });
 }

@@ -23,6 +23,9 @@ import { schema } from '../graphql/schema';
 import type { GraphqlSettings } from '../graphql/settings';
 import { ApiError } from '../domain/errors';
 import { countCall } from '../payments/rateLimit';
+import { ServerKeys } from '../domain/serverKeys';
+import { recogniseVoucher } from '../domain/vouchersPromo';
+import { DEFAULT_VOUCHER_THROTTLE, type VoucherThrottleSettings } from '../domain/vouchersThrottle';
 
 /** Same freshness as the content reads: a code-free calendar is the same for every buyer. */
 const SHARED_CACHE = 'public, max-age=15, stale-while-revalidate=45';
@@ -42,6 +45,8 @@ export interface GraphqlRoutesOptions {
   context: RegionContext;
   /** Rate limit and ad-hoc queries (server/config.ts, tests' overrides applied). */
   settings: GraphqlSettings;
+  /** Voucher guessing limits: the promo box recognises voucher numbers (issue 15). */
+  voucherThrottle?: VoucherThrottleSettings;
 }
 
 /** GraphQL's error shape, which every failure of this route has (parser and framework ones too). */
@@ -103,6 +108,8 @@ interface RequestContext {
   /** A promo code was sent: the answer is about this buyer's offers. */
   personal: boolean;
   method: 'GET' | 'POST';
+  /** The client's address (voucher numbers in the promo box count against its guesses). */
+  address: string;
 }
 
 /** Field names of arguments that failed, as `calendar.<argument>`; values never echoed. */
@@ -121,15 +128,21 @@ function argumentFields(error: z.ZodError): string[] {
 /** The GraphQL endpoint of one regional booking API (spec §7): the calendar. */
 export const graphqlRoutes: FastifyPluginCallback<GraphqlRoutesOptions> = (
   app,
-  { db, context, settings },
+  { db, context, settings, voucherThrottle = DEFAULT_VOUCHER_THROTTLE },
   done,
 ) => {
+  const vouchers = {
+    db,
+    keys: new ServerKeys(db),
+    throttle: voucherThrottle,
+    region: context.region,
+  };
   const scope: CalendarScope = { db, venueOf: (slug) => context.bundleFor(slug) };
   const read = (args: CalendarArgs) => loadCalendar(scope, args);
   const load = sharedInFlight(calendarKey, read);
   const loadPublic = sharedInFlight(calendarKey, read, PUBLIC_ANSWER_KEEP_MS);
   const rootValue = {
-    calendar: (args: unknown, context: RequestContext) => {
+    calendar: (args: unknown, requestContext: RequestContext) => {
       const parsed = calendarArgsSchema.safeParse(args);
       if (!parsed.success) {
         throw new ApiError(
@@ -145,10 +158,20 @@ export const graphqlRoutes: FastifyPluginCallback<GraphqlRoutesOptions> = (
           'calendar.month',
         ]);
       }
-      if (parsed.data.promoCode != null) context.personal = true;
-      return context.method === 'GET' && !context.personal
-        ? loadPublic(parsed.data)
-        : load(parsed.data);
+      if (parsed.data.promoCode == null) {
+        return requestContext.method === 'GET' ? loadPublic(parsed.data) : load(parsed.data);
+      }
+      requestContext.personal = true;
+      // Shared by identical reads in flight; the voucher check is this client's own (throttle).
+      return load(parsed.data).then(async (calendar) => ({
+        ...calendar,
+        promo: await recogniseVoucher(
+          vouchers,
+          context.bundleFor(calendar.venueSlug)?.settings,
+          calendar.promo,
+          requestContext.address,
+        ),
+      }));
     },
   };
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -179,7 +202,7 @@ export const graphqlRoutes: FastifyPluginCallback<GraphqlRoutesOptions> = (
         .status(429)
         .send(graphqlError('rate_limited', 'Too many calendar requests. Try again shortly.'));
     }
-    const context: RequestContext = { personal: false, method };
+    const context: RequestContext = { personal: false, method, address: request.ip };
     const outcome = await runGraphql({
       schema,
       rootValue,

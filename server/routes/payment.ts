@@ -2,15 +2,23 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../contract/api/common';
-import { cardTokenSchema, tokeniseBodySchema } from '../../contract/api/payment';
+import {
+  WALLET_TOKEN_MAX_LENGTH,
+  cardTokenSchema,
+  tokeniseBodySchema,
+} from '../../contract/api/payment';
 import type { Database } from '../db/database';
 import { ApiError } from '../domain/errors';
 import type { PaymentConfig } from '../payments/config';
 import { countCall } from '../payments/rateLimit';
 import type { PaymentService } from '../payments/service';
 
-/** Card number, name, expiry and CVV fit many times over; anything bigger is not a card. */
-export const TOKEN_BODY_LIMIT_BYTES = 2048;
+/**
+ * A wallet's token (issue 15) is the largest body: up to WALLET_TOKEN_MAX_LENGTH characters of
+ * the wallet's JSON, sent as a JSON string, where each of its quotes costs an escape; twice that
+ * plus the envelope is the most a wallet body needs. Card details fit many times over.
+ */
+export const TOKEN_BODY_LIMIT_BYTES = 2 * WALLET_TOKEN_MAX_LENGTH + 256;
 
 export interface PaymentRoutesOptions {
   db: Database;
@@ -20,7 +28,7 @@ export interface PaymentRoutesOptions {
 
 /**
  * What the browser calls on the payment service (`/services/payment`): POST /tokens with the
- * card details, and the provider's own 3-D Secure pages. Paying, continuing and refunding are
+ * card details or a wallet's token, and the provider's own pages (3-D Secure, PayPal approval). Paying, continuing and refunding are
  * not here: the booking API does them in-process through PaymentService with the token.
  */
 export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (

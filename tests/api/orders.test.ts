@@ -393,7 +393,7 @@ describe('paying for a theatre hold with a frictionless card', () => {
       transactionFee: basket.transactionFee,
       total: basket.total,
       currency: 'GBP',
-      payment: { brand: 'visa', last4: '1111' },
+      paidWith: [{ method: 'card', amount: basket.total, brand: 'visa', last4: '1111' }],
     });
     expect(order.number).toMatch(/^SD-[2-9A-HJKMNP-Z]{8}$/);
     expect(order.accessKey).toMatch(/^[\w-]{43}$/);
@@ -730,7 +730,7 @@ describe('3-D Secure, declines and time-outs', () => {
     const done = await continuePay(buyer, started);
     expect(done.order).toMatchObject({
       status: 'confirmed',
-      payment: { brand: 'amex', last4: '8431' },
+      paidWith: [{ method: 'card', amount: basket.total, brand: 'amex', last4: '8431' }],
       total: basket.total,
     });
   });
@@ -1497,7 +1497,7 @@ describe('a zero-price basket', () => {
         key,
       });
       expect(done).toMatchObject({ outcome: 'confirmed', paymentId: null });
-      expect(done.order).toMatchObject({ status: 'confirmed', total: 0, payment: null });
+      expect(done.order).toMatchObject({ status: 'confirmed', total: 0, paidWith: [] });
       expect(done.order!.tickets).toHaveLength(1);
       expect(done.order!.accessKey).toMatch(/^[\w-]{43}$/);
       // Replayed, the same answer (the owner's key included); no second order.

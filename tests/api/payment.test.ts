@@ -19,6 +19,7 @@ import {
   type SandboxBehaviour,
 } from '../../server/payments/sandbox/testCards';
 import { PaymentService, type AuthoriseInput } from '../../server/payments/service';
+import { TOKEN_BODY_LIMIT_BYTES } from '../../server/routes/payment';
 import { expectNoCardData } from './cardData';
 import { openMigratedDatabase, venues } from './testDatabase';
 import { buyerBrowser as browser } from './checkoutFixtures';
@@ -210,9 +211,10 @@ describe('POST /services/payment/tokens', () => {
     });
     const nameless = await postToken(cardBody('4111111111111111', 'visa', { name: '  ' }));
     expect(apiErrorSchema.parse(nameless.json()).fields).toEqual(['body.name']);
+    // The limit is a wallet token's (issue 15); anything past it is refused unread.
     const huge = await postToken({
       ...cardBody('4111111111111111', 'visa'),
-      name: 'x'.repeat(3000),
+      name: 'x'.repeat(TOKEN_BODY_LIMIT_BYTES),
     });
     expect(huge.statusCode).toBe(413);
     const form = await app.inject({
@@ -767,7 +769,7 @@ describe('idempotent pay', () => {
     const tokens = await Promise.all([1, 2, 3, 4, 5].map(() => tokenFor('visa', 'approve')));
     const key = randomUUID();
     const request = (token: string): AuthoriseRequest => ({
-      token,
+      source: { kind: 'token', token, method: 'card' },
       amount: 2000,
       currency: 'GBP',
       idempotencyKey: key,

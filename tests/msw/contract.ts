@@ -43,6 +43,7 @@ import {
   profileResponseSchema,
 } from '@contract/api/members';
 import { cardTokenSchema } from '@contract/api/payment';
+import { paymentMethodsSchema } from '@contract/api/paymentMethods';
 import { queueTicketSchema } from '@contract/api/queue';
 import { sessionSchema } from '@contract/api/session';
 
@@ -92,6 +93,9 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
   'PUT /api/:region/holds/:holdId/basket': { ok: { 200: basketResponseSchema } },
   'GET /api/:region/holds/:holdId/details': { ok: { 200: detailsResponseSchema } },
   'PUT /api/:region/holds/:holdId/details': { ok: { 200: detailsResponseSchema } },
+  'GET /api/:region/holds/:holdId/payment-methods': { ok: { 200: paymentMethodsSchema } },
+  'POST /api/:region/holds/:holdId/vouchers': { ok: { 200: paymentMethodsSchema } },
+  'DELETE /api/:region/holds/:holdId/vouchers/:voucherId': { ok: { 200: paymentMethodsSchema } },
   'GET /services/address-lookup/addresses': { ok: { 200: addressLookupResponseSchema } },
   'POST /services/payment/tokens': { ok: { 201: cardTokenSchema } },
   'POST /api/:region/holds/:holdId/order': {

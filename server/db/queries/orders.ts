@@ -1,6 +1,7 @@
 import type { Basket } from '../../../contract/api/basket';
 import type { Answers, Consents, Contact, Delivery } from '../../../contract/api/checkout';
 import type { OrderStatus } from '../../../contract/api/orders';
+import type { PayMethod } from '../../../contract/api/paymentMethodKinds';
 import type { CardBrand } from '../../../contract/cards';
 import type { Queryable } from '../database';
 
@@ -31,6 +32,8 @@ export interface OrderRow {
   failure: OrderFailure | null;
   currency: 'GBP' | 'USD';
   total: number;
+  /** What the attempt's vouchers pay (reserved with it, spent by its sale); 0 without any. */
+  voucherAmount: number;
   transactionFee: number;
   basket: Basket;
   details: OrderDetails;
@@ -45,7 +48,7 @@ export interface OrderRow {
 const ORDER_COLUMNS = `upper(o.id::text) AS id, o.number, o.session_id::text AS "sessionId",
   o.idempotency_key AS "idempotencyKey", upper(o.hold_id::text) AS "holdId",
   upper(o.performance_id::text) AS "performanceId", o.status, o.failure, o.currency, o.total,
-  o.transaction_fee AS "transactionFee", o.basket, o.details, upper(o.payment_id::text) AS "paymentId",
+  o.voucher_amount AS "voucherAmount", o.transaction_fee AS "transactionFee", o.basket, o.details, upper(o.payment_id::text) AS "paymentId",
   o.access_key_hash AS "accessKeyHash", o.access_key_sealed AS "accessKeySealed",
   o.confirmed_at AS "confirmedAt", v.region, v.slug AS "venueSlug"`;
 const ORDER_FROM = `FROM orders o
@@ -147,6 +150,7 @@ export interface NewOrder {
   performanceId: string;
   currency: 'GBP' | 'USD';
   total: number;
+  voucherAmount: number;
   transactionFee: number;
   basket: Basket;
   details: OrderDetails;
@@ -156,8 +160,8 @@ export interface NewOrder {
 export async function insertOrder(db: Queryable, order: NewOrder): Promise<boolean> {
   const { rows } = await db.query(
     `INSERT INTO orders (id, number, session_id, idempotency_key, hold_id, performance_id, status,
-       currency, total, transaction_fee, basket, details)
-     VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, $9, $10::jsonb, $11::jsonb)
+       currency, total, transaction_fee, basket, details, voucher_amount)
+     VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, $9, $10::jsonb, $11::jsonb, $12)
      ON CONFLICT (number) DO NOTHING
      RETURNING id`,
     [
@@ -172,6 +176,7 @@ export async function insertOrder(db: Queryable, order: NewOrder): Promise<boole
       order.transactionFee,
       JSON.stringify(order.basket),
       JSON.stringify(order.details),
+      order.voucherAmount,
     ],
   );
   return rows.length > 0;
@@ -537,16 +542,19 @@ export async function orderShow(db: Queryable, performanceId: string): Promise<S
   return rows[0]!;
 }
 
-export async function paymentCard(
+/** How a payment was made: its method, and the card's brand and last four (none for PayPal). */
+export async function paymentMeans(
   db: Queryable,
   paymentId: string,
-): Promise<{ brand: CardBrand; last4: string } | null> {
-  const { rows } = await db.query<{ brand: CardBrand | null; last4: string | null }>(
-    'SELECT card_brand AS brand, card_last4 AS last4 FROM payments WHERE id = $1',
-    [paymentId],
-  );
-  const row = rows[0];
-  return row?.brand && row.last4 ? { brand: row.brand, last4: row.last4 } : null;
+): Promise<{ method: PayMethod; brand: CardBrand | null; last4: string | null } | undefined> {
+  const { rows } = await db.query<{
+    method: PayMethod;
+    brand: CardBrand | null;
+    last4: string | null;
+  }>('SELECT method, card_brand AS brand, card_last4 AS last4 FROM payments WHERE id = $1', [
+    paymentId,
+  ]);
+  return rows[0];
 }
 
 // ---------------------------------------------------------------------------------------------

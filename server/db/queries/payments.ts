@@ -4,6 +4,7 @@ import type {
   PaymentActionKind,
   PaymentStatus,
 } from '../../../contract/api/payment';
+import type { PayMethod } from '../../../contract/api/paymentMethodKinds';
 import type { CardBrand } from '../../../contract/cards';
 import type { Queryable } from '../database';
 
@@ -19,6 +20,7 @@ export interface PaymentRecord {
   id: string;
   providerRef: string | null;
   status: RecordStatus;
+  method: PayMethod;
   amount: number;
   currency: Money['currency'];
   declineReason: DeclineReason | null;
@@ -30,7 +32,7 @@ export interface PaymentRecord {
   actionUrl: string | null;
 }
 
-const RECORD_COLUMNS = `id::text AS id, provider_ref AS "providerRef", status, amount, currency,
+const RECORD_COLUMNS = `id::text AS id, provider_ref AS "providerRef", status, method, amount, currency,
   decline_reason AS "declineReason", card_brand AS "cardBrand", card_last4 AS "cardLast4",
   captured_amount AS "capturedAmount", refunded_amount AS "refundedAmount",
   action_kind AS "actionKind", action_url AS "actionUrl"`;
@@ -40,6 +42,7 @@ export interface NewPayment {
   sessionId: string;
   idempotencyKey: string;
   provider: string;
+  method: PayMethod;
   reference: string;
   amount: number;
   currency: Money['currency'];
@@ -48,8 +51,9 @@ export interface NewPayment {
 /** The session's record for this key: `payment.id` when new, the earlier one's id on a rerun. */
 export async function insertPendingPayment(db: Queryable, payment: NewPayment): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO payments (id, session_id, idempotency_key, provider, reference, amount, currency, status)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending')
+    `INSERT INTO payments (id, session_id, idempotency_key, provider, reference, amount, currency,
+       status, method)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8)
      ON CONFLICT (session_id, idempotency_key) DO UPDATE SET updated_at = now()
      RETURNING id::text AS id`,
     [
@@ -60,6 +64,7 @@ export async function insertPendingPayment(db: Queryable, payment: NewPayment): 
       payment.reference,
       payment.amount,
       payment.currency,
+      payment.method,
     ],
   );
   return rows[0]!.id;
@@ -87,7 +92,7 @@ export async function markPaymentTimedOut(
 /** A provider's answer: what it says of the record (never its amount), and how far it got. */
 export type ProviderAnswerFields = Omit<
   PaymentRecord,
-  'id' | 'providerRef' | 'amount' | 'currency'
+  'id' | 'providerRef' | 'amount' | 'currency' | 'method'
 > & {
   providerRef: string;
   progress: number;

@@ -1,12 +1,13 @@
 import type { DeclineReason } from '../../../contract/api/payment';
+import type { PayMethod } from '../../../contract/api/paymentMethodKinds';
 import type { CardBrand } from '../../../contract/cards';
-import type { Currency, ProviderState } from '../../payments/provider';
+import type { Currency, ProviderState, TokenSource } from '../../payments/provider';
 import type { SandboxBehaviour } from '../../payments/sandbox/testCards';
 import type { Queryable } from '../database';
 
 /**
  * The SQL of the built-in sandbox gateway (migration 0008: sandbox_card_tokens,
- * sandbox_payments, sandbox_refunds). The gateway's rules are server/payments/sandbox; keeping its
+ * sandbox_payments, sandbox_refunds; 0032: wallet tokens and PayPal orders). The gateway's rules are server/payments/sandbox; keeping its
  * state in the database makes every instance of the server the same gateway.
  */
 
@@ -14,9 +15,11 @@ export interface SandboxPaymentRow {
   ref: string;
   idempotencyKey: string;
   requestHash: string;
-  brand: CardBrand;
-  last4: string;
-  behaviour: SandboxBehaviour;
+  method: PayMethod;
+  /** The card's; null for PayPal. */
+  brand: CardBrand | null;
+  last4: string | null;
+  behaviour: SandboxBehaviour | null;
   amount: number;
   currency: Currency;
   state: ProviderState;
@@ -24,25 +27,32 @@ export interface SandboxPaymentRow {
   returnUrl: string;
   deviceDataAt: Date | null;
   challengeResult: 'authenticated' | 'failed' | null;
+  /** The buyer's answer on PayPal's approval page. */
+  approvalResult: ApprovalResult | null;
   actionExpired: boolean;
   capturedAmount: number;
   refundedAmount: number;
 }
 
+/** PayPal's approval page: Approve, Cancel, or "Log in as a declining account". */
+export type ApprovalResult = 'approved' | 'cancelled' | 'declining_account';
+
 export interface SpentToken {
+  source: TokenSource;
   brand: CardBrand;
   last4: string;
   behaviour: SandboxBehaviour;
 }
 
 const PAYMENT_COLUMNS = `ref::text AS ref, idempotency_key AS "idempotencyKey", request_hash AS "requestHash",
-  brand, last4, behaviour, amount, currency, state, decline_reason AS "declineReason",
+  method, brand, last4, approval_result AS "approvalResult", behaviour, amount, currency, state, decline_reason AS "declineReason",
   return_url AS "returnUrl", device_data_at AS "deviceDataAt", challenge_result AS "challengeResult",
   coalesce(action_expires_at <= now(), false) AS "actionExpired",
   captured_amount AS "capturedAmount", refunded_amount AS "refundedAmount"`;
 
 export interface NewCardToken {
   tokenHash: string;
+  source: TokenSource;
   brand: CardBrand;
   last4: string;
   expiryMonth: number;
@@ -54,8 +64,9 @@ export interface NewCardToken {
 /** Stores a token (only its hash); returns when it expires. */
 export async function insertCardToken(db: Queryable, token: NewCardToken): Promise<Date> {
   const { rows } = await db.query<{ expiresAt: Date }>(
-    `INSERT INTO sandbox_card_tokens (token_hash, brand, last4, expiry_month, expiry_year, behaviour, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(mins => $7::int))
+    `INSERT INTO sandbox_card_tokens (token_hash, brand, last4, expiry_month, expiry_year, behaviour,
+       expires_at, source)
+     VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(mins => $7::int), $8)
      RETURNING expires_at AS "expiresAt"`,
     [
       token.tokenHash,
@@ -65,6 +76,7 @@ export async function insertCardToken(db: Queryable, token: NewCardToken): Promi
       token.expiryYear,
       token.behaviour,
       token.lifetimeMinutes,
+      token.source,
     ],
   );
   return rows[0]!.expiresAt;
@@ -86,7 +98,7 @@ export async function spendCardToken(
   const { rows } = await tx.query<SpentToken>(
     `UPDATE sandbox_card_tokens SET used_at = now()
      WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
-     RETURNING brand, last4, behaviour`,
+     RETURNING source, brand, last4, behaviour`,
     [tokenHash],
   );
   return rows[0];
@@ -96,7 +108,9 @@ export interface NewSandboxPayment {
   ref: string;
   idempotencyKey: string;
   requestHash: string;
-  token: SpentToken;
+  method: PayMethod;
+  /** The spent token's card; null for PayPal. */
+  token: SpentToken | null;
   amount: number;
   currency: Currency;
   returnUrl: string;
@@ -110,21 +124,22 @@ export async function insertSandboxPayment(
 ): Promise<SandboxPaymentRow | undefined> {
   const { rows } = await tx.query<SandboxPaymentRow>(
     `INSERT INTO sandbox_payments (ref, idempotency_key, request_hash, brand, last4, behaviour,
-       amount, currency, state, return_url, browser)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'processing', $9, $10::jsonb)
+       amount, currency, state, return_url, browser, method)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'processing', $9, $10::jsonb, $11)
      ON CONFLICT (idempotency_key) DO NOTHING
      RETURNING ${PAYMENT_COLUMNS}`,
     [
       payment.ref,
       payment.idempotencyKey,
       payment.requestHash,
-      payment.token.brand,
-      payment.token.last4,
-      payment.token.behaviour,
+      payment.token?.brand ?? null,
+      payment.token?.last4 ?? null,
+      payment.token?.behaviour ?? null,
       payment.amount,
       payment.currency,
       payment.returnUrl,
       JSON.stringify(payment.browser),
+      payment.method,
     ],
   );
   return rows[0];
@@ -167,14 +182,18 @@ export async function captureSandboxPayment(
   return rows[0];
 }
 
-/** Voids a payment not yet captured; undefined when its state does not allow it. */
+/**
+ * Voids a payment not yet captured (a PayPal order not yet approved too); undefined when its
+ * state does not allow it.
+ */
 export async function voidSandboxPayment(
   db: Queryable,
   ref: string,
 ): Promise<SandboxPaymentRow | undefined> {
   const { rows } = await db.query<SandboxPaymentRow>(
     `UPDATE sandbox_payments SET state = 'voided', updated_at = now()
-     WHERE ref = $1 AND state IN ('authorised', 'device_data_required', 'challenge_required')
+     WHERE ref = $1
+       AND state IN ('authorised', 'device_data_required', 'challenge_required', 'approval_required')
      RETURNING ${PAYMENT_COLUMNS}`,
     [ref],
   );
@@ -228,7 +247,8 @@ export async function cancelSandboxAttempt(db: Queryable, idempotencyKey: string
   await db.query(
     `UPDATE sandbox_payments SET state = 'voided', updated_at = now()
      WHERE idempotency_key = $1
-       AND state IN ('processing', 'device_data_required', 'challenge_required', 'authorised')`,
+       AND state IN ('processing', 'device_data_required', 'challenge_required', 'approval_required',
+         'authorised')`,
     [idempotencyKey],
   );
 }
@@ -256,6 +276,20 @@ export async function recordChallenge(
   await db.query(
     `UPDATE sandbox_payments SET challenge_result = $2, updated_at = now()
      WHERE ref = $1 AND state = 'challenge_required' AND challenge_result IS NULL
+       AND action_expires_at > now()`,
+    [ref, result],
+  );
+}
+
+/** The buyer's answer on PayPal's approval page; the first one counts, while the page is open. */
+export async function recordApproval(
+  db: Queryable,
+  ref: string,
+  result: ApprovalResult,
+): Promise<void> {
+  await db.query(
+    `UPDATE sandbox_payments SET approval_result = $2, updated_at = now()
+     WHERE ref = $1 AND state = 'approval_required' AND approval_result IS NULL
        AND action_expires_at > now()`,
     [ref, result],
   );

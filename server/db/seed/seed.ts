@@ -7,6 +7,7 @@ import { addDays, localDate, zonedToUtc } from '../../domain/zonedTime';
 import { MEMBERSHIPS, PROMOS, TICKET_PROTECTION_FEES, upsellsFor } from './products';
 import { schedulePerformances } from './schedule';
 import { seedMembers } from './members';
+import { seedVouchers } from './vouchers';
 import {
   arenaPlan,
   concertHallPlan,
@@ -23,6 +24,9 @@ const MARKER = 'demo-catalogue';
 /** Memberships' offers and the demo members (issue 14): a marker of their own (members.ts). */
 const MEMBERS_MARKER = 'demo-members';
 const MEMBERS_VERSION = 1;
+/** Demo gift vouchers and gift cards (issue 15): a marker of their own (vouchers.ts). */
+const VOUCHERS_MARKER = 'demo-vouchers';
+const VOUCHERS_VERSION = 1;
 
 export interface SeedResult {
   seeded: boolean;
@@ -393,6 +397,16 @@ export async function seed(
       await tx.query('INSERT INTO seed_versions (name, version) VALUES ($1, $2)', [
         MEMBERS_MARKER,
         MEMBERS_VERSION,
+      ]);
+    }
+    const vouchers = await tx.query('SELECT 1 FROM seed_versions WHERE name = $1', [
+      VOUCHERS_MARKER,
+    ]);
+    if (vouchers.rows.length === 0) {
+      await seedVouchers(tx, now);
+      await tx.query('INSERT INTO seed_versions (name, version) VALUES ($1, $2)', [
+        VOUCHERS_MARKER,
+        VOUCHERS_VERSION,
       ]);
     }
     return fresh;

@@ -3,9 +3,10 @@ import { CARD_BRAND_NAMES } from '../../../contract/cards';
 import type { Currency } from '../provider';
 
 /**
- * The sandbox's 3-D Secure pages. They stand in for the card issuer's pages, which are not the
- * shop's: English, plain, server-rendered, no inline script or style (the CSP forbids both), and
- * every step is an ordinary form POST so they work with the keyboard and without JavaScript.
+ * The sandbox's 3-D Secure and PayPal approval pages. They stand in for the card issuer's and
+ * PayPal's pages, which are not the shop's: English, plain, server-rendered, no inline script or
+ * style (the CSP forbids both), and every step is an ordinary form POST so they work with the
+ * keyboard and without JavaScript.
  */
 
 export function escapeHtml(value: string): string {
@@ -33,9 +34,14 @@ interface PageParts {
   title: string;
   body: string;
   script?: boolean;
+  /** Whose page it stands in for, in its badge. */
+  badge?: string;
 }
 
-function page({ base, title, body, script = false }: PageParts): string {
+const BANK = 'Sandbox bank';
+const PAYPAL = 'Sandbox PayPal';
+
+function page({ base, title, body, script = false, badge = BANK }: PageParts): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -46,7 +52,7 @@ function page({ base, title, body, script = false }: PageParts): string {
 ${script ? `<script src="${escapeHtml(base)}/3ds/device-data.js" defer></script>\n` : ''}</head>
 <body>
 <main>
-<p class="sandbox">Sandbox bank</p>
+<p class="sandbox">${escapeHtml(badge)}</p>
 ${body}
 </main>
 </body>
@@ -102,6 +108,37 @@ export function challengePage(base: string, details: ChallengeDetails): string {
 <div class="actions">
 <button type="submit" name="result" value="authenticated" class="primary">Authenticate</button>
 <button type="submit" name="result" value="failed" class="secondary">Fail authentication</button>
+</div>
+</form>`,
+  });
+}
+
+export interface ApprovalDetails {
+  ref: string;
+  amount: number;
+  currency: Currency;
+}
+
+/**
+ * PayPal's approval page: the buyer approves or cancels the order; the third button plays a
+ * PayPal account whose funding PayPal refuses, so a declined PayPal payment can be tried too.
+ */
+export function approvalPage(base: string, details: ApprovalDetails): string {
+  return page({
+    base,
+    badge: PAYPAL,
+    title: 'Approve your payment - Sandbox PayPal',
+    body: `<h1>Approve your payment</h1>
+<p>This test page stands in for PayPal. Choose how the payment ends; no one logs in and nothing is charged until the shop confirms your order.</p>
+<dl>
+<dt>Merchant</dt><dd>Stagedoor</dd>
+<dt>Amount</dt><dd>${escapeHtml(money(details.amount, details.currency))}</dd>
+</dl>
+<form method="post" action="${escapeHtml(base)}/paypal/${escapeHtml(details.ref)}">
+<div class="actions">
+<button type="submit" name="result" value="approved" class="primary">Approve</button>
+<button type="submit" name="result" value="cancelled" class="secondary">Cancel</button>
+<button type="submit" name="result" value="declining_account" class="secondary">Log in as a declining account</button>
 </div>
 </form>`,
   });

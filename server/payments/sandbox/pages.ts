@@ -2,7 +2,13 @@ import type { FastifyPluginCallback, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { browserLanguageTag } from '../../../contract/browserLanguage';
 import { DEVICE_DATA_SCRIPT, PAGE_STYLES } from './pageAssets';
-import { badRequestPage, challengePage, deviceDataPage, missingPage } from './pageHtml';
+import {
+  approvalPage,
+  badRequestPage,
+  challengePage,
+  deviceDataPage,
+  missingPage,
+} from './pageHtml';
 import type { SandboxProvider } from './sandboxProvider';
 
 /** A form post of these pages is a handful of short fields. */
@@ -20,6 +26,9 @@ const deviceDataForm = z.strictObject({
   javascriptEnabled: z.enum(['', 'true']),
 });
 const challengeForm = z.strictObject({ result: z.enum(['authenticated', 'failed']) });
+const approvalForm = z.strictObject({
+  result: z.enum(['approved', 'cancelled', 'declining_account']),
+});
 const refParams = z.object({ ref: z.string().max(64) });
 
 /** The ref of a page's address; a malformed one (too long, not text) is simply no payment. */
@@ -62,7 +71,7 @@ const numberOrNull = (value: string) => (value === '' ? null : Number(value));
 
 /**
  * The sandbox gateway's own pages under `<payment base>/3ds/`: device-data collection and the
- * challenge. Each step ends with a 303 back to the shop's return URL; a step already done or
+ * challenge; and under `<payment base>/paypal/`, PayPal's approval page (issue 15). Each step ends with a 303 back to the shop's return URL; a step already done or
  * expired sends the browser straight back, where the shop asks how the payment ended.
  */
 export function sandboxPages(sandbox: SandboxProvider): FastifyPluginCallback {
@@ -128,7 +137,9 @@ export function sandboxPages(sandbox: SandboxProvider): FastifyPluginCallback {
       if (
         payment.state !== 'challenge_required' ||
         payment.challengeResult ||
-        payment.actionExpired
+        payment.actionExpired ||
+        !payment.brand ||
+        !payment.last4
       ) {
         return reply.header('cache-control', 'no-store').redirect(payment.returnUrl, 303);
       }
@@ -149,6 +160,34 @@ export function sandboxPages(sandbox: SandboxProvider): FastifyPluginCallback {
       const form = challengeForm.safeParse(request.body);
       if (!form.success) return pageSecurity(reply).status(400).send(badRequestPage(base()));
       await sandbox.recordChallenge(payment.ref, form.data.result);
+      return reply.header('cache-control', 'no-store').redirect(payment.returnUrl, 303);
+    });
+
+    app.get('/paypal/:ref', { schema: { hide: true } }, async (request, reply) => {
+      const payment = await sandbox.pageState(refOf(request.params));
+      if (!payment) return pageSecurity(reply).status(404).send(missingPage(base()));
+      if (
+        payment.state !== 'approval_required' ||
+        payment.approvalResult ||
+        payment.actionExpired
+      ) {
+        return reply.header('cache-control', 'no-store').redirect(payment.returnUrl, 303);
+      }
+      return pageSecurity(reply, payment.returnUrl).send(
+        approvalPage(base(), {
+          ref: payment.ref,
+          amount: payment.amount,
+          currency: payment.currency,
+        }),
+      );
+    });
+
+    app.post('/paypal/:ref', { schema: { hide: true } }, async (request, reply) => {
+      const payment = await sandbox.pageState(refOf(request.params));
+      if (!payment) return pageSecurity(reply).status(404).send(missingPage(base()));
+      const form = approvalForm.safeParse(request.body);
+      if (!form.success) return pageSecurity(reply).status(400).send(badRequestPage(base()));
+      await sandbox.recordApproval(payment.ref, form.data.result);
       return reply.header('cache-control', 'no-store').redirect(payment.returnUrl, 303);
     });
 

@@ -1,10 +1,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyPluginCallback } from 'fastify';
-import { detectCardBrand } from '../../../contract/cards';
+import { checkCardNumber, detectCardBrand, normaliseCardNumber } from '../../../contract/cards';
 import type { DeclineReason } from '../../../contract/api/payment';
+import { PAY_METHODS, type PayMethod, type Wallet } from '../../../contract/api/paymentMethodKinds';
+import { SANDBOX_WALLET_TOKEN_TYPE } from '../../../contract/sandboxWallet';
 import type { Database, Queryable } from '../../db/database';
 import * as g from '../../db/queries/sandboxGateway';
-import type { SandboxPaymentRow } from '../../db/queries/sandboxGateway';
+import type { ApprovalResult, SandboxPaymentRow } from '../../db/queries/sandboxGateway';
 import { requestHash } from '../../domain/idempotency';
 import {
   ProviderError,
@@ -15,6 +17,7 @@ import {
   type ProviderPayment,
   type ProviderState,
   type TokenisedCard,
+  type TokenSource,
 } from '../provider';
 import { sandboxPages } from './pages';
 import { behaviourOf } from './testCards';
@@ -23,6 +26,14 @@ import { behaviourOf } from './testCards';
 export const TOKEN_LIFETIME_MINUTES = 15;
 /** A device-data collection or challenge not completed within this long fails authentication. */
 export const ACTION_LIFETIME_MINUTES = 10;
+/**
+ * A PayPal order the buyer neither approves nor cancels within this long counts as cancelled
+ * (PayPal's own orders wait about as long); the shop's reconciliation voids an abandoned one
+ * far sooner (PAYMENT_3DS_ABANDONED_AFTER_S).
+ */
+export const APPROVAL_LIFETIME_MINUTES = 180;
+/** How long the card a sandbox wallet holds stays valid (a device card's expiry is its own). */
+const WALLET_CARD_YEARS = 3;
 /**
  * How long the `timeout` test card keeps the gateway silent when nobody gives up on it; the
  * payment service gives up far sooner (its own limit) and cancels the attempt.
@@ -38,6 +49,22 @@ export interface SandboxOptions {
 type PaymentRow = SandboxPaymentRow;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** The test card number a sandbox wallet token names (contract/sandboxWallet.ts), if it is one. */
+function walletCardNumber(wallet: Wallet, walletToken: string): string | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(walletToken);
+  } catch {
+    return undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return undefined;
+  const token = parsed as Record<string, unknown>;
+  if (token.type !== SANDBOX_WALLET_TOKEN_TYPE || token.wallet !== wallet) return undefined;
+  if (typeof token.cardNumber !== 'string') return undefined;
+  const number = normaliseCardNumber(token.cardNumber);
+  return checkCardNumber(number) === 'valid' ? number : undefined;
+}
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Resolves after `ms`, or rejects as soon as the caller aborts (the gateway stops waiting too). */
@@ -57,13 +84,15 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /**
- * The built-in sandbox gateway: tokenises cards into a vault that keeps no card data, runs
- * 3-D Secure 2 (device-data collection for every payment, a challenge for the challenge cards)
- * on its own pages, and declines or stays silent as the test cards say (testCards.ts). All its
- * state is in the database, so every instance of the server is the same gateway.
+ * The built-in sandbox gateway: tokenises cards and sandbox wallet tokens into a vault that keeps
+ * no card data, runs 3-D Secure 2 (device-data collection for every typed card, a challenge for
+ * the challenge cards) and PayPal's approval on its own pages, and declines or stays silent as
+ * the test cards say (testCards.ts). All its state is in the database, so every instance of the
+ * server is the same gateway.
  */
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox';
+  readonly methods: readonly PayMethod[] = PAY_METHODS;
   readonly hostedPages: FastifyPluginCallback;
   /** Base address of the hosted pages as the browser sees it (the payment service's). */
   readonly pagesBase: string;
@@ -79,12 +108,39 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   async tokenise(card: CardDetails): Promise<TokenisedCard> {
+    return this.vault(card, 'card');
+  }
+
+  /**
+   * The sandbox wallet's token names one of its test cards (contract/sandboxWallet.ts); the
+   * vault keeps that card as a real gateway keeps a wallet's device card, marked with the wallet.
+   */
+  async tokeniseWallet(wallet: Wallet, walletToken: string): Promise<TokenisedCard> {
+    const number = walletCardNumber(wallet, walletToken);
+    if (!number) {
+      throw new ProviderError('token_invalid', 'The sandbox cannot read this wallet token.');
+    }
+    const now = new Date();
+    return this.vault(
+      {
+        number,
+        name: '',
+        expiryMonth: now.getUTCMonth() + 1,
+        expiryYear: now.getUTCFullYear() + WALLET_CARD_YEARS,
+        cvv: '',
+      },
+      wallet,
+    );
+  }
+
+  private async vault(card: CardDetails, source: TokenSource): Promise<TokenisedCard> {
     const brand = detectCardBrand(card.number);
     if (!brand) throw new ProviderError('brand_not_accepted', 'The sandbox takes no such card.');
     const token = `tok_${randomBytes(24).toString('base64url')}`;
     const last4 = card.number.slice(-4);
     const expiresAt = await g.insertCardToken(this.db, {
       tokenHash: hashToken(token),
+      source,
       brand,
       last4,
       expiryMonth: card.expiryMonth,
@@ -96,6 +152,7 @@ export class SandboxProvider implements PaymentProvider {
     await g.purgeDeadCardTokens(this.db);
     return {
       token,
+      source,
       brand,
       last4,
       expiryMonth: card.expiryMonth,
@@ -105,11 +162,15 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   async authorise(request: AuthoriseRequest, { signal }: CallOptions): Promise<ProviderPayment> {
+    const { source } = request;
+    const method: PayMethod = source.kind === 'paypal' ? 'paypal' : source.method;
     const hash = requestHash('sandbox.authorise', {
-      token: hashToken(request.token),
+      token: source.kind === 'token' ? hashToken(source.token) : null,
       amount: request.amount,
       currency: request.currency,
       acceptedBrands: request.acceptedBrands ?? null,
+      // A card's hash is as it was before wallets and PayPal, so its replays still match.
+      ...(method === 'card' ? {} : { method }),
     });
     const first = await this.findByKey(request.idempotencyKey);
     if (first) return this.replay(first, hash);
@@ -117,11 +178,12 @@ export class SandboxProvider implements PaymentProvider {
     let created: PaymentRow | undefined;
     try {
       created = await this.db.transaction(async (tx) => {
-        const token = await this.spendToken(tx, request);
+        const token = source.kind === 'token' ? await this.spendToken(tx, source, request) : null;
         const row = await g.insertSandboxPayment(tx, {
           ref: randomUUID(),
           idempotencyKey: request.idempotencyKey,
           requestHash: hash,
+          method,
           token,
           amount: request.amount,
           currency: request.currency,
@@ -149,9 +211,7 @@ export class SandboxProvider implements PaymentProvider {
       }
       return this.move(created.ref, 'processing', 'declined', { declineReason: 'declined' });
     }
-    const next = await this.move(created.ref, 'processing', 'device_data_required', {
-      startAction: true,
-    });
+    const next = await this.firstAnswer(created);
     if (signal.aborted) {
       await this.cancelAttempt(request.idempotencyKey);
       throw new Error('aborted');
@@ -159,8 +219,49 @@ export class SandboxProvider implements PaymentProvider {
     return next;
   }
 
+  /**
+   * A typed card goes to device-data collection (3-D Secure); PayPal to its approval page; a
+   * wallet's device card is answered at once, as its test card says (the device authenticated
+   * the buyer, so a challenge card is simply authorised).
+   */
+  private async firstAnswer(created: PaymentRow): Promise<ProviderPayment> {
+    const ref = created.ref;
+    if (created.method === 'paypal') {
+      return this.move(ref, 'processing', 'approval_required', {
+        startAction: true,
+        actionMinutes: APPROVAL_LIFETIME_MINUTES,
+      });
+    }
+    if (created.method === 'card') {
+      return this.move(ref, 'processing', 'device_data_required', { startAction: true });
+    }
+    switch (created.behaviour) {
+      case 'decline':
+        return this.move(ref, 'processing', 'declined', { declineReason: 'declined' });
+      case 'insufficient_funds':
+        return this.move(ref, 'processing', 'declined', { declineReason: 'insufficient_funds' });
+      default:
+        return this.move(ref, 'processing', 'authorised');
+    }
+  }
+
   async continue(ref: string): Promise<ProviderPayment> {
     const row = await this.find(ref);
+    if (row.state === 'approval_required') {
+      switch (row.approvalResult) {
+        case 'approved':
+          return this.move(ref, row.state, 'authorised');
+        case 'cancelled':
+          return this.move(ref, row.state, 'declined', { declineReason: 'cancelled' });
+        case 'declining_account':
+          return this.move(ref, row.state, 'declined', { declineReason: 'declined' });
+        case null:
+          // Never answered in PayPal's time: the order lapses as a cancelled one.
+          if (row.actionExpired) {
+            return this.move(ref, row.state, 'declined', { declineReason: 'cancelled' });
+          }
+      }
+    }
     if (row.state === 'device_data_required') {
       if (row.deviceDataAt) {
         switch (row.behaviour) {
@@ -252,12 +353,25 @@ export class SandboxProvider implements PaymentProvider {
     await g.recordChallenge(this.db, ref, result);
   }
 
+  /** The buyer's answer on PayPal's approval page; the first one counts. */
+  async recordApproval(ref: string, result: ApprovalResult): Promise<void> {
+    await g.recordApproval(this.db, ref, result);
+  }
+
   // ---- internals ----
 
-  private async spendToken(tx: Queryable, request: AuthoriseRequest): Promise<g.SpentToken> {
-    const token = await g.spendCardToken(tx, hashToken(request.token));
+  private async spendToken(
+    tx: Queryable,
+    source: { token: string; method: TokenSource },
+    request: AuthoriseRequest,
+  ): Promise<g.SpentToken> {
+    const token = await g.spendCardToken(tx, hashToken(source.token));
     if (!token)
       throw new ProviderError('token_invalid', 'The card token is unknown, used or expired.');
+    // A typed card's token paying as a wallet (or the other way round) rolls the spend back.
+    if (token.source !== source.method) {
+      throw new ProviderError('token_invalid', `This token is not a ${source.method} token.`);
+    }
     // Checked after spending so that a refused brand rolls the spend back with it.
     if (request.acceptedBrands && !request.acceptedBrands.includes(token.brand)) {
       throw new ProviderError('brand_not_accepted', 'This payment does not take this card.');
@@ -293,14 +407,14 @@ export class SandboxProvider implements PaymentProvider {
     ref: string,
     from: ProviderState,
     to: ProviderState,
-    options: { declineReason?: DeclineReason; startAction?: boolean } = {},
+    options: { declineReason?: DeclineReason; startAction?: boolean; actionMinutes?: number } = {},
   ): Promise<ProviderPayment> {
     const moved = await g.moveSandboxPayment(this.db, ref, {
       from,
       to,
       declineReason: options.declineReason ?? null,
       startAction: options.startAction ?? false,
-      actionMinutes: ACTION_LIFETIME_MINUTES,
+      actionMinutes: options.actionMinutes ?? ACTION_LIFETIME_MINUTES,
     });
     return this.toPayment(moved ?? (await this.find(ref)));
   }
@@ -318,12 +432,16 @@ export class SandboxProvider implements PaymentProvider {
       currency: row.currency,
       capturedAmount: row.capturedAmount,
       refundedAmount: row.refundedAmount,
-      card: { brand: row.brand, last4: row.last4 },
+      method: row.method,
+      card: row.brand && row.last4 ? { brand: row.brand, last4: row.last4 } : null,
       ...(row.state === 'device_data_required'
         ? { action: { kind: 'device_data' as const, url: `${base}/device-data` } }
         : {}),
       ...(row.state === 'challenge_required'
         ? { action: { kind: 'challenge' as const, url: `${base}/challenge` } }
+        : {}),
+      ...(row.state === 'approval_required'
+        ? { action: { kind: 'approval' as const, url: `${this.pagesBase}/paypal/${row.ref}` } }
         : {}),
       ...(row.declineReason ? { declineReason: row.declineReason } : {}),
     };
