@@ -58,6 +58,8 @@ const FEATURE_API = {
     'cardTokenisation.ts',
     'leavePage.ts',
     'paymentSlice.ts',
+    // Issue 15: the confirmation names a PayPal or wallet payment as the payment step does.
+    'methodNames.ts',
   ],
   'checkout/confirmation': [
     'orderLink.ts',
@@ -74,6 +76,8 @@ const FEATURE_API = {
     'InvalidPromoLinkPage.tsx',
     'PresaleAlert.tsx',
     'PromoPanel.tsx',
+    // Issue 15: a voucher number typed into the promo box, for the payment step's voucher panel.
+    'keptVoucherNumber.ts',
     'presale.ts',
     'promoSaga.ts',
     'promoSlice.ts',
@@ -155,7 +159,7 @@ export default tseslint.config(
           patterns: [
             {
               regex:
-                '^@contract/(venue|venueFiles|api/(?!constants$|errorCodes$|calendarQuery$)[^/]+)$',
+                '^@contract/(venue|venueFiles|api/(?!constants$|errorCodes$|calendarQuery$|paymentMethodKinds$)[^/]+)$',
               allowTypeImports: true,
               message:
                 'Schema modules pull zod into the bundle: import types only, values from the zod-free modules (api/constants, api/errorCodes, api/calendarQuery, patterns, regions, venueDefaults).',

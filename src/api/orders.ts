@@ -8,6 +8,7 @@ import type {
   PayConflict,
   PayResponse,
 } from '@contract/api/orders';
+import type { PaymentMethods } from '@contract/api/paymentMethods';
 import type { Region } from '@contract/regions';
 import { bookingApi } from './client';
 import { ApiError } from './errors';
@@ -32,8 +33,19 @@ export class PriceChangedError extends ApiError {
   }
 }
 
+/**
+ * 409 amount_due_changed of the pay request (issue 15): the applied vouchers now give less, with
+ * the payment options as they are now; nothing was reserved or charged.
+ */
+export class AmountDueChangedError extends ApiError {
+  constructor(readonly paymentMethods: PaymentMethods | undefined) {
+    super('http', 409, 'amount_due_changed');
+  }
+}
+
 function conflict(body: PayConflict): ApiError {
   if (body.code === 'price_changed') return new PriceChangedError(body.basket);
+  if (body.code === 'amount_due_changed') return new AmountDueChangedError(body.paymentMethods);
   return new ApiError('http', 409, body.code);
 }
 

@@ -53,3 +53,16 @@ export function venueCalendarDate(intl: IntlShape, instant: string | Date): stri
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
+
+/**
+ * A calendar day the server gives as `YYYY-MM-DD` (a voucher's last day): "31 December 2027" /
+ * "December 31, 2027". Read as that day itself, never as an instant shifted into a time zone.
+ */
+export function formatCalendarDay(intl: IntlShape, day: string): string {
+  return intl.formatDate(`${day}T00:00:00Z`, {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
+}

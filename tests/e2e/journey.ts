@@ -74,3 +74,16 @@ export function trackRequests(page: Page) {
     },
   };
 }
+
+/**
+ * On the payment step, chooses to pay by card (issue 15: with more than one usable method nothing
+ * is chosen for the buyer); where card is the only method, or the form is the ATG+ purchase's
+ * card form, the card's fields are already there.
+ */
+export async function chooseCard(page: Page): Promise<void> {
+  const card = page.getByRole('radio', { name: 'Credit or debit card' });
+  const number = page.getByLabel('Card number', { exact: true });
+  await card.or(number).first().waitFor({ timeout: 15_000 });
+  if ((await card.count()) > 0 && !(await card.isChecked())) await card.check();
+  await number.waitFor();
+}

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { testCard } from '../../server/payments/sandbox/testCards';
 import { launchBrowser, newBuyer } from './browser';
-import { baseUrl, expectAccessible, trackRequests, upcomingPerformanceId } from './journey';
+import {
+  baseUrl,
+  chooseCard,
+  expectAccessible,
+  trackRequests,
+  upcomingPerformanceId,
+} from './journey';
 import { findOverflow, outsideScreen, saveScreen } from './layoutChecks';
 
 /**
@@ -273,6 +279,7 @@ async function fillContacts(page: Page, locale: Journey['locale']): Promise<void
 }
 
 async function fillCard(page: Page): Promise<void> {
+  await chooseCard(page);
   await page.getByLabel('Card number').fill(testCard('visa', 'approve').number);
   await page.getByLabel('Name on card').fill('Ada Lovelace');
   await page.getByLabel(/^(Expiry|Expiration) date/).fill('12/30');

@@ -4,7 +4,7 @@ import type { ShowContent } from '../../contract/api/content';
 import { testCard } from '../../server/payments/sandbox/testCards';
 import { newAccount } from './accounts';
 import { launchBrowser, newBuyer } from './browser';
-import { baseUrl, expectAccessible, expectNoPageErrors, visit } from './journey';
+import { baseUrl, chooseCard, expectAccessible, expectNoPageErrors, visit } from './journey';
 
 /**
  * Issue 14's member journeys in Chromium against the real server, with the seeded demo members
@@ -126,6 +126,7 @@ async function toContacts(page: Page) {
 }
 
 async function fillCard(page: Page, number: string, cvv = '123') {
+  await chooseCard(page);
   await page.getByLabel('Card number', { exact: true }).fill(number);
   await page.getByLabel('Name on card').fill('Pat Plain');
   await page.getByLabel(/^(Expiry|Expiration) date/).fill('12/30');

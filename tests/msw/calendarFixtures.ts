@@ -3,6 +3,7 @@ import type { CalendarAvailability, CalendarVariables } from '@contract/api/cale
 import { getVenue } from '@/config/venues';
 import { zonedToUtc } from '../../server/domain/zonedTime';
 import { GLASS_ORCHARD_HUDSON_FIRST, GLASS_ORCHARD_LUMEN_FIRST, showContent } from './fixtures';
+import { DOUBLE_VOUCHERS, normaliseVoucherNumber } from './voucherFixtures';
 
 /**
  * The calendar the booking API would answer for the fixture shows, typed by the contract. Dates
@@ -261,6 +262,10 @@ function judge(
     promo: { code: seed?.code ?? code, status, kind, discountPercent: null, performanceIds: [] },
     applied: null,
   });
+  // Issue 15: a gift voucher or gift card number typed as a code (as the server compares it).
+  const number = normaliseVoucherNumber(code);
+  if (seed === undefined && DOUBLE_VOUCHERS.some((voucher) => voucher.number === number))
+    return refused('giftVoucher');
   if (seed === undefined) return refused('invalid');
   if (seed.expired) return refused('expired');
   if (seed.titleSlug !== null && seed.titleSlug !== titleSlug) return refused('notForEvent');

@@ -93,9 +93,6 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
   'PUT /api/:region/holds/:holdId/basket': { ok: { 200: basketResponseSchema } },
   'GET /api/:region/holds/:holdId/details': { ok: { 200: detailsResponseSchema } },
   'PUT /api/:region/holds/:holdId/details': { ok: { 200: detailsResponseSchema } },
-  'GET /api/:region/holds/:holdId/payment-methods': { ok: { 200: paymentMethodsSchema } },
-  'POST /api/:region/holds/:holdId/vouchers': { ok: { 200: paymentMethodsSchema } },
-  'DELETE /api/:region/holds/:holdId/vouchers/:voucherId': { ok: { 200: paymentMethodsSchema } },
   'GET /services/address-lookup/addresses': { ok: { 200: addressLookupResponseSchema } },
   'POST /services/payment/tokens': { ok: { 201: cardTokenSchema } },
   'POST /api/:region/holds/:holdId/order': {
@@ -106,6 +103,10 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
     ok: { 200: payResponseSchema },
   },
   'GET /api/:region/orders/:orderId': { ok: { 200: orderResponseSchema } },
+  // Issue 15: the payment step's methods and vouchers (tests/msw/paymentMethods.ts).
+  'GET /api/:region/holds/:holdId/payment-methods': { ok: { 200: paymentMethodsSchema } },
+  'POST /api/:region/holds/:holdId/vouchers': { ok: { 200: paymentMethodsSchema } },
+  'DELETE /api/:region/holds/:holdId/vouchers/:voucherId': { ok: { 200: paymentMethodsSchema } },
   'POST /api/:region/orders/:orderId/app-handover': { ok: { 201: appHandoverSchema } },
   // Answered only by the tests that need them (the account pages): see ANSWERED_BY_TESTS_ONLY.
   'POST /services/customer-accounts/accounts': { ok: { 201: accountResponseSchema } },

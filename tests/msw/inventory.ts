@@ -560,7 +560,7 @@ export function basketOf(hold: Hold): Basket {
   };
 }
 
-function liveHoldOf(holdId: string): Hold | Response {
+export function liveHoldOf(holdId: string): Hold | Response {
   const hold = inventory.holds.get(holdId.toUpperCase());
   if (!hold) return apiError(404, 'not_found');
   if (Date.parse(hold.expiresAt) <= Date.now()) return apiError(410, 'hold_expired');

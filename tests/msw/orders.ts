@@ -11,7 +11,9 @@ import {
   normaliseCardNumber,
   parseExpiry,
 } from '@contract/cards';
+import type { PayMethod } from '@contract/api/paymentMethodKinds';
 import type { Region } from '@contract/regions';
+import { SANDBOX_WALLET_TOKEN_TYPE, type SandboxWalletToken } from '@contract/sandboxWallet';
 import { behaviourOf, type SandboxBehaviour } from '../../server/payments/sandbox/testCards';
 import { apiError } from './handlers';
 import { CSRF, inventory } from './inventory';
@@ -33,13 +35,18 @@ const orderIdOf = (n: number) => `0DE40000-0000-4000-8000-${hex(n, 12)}`;
 const paymentIdOf = (n: number) => `9A7E0000-0000-4000-8000-${hex(n, 12)}`;
 export const ORDER_KEY = 'k'.repeat(43);
 
+/** What the sandbox PayPal page's buyer does: Approve, Cancel, or a declining account. */
+export type PayPalBehaviour = 'approve' | 'cancel' | 'decline';
+
 interface Payment {
   id: string;
   orderId: string;
   holdId: string;
-  behaviour: SandboxBehaviour;
-  card: { brand: CardToken['brand']; last4: string };
-  step: 'device_data' | 'challenge' | 'done';
+  method: PayMethod;
+  behaviour: SandboxBehaviour | 'cancel';
+  /** The card's (also a wallet's); null for PayPal. */
+  card: { brand: CardToken['brand']; last4: string } | null;
+  step: 'device_data' | 'challenge' | 'approval' | 'done';
 }
 
 interface OrdersState {
@@ -49,7 +56,17 @@ interface OrdersState {
   pays: { key: string; body: PayBody }[];
   /** The first answer per Idempotency-Key. */
   answers: Map<string, PayResponse>;
-  tokens: Map<string, { behaviour: SandboxBehaviour; brand: CardToken['brand']; last4: string }>;
+  tokens: Map<
+    string,
+    {
+      behaviour: SandboxBehaviour;
+      brand: CardToken['brand'];
+      last4: string;
+      source: CardToken['source'];
+    }
+  >;
+  /** What the buyer does on the sandbox PayPal page of the next PayPal payments. */
+  paypal: PayPalBehaviour;
   payments: Map<string, Payment>;
   orders: Map<string, { region: Region; view: OrderView }>;
   continues: string[];
@@ -66,6 +83,7 @@ function freshOrders(): OrdersState {
     pays: [],
     answers: new Map(),
     tokens: new Map(),
+    paypal: 'approve',
     payments: new Map(),
     orders: new Map(),
     continues: [],
@@ -87,7 +105,11 @@ function cardError(code: Parameters<typeof apiError>[1]) {
 export function orderViewOf(
   holdId: string,
   orderId: string,
-  options: { card: { brand: CardToken['brand']; last4: string } | null; total?: number } = {
+  options: {
+    card: { brand: CardToken['brand']; last4: string } | null;
+    total?: number;
+    method?: PayMethod;
+  } = {
     card: null,
   },
 ): OrderView {
@@ -130,9 +152,25 @@ export function orderViewOf(
     },
     total: options.total ?? ticketsTotal + 250,
     currency: seats[0]?.price.currency ?? 'GBP',
-    paidWith: options.card
-      ? [{ method: 'card', amount: options.total ?? ticketsTotal + 250, ...options.card }]
-      : [],
+    paidWith:
+      options.method === 'paypal'
+        ? [
+            {
+              method: 'paypal',
+              amount: options.total ?? ticketsTotal + 250,
+              brand: null,
+              last4: null,
+            },
+          ]
+        : options.card
+          ? [
+              {
+                method: options.method ?? 'card',
+                amount: options.total ?? ticketsTotal + 250,
+                ...options.card,
+              },
+            ]
+          : [],
     confirmedAt: '2026-03-01T10:00:00.000Z',
     accessKey: ORDER_KEY,
   };
@@ -140,7 +178,10 @@ export function orderViewOf(
 
 /** Makes the order of a hold, as a confirmed sale does: the hold is gone, the order readable. */
 function confirm(region: Region, holdId: string, orderId: string, payment: Payment | null) {
-  const view = orderViewOf(holdId, orderId, { card: payment?.card ?? null });
+  const view = orderViewOf(holdId, orderId, {
+    card: payment?.card ?? null,
+    ...(payment === null ? {} : { method: payment.method }),
+  });
   orders.orders.set(orderId, { region, view });
   inventory.holds.delete(holdId);
   if (payment !== null) orders.charges += 1;
@@ -155,6 +196,10 @@ function writeAllowed(request: Request): Response | null {
 /** What the gateway does after a 3-D Secure step, as the booking API reports it. */
 function afterStep(region: Region, payment: Payment): PayResponse {
   const base = { orderId: payment.orderId, paymentId: payment.id };
+  if (payment.behaviour === 'cancel') {
+    payment.step = 'done';
+    return { ...base, outcome: 'declined', declineReason: 'cancelled', order: null };
+  }
   if (payment.behaviour === 'challenge' && payment.step === 'device_data') {
     payment.step = 'challenge';
     return {
@@ -187,8 +232,39 @@ export const orderHandlers = [
     async ({ request }) => {
       orders.tokenRequests.push({ credentials: request.credentials, url: request.url });
       const body = await request.json();
-      // Wallet tokens are answered by the tests that offer a wallet.
-      if ('wallet' in body) return cardError('payment_token_invalid');
+      // The sandbox wallet's token names a test card (contract/sandboxWallet.ts).
+      if ('wallet' in body) {
+        let wallet: Partial<SandboxWalletToken>;
+        try {
+          wallet = JSON.parse(body.walletToken) as Partial<SandboxWalletToken>;
+        } catch {
+          return cardError('payment_token_invalid');
+        }
+        if (wallet.type !== SANDBOX_WALLET_TOKEN_TYPE || wallet.wallet !== body.wallet)
+          return cardError('payment_token_invalid');
+        const digits = normaliseCardNumber(wallet.cardNumber ?? '');
+        const brand = detectCardBrand(digits);
+        if (brand === null) return cardError('payment_token_invalid');
+        const token = `tok-${orders.tokens.size + 1}`;
+        orders.tokens.set(token, {
+          behaviour: behaviourOf(digits),
+          brand,
+          last4: digits.slice(-4),
+          source: body.wallet,
+        });
+        return HttpResponse.json<CardToken>(
+          {
+            token,
+            source: body.wallet,
+            brand,
+            last4: digits.slice(-4),
+            expiryMonth: 12,
+            expiryYear: 2040,
+            expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
+          },
+          { status: 201 },
+        );
+      }
       const check = checkCardNumber(body.number);
       if (check === 'invalid') return cardError('card_number_invalid');
       if (check === 'not_accepted') return cardError('card_type_not_accepted');
@@ -199,7 +275,12 @@ export const orderHandlers = [
       if (!isCvvValid(body.cvv, brand)) return cardError('card_cvv_invalid');
       const digits = normaliseCardNumber(body.number);
       const token = `tok-${orders.tokens.size + 1}`;
-      orders.tokens.set(token, { behaviour: behaviourOf(digits), brand, last4: digits.slice(-4) });
+      orders.tokens.set(token, {
+        behaviour: behaviourOf(digits),
+        brand,
+        last4: digits.slice(-4),
+        source: 'card',
+      });
       const expiry = parseExpiry(body.expiry, new Date())!;
       return HttpResponse.json<CardToken>(
         {
@@ -232,7 +313,26 @@ export const orderHandlers = [
       if (Date.parse(hold.expiresAt) <= Date.now()) return apiError(410, 'hold_expired');
       const orderId = orderIdOf(orders.answers.size + 1);
       let answer: PayResponse;
-      if (body.cardToken === null) {
+      if (body.method === 'paypal') {
+        // PayPal's approval page is next; the buyer's choice there is the test's.
+        const payment: Payment = {
+          id: paymentIdOf(orders.payments.size + 1),
+          orderId,
+          holdId,
+          method: 'paypal',
+          behaviour: orders.paypal === 'approve' ? 'approve' : orders.paypal,
+          card: null,
+          step: 'approval',
+        };
+        orders.payments.set(payment.id, payment);
+        answer = {
+          outcome: 'action_required',
+          orderId,
+          paymentId: payment.id,
+          action: { kind: 'approval', url: `${BANK}/paypal/${payment.id}` },
+          order: null,
+        };
+      } else if (body.cardToken === null) {
         answer = {
           outcome: 'confirmed',
           orderId,
@@ -241,16 +341,25 @@ export const orderHandlers = [
         };
       } else {
         const token = orders.tokens.get(body.cardToken);
-        if (!token) return apiError(422, 'payment_token_invalid');
+        if (!token || token.source !== (body.method ?? 'card'))
+          return apiError(422, 'payment_token_invalid');
         const payment: Payment = {
           id: paymentIdOf(orders.payments.size + 1),
           orderId,
           holdId,
+          method: token.source,
           behaviour: token.behaviour,
           card: { brand: token.brand, last4: token.last4 },
           step: 'device_data',
         };
         orders.payments.set(payment.id, payment);
+        // A wallet's device authenticated the buyer: no 3-D Secure step, the answer at once.
+        if (token.source !== 'card') {
+          payment.step = 'done';
+          answer = afterStep(params.region, payment);
+          orders.answers.set(key, answer);
+          return HttpResponse.json(answer);
+        }
         answer = {
           outcome: 'action_required',
           orderId,
@@ -315,11 +424,12 @@ export function seedOrder(region: Region, view: OrderView): void {
 
 /**
  * A payment waiting at the bank, as the pay request leaves it (its device-data step sent), for
- * tests that start on /checkout/verify. Returns what the SPA stored before leaving.
+ * tests that start on /checkout/verify; with no card, a PayPal payment at its approval page
+ * (behaviour `cancel`: the buyer pressed Cancel there). Returns what the SPA stored before leaving.
  */
 export function seedPayment(
   holdId: string,
-  behaviour: SandboxBehaviour,
+  behaviour: Payment['behaviour'],
   card: Payment['card'] = { brand: 'visa', last4: '1111' },
 ): { orderId: string; paymentId: string } {
   const orderId = orderIdOf(orders.answers.size + orders.payments.size + 1);
@@ -327,9 +437,10 @@ export function seedPayment(
     id: paymentIdOf(orders.payments.size + 1),
     orderId,
     holdId,
+    method: card === null ? 'paypal' : 'card',
     behaviour,
     card,
-    step: 'device_data',
+    step: card === null ? 'approval' : 'device_data',
   };
   orders.payments.set(payment.id, payment);
   return { orderId, paymentId: payment.id };

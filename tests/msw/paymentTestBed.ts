@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, vi, type MockInstance } from 'vitest';
 import { resetInventory } from './inventory';
 import { resetOrders } from './orders';
+import { resetPaymentMethods } from './paymentMethods';
 import { useMswServer } from './server';
 import { browserNavigation } from '@/features/checkout/payment/leavePage';
 
@@ -14,6 +15,7 @@ export function usePaymentTestBed(): { assign: MockInstance<(url: string) => voi
   beforeEach(() => {
     resetInventory();
     resetOrders();
+    resetPaymentMethods();
     navigation.assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
   });
   afterEach(() => navigation.assign.mockRestore());

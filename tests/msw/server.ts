@@ -6,6 +6,7 @@ import { detailsHandlers } from './details';
 import { handlers } from './handlers';
 import { basketHandlers, inventoryHandlers } from './inventory';
 import { orderHandlers } from './orders';
+import { paymentMethodsHandlers } from './paymentMethods';
 
 export const server = setupServer(
   ...handlers,
@@ -13,6 +14,7 @@ export const server = setupServer(
   ...basketHandlers,
   ...detailsHandlers,
   ...orderHandlers,
+  ...paymentMethodsHandlers,
   ...authHandlers,
 );
 

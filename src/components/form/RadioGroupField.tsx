@@ -1,4 +1,4 @@
-import type { ChangeEvent } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import { FieldMessageText } from './FieldMessageText';
 import { FieldTextView, type FieldText } from './FieldText';
 import {
@@ -13,7 +13,13 @@ import {
 import { INVALID_MARKER, fieldId } from './fieldIds';
 import { useFieldState } from './useFieldState';
 
-export type RadioOption = { value: string; label: FieldText; hint?: FieldText };
+export type RadioOption = {
+  value: string;
+  label: FieldText;
+  hint?: FieldText;
+  /** Drawn after the label's words, inside the label (a payment method's mark). */
+  mark?: ReactNode;
+};
 
 export type RadioGroupFieldProps = {
   name: string;
@@ -73,6 +79,7 @@ export function RadioGroupField({ name, legend, hint, options }: RadioGroupField
                 <div>
                   <label htmlFor={id}>
                     <FieldTextView text={option.label} />
+                    {option.mark}
                   </label>
                   {option.hint !== undefined && (
                     <FieldHint id={optionHintId}>

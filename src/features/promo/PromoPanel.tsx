@@ -27,6 +27,9 @@ function messageFor(entry: PromoEntry | undefined): { id: MessageId; isError: bo
       return { id: 'promo.unlocked', isError: false };
     case 'notQualified':
       return { id: 'presale.notQualified', isError: true };
+    // Issue 15: a gift voucher or gift card number, kept for the payment step (promoSaga).
+    case 'giftVoucher':
+      return { id: 'vouchers.promo.recognised', isError: false };
     case 'invalid':
     case 'expired':
       // A bad link has its own page; only a typed code is answered here.
@@ -62,7 +65,8 @@ export function PromoPanel({ venueSlug, titleSlug, manualPrompt, onRemove }: Pro
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (entry?.status === 'checking') return;
-    const code = value.trim();
+    // Printed voucher numbers come in groups ("GV20 0012 34"); no promo code has a space.
+    const code = value.trim().replace(/\s+/g, '');
     if (!SLUG_PATTERN.test(code)) {
       setMalformed(true);
       return;

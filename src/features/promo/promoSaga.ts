@@ -2,6 +2,7 @@ import { call, put, select, takeEvery } from 'redux-saga/effects';
 import type { RootState } from '@/app/store';
 import { loaded, selectCalendar, type CalendarState } from '@/features/calendar/calendarSlice';
 import { checked, removed, promoSlice, type PromoState } from './promoSlice';
+import { keepVoucherNumber } from './keptVoucherNumber';
 import { writeAppliedPromos } from './promoStorage';
 
 /**
@@ -18,6 +19,8 @@ function* recordCheck(action: ReturnType<typeof loaded>) {
   // `loaded` only lands for the current read, whose code the calendar state remembers.
   if (promo === null || calendar.key !== action.payload.key || calendar.promoCode === null) return;
   yield put(checked({ venueSlug, titleSlug, code: calendar.promoCode, promo }));
+  // A voucher number typed as a promo code waits for the payment step's voucher panel.
+  if (promo.status === 'giftVoucher') yield call(keepVoucherNumber, calendar.promoCode);
 }
 
 function* persist() {

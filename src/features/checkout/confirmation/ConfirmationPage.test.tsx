@@ -133,6 +133,42 @@ describe('the confirmation page', { timeout: 30_000 }, () => {
     expect(screen.getByText('No payment is needed for this order')).toBeInTheDocument();
   });
 
+  it('says each part of how the order was paid on its own line: vouchers first, then the wallet', async () => {
+    const view = boughtOrder();
+    seedOrder('uk', {
+      ...view,
+      paidWith: [
+        { method: 'gift_voucher', amount: 2000, brand: null, last4: '1234' },
+        { method: 'gift_card', amount: 1000, brand: null, last4: '3333' },
+        { method: 'google_pay', amount: view.total - 3000, brand: 'visa', last4: '1111' },
+      ],
+    });
+    renderApp({ route: `${CHECKOUT_PATHS.confirmation}?order=${ORDER_ID}&venue=lumen-theatre` });
+    await heading();
+    expect(screen.getByText('Paid with')).toBeInTheDocument();
+    const lines = screen.getByText('Paid with').nextElementSibling!;
+    expect(
+      within(lines as HTMLElement)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Gift voucher ending 1234 £20',
+      'Gift card ending 3333 £10',
+      'Google Pay (Visa ending 1111) £102.50',
+    ]);
+  });
+
+  it('names PayPal when PayPal paid it all', async () => {
+    const view = boughtOrder();
+    seedOrder('uk', {
+      ...view,
+      paidWith: [{ method: 'paypal', amount: view.total, brand: null, last4: null }],
+    });
+    renderApp({ route: `${CHECKOUT_PATHS.confirmation}?order=${ORDER_ID}&venue=lumen-theatre` });
+    await heading();
+    expect(screen.getByText('Paid with PayPal')).toBeInTheDocument();
+  });
+
   it('gives the buyer the secret link to bookmark and the sign-up panel', async () => {
     boughtOrder();
     renderApp({ route: `${CHECKOUT_PATHS.confirmation}?order=${ORDER_ID}&venue=lumen-theatre` });

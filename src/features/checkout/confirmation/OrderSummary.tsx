@@ -3,11 +3,11 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { QRCodeSVG } from 'qrcode.react';
 import styled from 'styled-components';
 import type { OrderView } from '@contract/api/orders';
-import { CARD_BRAND_NAMES } from '@contract/cards';
 import type { VenueConfig } from '@/config/venues';
 import { formatMoney } from '@/i18n/format';
 import type { MessageId } from '@/i18n/messageIds';
 import { OrderPriceLines } from './OrderPriceLines';
+import { PaidWith } from './PaidWith';
 import { ticketPlaces } from './ticketNames';
 
 type Props = { order: OrderView; venue: VenueConfig | undefined };
@@ -28,7 +28,6 @@ export function OrderSummary({ order, venue }: Props) {
   const intl = useIntl();
   const money = (amount: number) => formatMoney(intl, { amount, currency: order.currency });
   const { show, customer } = order;
-  const card = order.paidWith.find((part) => part.brand !== null);
   const timeZone = show.timezone;
   const dateTime = `${intl.formatDate(show.startsAt, {
     timeZone,
@@ -143,16 +142,7 @@ export function OrderSummary({ order, venue }: Props) {
 
       <Part heading="confirmation.payment.heading">
         <OrderPriceLines order={order} />
-        <p>
-          {card?.brand ? (
-            <FormattedMessage
-              id="confirmation.card"
-              values={{ brand: CARD_BRAND_NAMES[card.brand], last4: card.last4 }}
-            />
-          ) : (
-            <FormattedMessage id="delivery.method.zeroPrice" />
-          )}
-        </p>
+        <PaidWith order={order} />
       </Part>
     </>
   );

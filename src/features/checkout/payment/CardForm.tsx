@@ -32,7 +32,7 @@ import { CardNumberField } from './CardNumberField';
 import { RetryAlert } from './PaymentNotices';
 import type { CardField, CardProblem, CardProblems } from './paymentSlice';
 
-const EMPTY: CardValues = { cardNumber: '', cardName: '', expiry: '', cvv: '' };
+export const EMPTY_CARD: CardValues = { cardNumber: '', cardName: '', expiry: '', cvv: '' };
 const FIELD_ORDER: readonly CardField[] = ['cardNumber', 'cardName', 'expiry', 'cvv'];
 
 type Props = {
@@ -83,9 +83,10 @@ export function CardForm({
     () => validateWithSchema<CardValues>(cardSchema(context, { acceptedBrands })),
     [context, acceptedBrands],
   );
-  const amexOnly = acceptedBrands.length === 1 && acceptedBrands[0] === 'amex';
-  const fields = fieldSpecs(context);
-  const [initialValues] = useState<CardValues>(() => ({ ...EMPTY, cardName: keptCardName ?? '' }));
+  const [initialValues] = useState<CardValues>(() => ({
+    ...EMPTY_CARD,
+    cardName: keptCardName ?? '',
+  }));
 
   return (
     <Formik initialValues={initialValues} validate={validate} onSubmit={onPay}>
@@ -94,27 +95,19 @@ export function CardForm({
           <Legend id={titleId}>
             <FormattedMessage id="payment.card.legend" />
           </Legend>
-          {amexOnly ? (
-            <Note>
-              <FormattedMessage id="seatMap.legend.amexNote" />
-            </Note>
-          ) : null}
-          <DetectedCardMarks brands={acceptedBrands} />
-          {retry !== null ? (
-            <RetryAlert onRetry={retry.pending ? retry.onRetryPending : () => void submitForm()} />
-          ) : null}
-          <ServerCardProblems
-            problems={cardProblems}
+          <CardFields
+            context={context}
             acceptedBrands={acceptedBrands}
-            locale={context.locale}
+            cardProblems={cardProblems}
+            focusCardNumber={focusCardNumber}
+            retry={
+              retry === null ? null : (
+                <RetryAlert
+                  onRetry={retry.pending ? retry.onRetryPending : () => void submitForm()}
+                />
+              )
+            }
           />
-          {focusCardNumber ? <FocusOnArrival field="cardNumber" /> : null}
-          <CardNumberField {...fields.cardNumber} />
-          <TextField {...fields.cardName} />
-          <CardDates>
-            <TextField {...fields.expiry} />
-            <TextField {...fields.cvv} />
-          </CardDates>
           {progress}
           <StickyActions>
             <PayButton type="submit" disabled={expired} aria-disabled={busy || undefined}>
@@ -131,6 +124,52 @@ export function CardForm({
         </CheckoutForm>
       )}
     </Formik>
+  );
+}
+
+/**
+ * The card's fields inside any Formik form whose values include CardValues (this form, and the
+ * payment step's form once card is the method chosen): the American Express note, the accepted
+ * marks, the server's refusals beside their fields, and number, name, expiry and code.
+ */
+export function CardFields({
+  context,
+  acceptedBrands,
+  cardProblems,
+  focusCardNumber = false,
+  retry = null,
+}: {
+  context: ValidationContext;
+  acceptedBrands: readonly CardBrand[];
+  cardProblems: CardProblems;
+  focusCardNumber?: boolean;
+  /** The retry alert, placed above the fields it would resend. */
+  retry?: ReactNode;
+}) {
+  const amexOnly = acceptedBrands.length === 1 && acceptedBrands[0] === 'amex';
+  const fields = fieldSpecs(context);
+  return (
+    <>
+      {amexOnly ? (
+        <Note>
+          <FormattedMessage id="seatMap.legend.amexNote" />
+        </Note>
+      ) : null}
+      <DetectedCardMarks brands={acceptedBrands} />
+      {retry}
+      <ServerCardProblems
+        problems={cardProblems}
+        acceptedBrands={acceptedBrands}
+        locale={context.locale}
+      />
+      {focusCardNumber ? <FocusOnArrival field="cardNumber" /> : null}
+      <CardNumberField {...fields.cardNumber} />
+      <TextField {...fields.cardName} />
+      <CardDates>
+        <TextField {...fields.expiry} />
+        <TextField {...fields.cvv} />
+      </CardDates>
+    </>
   );
 }
 
@@ -218,7 +257,7 @@ export const PayButton = styled(PrimaryButton)`
   }
 `;
 
-const Legend = styled.h2`
+export const Legend = styled.h2`
   margin: 0 0 ${({ theme }) => theme.space[3]}px;
   font-size: ${({ theme }) => theme.fontSizes.h2};
 `;

@@ -7,7 +7,7 @@ import { CARD_BRAND_NAMES, type CardBrand } from '@contract/cards';
 const WORDMARK = { visa: 'VISA', debit: 'DEBIT', amex: 'AMEX' } as const;
 
 /** Each network's mark, drawn here (no image host): small enough to sit in the form's flow. */
-function Mark({ brand }: { brand: CardBrand }) {
+export function CardMark({ brand }: { brand: CardBrand }) {
   const common = {
     role: 'img',
     'aria-label': CARD_BRAND_NAMES[brand],
@@ -107,7 +107,7 @@ export function CardMarks({
               aria-current={current || undefined}
               $state={!known ? 'idle' : current ? 'current' : 'other'}
             >
-              <Mark brand={brand} />
+              <CardMark brand={brand} />
             </MarkItem>
           );
         })}

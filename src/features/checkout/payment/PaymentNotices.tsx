@@ -97,6 +97,41 @@ export function PaymentProblemNotice({ problem, venue }: ProblemProps) {
           </Link>
         </FocusedAlert>
       );
+    case 'walletDeclined':
+      return (
+        <FocusedAlert tone="error">
+          <p>
+            <FormattedMessage id="payment.wallet.declined" />
+          </p>
+        </FocusedAlert>
+      );
+    case 'paypalCancelled':
+      return (
+        <FocusedAlert tone="warning">
+          <Title>
+            <FormattedMessage id="paypal.cancelled.title" />
+          </Title>
+          <p>
+            <FormattedMessage id="paypal.cancelled.body" />
+          </p>
+        </FocusedAlert>
+      );
+    case 'amountDueChanged':
+      return (
+        <FocusedAlert tone="warning">
+          <p>
+            <FormattedMessage id="paymentMethods.amountDueChanged" />
+          </p>
+        </FocusedAlert>
+      );
+    case 'methodUnavailable':
+      return (
+        <FocusedAlert tone="error">
+          <p>
+            <FormattedMessage id="paymentMethods.methodUnavailable" />
+          </p>
+        </FocusedAlert>
+      );
     case 'general':
       return (
         <FocusedAlert tone="error">
@@ -108,6 +143,27 @@ export function PaymentProblemNotice({ problem, venue }: ProblemProps) {
     default:
       return null;
   }
+}
+
+/**
+ * The basket can be paid no way at all (nothing usable is left while money is due): the spec's
+ * "no payment options" words with the venue's phone, and no Pay button. Not focused: it is what
+ * the step shows on arrival, not the answer to a press.
+ */
+export function NoPaymentMethods({ venue }: { venue: VenueConfig }) {
+  return (
+    <Alert $tone="error">
+      <p>
+        <FormattedMessage id="payment.noOptions" />
+      </p>
+      <p>
+        <FormattedMessage
+          id="payment.help.phone"
+          values={{ phone: <SupportPhone venue={venue} /> }}
+        />
+      </p>
+    </Alert>
+  );
 }
 
 const Alert = styled.div<{ $tone: 'error' | 'warning' }>`

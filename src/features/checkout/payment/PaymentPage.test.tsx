@@ -24,6 +24,7 @@ import { apiError } from '../../../../tests/msw/handlers';
 import { recallCardName } from './cardNameStorage';
 import { readPayAttempt, storePayAttempt } from './payAttemptStorage';
 import { usePaymentTestBed } from '../../../../tests/msw/paymentTestBed';
+import { paymentMethodsDouble, paymentMethodsOf } from '../../../../tests/msw/paymentMethods';
 
 const navigation = usePaymentTestBed();
 
@@ -75,8 +76,12 @@ async function findFocusedNotice(text: string): Promise<HTMLElement> {
   return notice;
 }
 
-/** Serves this hold's basket with only these card brands accepted (American Express seats). */
+/**
+ * Serves this hold's basket with only these card brands accepted (American Express seats), and
+ * its payment methods as the server rules them: card only, with those brands.
+ */
 function acceptOnly(brands: Basket['acceptedCardBrands']) {
+  paymentMethodsDouble.methods = [{ method: 'card', cardBrands: brands }];
   server.use(
     http.get('/api/:region/holds/:holdId/basket', () => {
       const hold = inventory.holds.get(checkoutHoldId())!;
@@ -456,6 +461,18 @@ describe('the payment step', { timeout: 30_000 }, () => {
         const hold = inventory.holds.get(checkoutHoldId())!;
         return HttpResponse.json({
           basket: { ...basketOf(hold), total: 0, transactionFee: 0 },
+        });
+      }),
+      // Nothing to pay: nothing to choose (the server's rule).
+      http.get('/api/:region/holds/:holdId/payment-methods', ({ params }) => {
+        const methods = paymentMethodsOf(String(params.holdId));
+        if (methods instanceof Response) return methods;
+        return HttpResponse.json({
+          ...methods,
+          total: 0,
+          amountDue: 0,
+          methods: [],
+          voucherKinds: [],
         });
       }),
     );

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useLocation } from 'react-router';
 import styled from 'styled-components';
+import type { PayMethodOption } from '@contract/api/paymentMethods';
 import { useAppDispatch, useAppSelector, useAppStore } from '@/app/hooks';
 import { LoadingBlock } from '@/components/LoadingBlock';
 import { CheckoutStepFrame } from '@/features/checkout/CheckoutStepFrame';
@@ -9,15 +10,22 @@ import { useBasket } from '@/features/checkout/useBasket';
 import type { CardValues } from '@/components/form/validation/cardSchema';
 import { validationContextFor } from '@/components/form/validation/validationContext';
 import { selectReservation } from '@/features/hold/reservationSlice';
-import { CardForm, PayButton } from './CardForm';
+import { PayButton } from './CardForm';
 import { recallCardName, rememberCardName } from './cardNameStorage';
-import { tokenise } from './cardTokenisation';
+import { tokenise, tokeniseWallet, type TokeniseOutcome } from './cardTokenisation';
 import { isRetryAfterDecline } from './retryAfterDecline';
+import { isPayPalCancelled } from './payPalReturn';
 import { useFrameVenue } from './checkoutVenue';
-import { PaymentProblemNotice, RetryAlert } from './PaymentNotices';
+import { NoPaymentMethods, PaymentProblemNotice, RetryAlert } from './PaymentNotices';
+import { PaymentForm, UnavailableMethods, type PaymentChoice } from './PaymentForm';
 import { PaymentProgress } from './PaymentProgress';
 import { readPayAttempt } from './payAttemptStorage';
 import { selectPaymentInFlight } from './paymentInFlight';
+import { usePaymentMethods } from './methods/usePaymentMethods';
+import { VoucherPanel } from './methods/VoucherPanel';
+import { SandboxWalletHost } from './wallets/SandboxWalletHost';
+import { useReadyWallets } from './wallets/useWallets';
+import { sandboxWalletsOffered } from './wallets/walletSwitch';
 import {
   paymentAborted,
   paymentFailed,
@@ -30,10 +38,14 @@ import {
 } from './paymentSlice';
 
 /**
- * The payment step (/checkout/payment): the card form and "Pay {amount}", or for a basket that
- * costs nothing "No payment is needed for this order" and a confirm button. While paying, the
- * status region says what is happening; a lost answer brings the retry alert; a decline or a
- * time-out is told here, with focus on it, so another card can be tried on the same hold.
+ * The payment step (/checkout/payment): the vouchers panel, then "How would you like to pay?"
+ * with the methods the server allows for this basket (wallets only where this browser can use
+ * them), the card form once card is chosen, and "Pay {amount}" for what is left after vouchers;
+ * with nothing left to pay, "No payment is needed for this order" and a confirm button; with no
+ * usable method, the spec's "no payment options" words and the venue's phone. While paying, the
+ * status region says what is happening; a lost answer brings the retry alert; a decline, a
+ * time-out, a declined wallet or PayPal's Cancel is told here, with focus on it, so another way
+ * to pay can be tried on the same hold.
  */
 export default function PaymentPage() {
   const dispatch = useAppDispatch();
@@ -43,6 +55,7 @@ export default function PaymentPage() {
   const reservation = useAppSelector(selectReservation);
   const payment = useAppSelector(selectPayment);
   const { basket, reviewedVersion, priceChanged } = useBasket();
+  const paymentMethods = usePaymentMethods();
   const holdId = reservation.hold?.id;
   const region = reservation.region;
   const basketVersion = basket === null ? null : (reviewedVersion ?? basket.version);
@@ -55,6 +68,31 @@ export default function PaymentPage() {
   );
   const location = useLocation();
   const retryAfterDecline = isRetryAfterDecline(location.state);
+  const sandboxOffered = useMemo(() => sandboxWalletsOffered(location.search), [location.search]);
+  // The options of this hold only: another hold's answer is never offered for this one.
+  const methods =
+    paymentMethods.methods !== null && paymentMethods.methods.holdId === holdId
+      ? paymentMethods.methods
+      : null;
+  const wallets = useReadyWallets(methods, sandboxOffered, venue.settings.name);
+  const options: PayMethodOption[] = useMemo(
+    () =>
+      (methods?.methods ?? []).filter(
+        (option) =>
+          (option.method !== 'google_pay' && option.method !== 'apple_pay') ||
+          wallets.has(option.method),
+      ),
+    [methods, wallets],
+  );
+  const unavailable = useMemo(
+    () =>
+      (methods?.unavailable ?? []).filter(
+        (entry) =>
+          (entry.method !== 'google_pay' && entry.method !== 'apple_pay') ||
+          wallets.has(entry.method),
+      ),
+    [methods, wallets],
+  );
   // Read when the hold is known (a reload restores it after the first render).
   const keptCardName = useMemo(
     () => (holdId === undefined ? undefined : recallCardName(holdId)),
@@ -63,15 +101,21 @@ export default function PaymentPage() {
   const paying = useAppSelector(selectPaymentInFlight);
   const busy = paying || payment.status === 'succeeded';
   const expired = reservation.status === 'expired';
-  // A click that lands before the store says "paying" (a double click) must not pay twice.
+  // A click that lands before the store says "paying" (a double click) must not pay twice; also
+  // held while a wallet's sheet is open.
   const inFlight = useRef(false);
 
   // On arrival: an attempt of this hold that never got its answer (the tab was reloaded while
-  // paying) is offered again under its key; anything else starts afresh.
+  // paying) is offered again under its key; back from PayPal's Cancel, that is said; anything
+  // else starts afresh.
   useEffect(() => {
     const attempt = readPayAttempt();
     if (attempt !== null && attempt.holdId === holdId && attempt.paymentId === undefined) {
       dispatch(paymentAborted({ pending: true }));
+      return;
+    }
+    if (isPayPalCancelled(location.state)) {
+      dispatch(paymentFailed({ problem: 'paypalCancelled' }));
       return;
     }
     // A 3-D Secure step left by the browser's Back button stays stored: Forward may still finish
@@ -82,36 +126,79 @@ export default function PaymentPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dispatch]);
 
-  const canPay = target !== null && !busy && !expired && !priceChanged;
+  const amountDue = methods?.amountDue ?? null;
+  const canPay = target !== null && amountDue !== null && !busy && !expired && !priceChanged;
   /** Read at the click, not the render: the second click of a double click meets the first. */
   const isIdleNow = useCallback(
     () => !inFlight.current && !selectPaymentInFlight(store.getState()),
     [store],
   );
 
-  const payByCard = useCallback(
-    async (values: CardValues) => {
+  /** A token from the payment service pays; anything else is told as the card form would. */
+  const payWithToken = useCallback(
+    (outcome: TokeniseOutcome, method: PayMethodOption['method'], due: number) => {
+      if (target === null) return;
+      if (outcome.kind === 'token')
+        dispatch(
+          payRequested({ ...target, method, amountDue: due, cardToken: outcome.token.token }),
+        );
+      else if (outcome.kind === 'unreachable') dispatch(paymentFailed({ problem: 'noOptions' }));
+      else if (method !== 'card') dispatch(paymentFailed({ problem: 'walletDeclined' }));
+      else if (outcome.kind === 'refused')
+        dispatch(paymentFailed({ problem: 'card', cardProblems: outcome.problems }));
+      else dispatch(paymentAborted({ pending: false }));
+    },
+    [dispatch, target],
+  );
+
+  const pay = useCallback(
+    async (choice: PaymentChoice) => {
       if (!canPay || !isIdleNow()) return;
       inFlight.current = true;
-      rememberCardName(target.holdId, values.cardName);
       try {
-        dispatch(paymentStarted());
-        const outcome = await tokenise(values);
-        if (outcome.kind === 'token')
-          dispatch(payRequested({ ...target, cardToken: outcome.token.token }));
-        else if (outcome.kind === 'refused')
-          dispatch(paymentFailed({ problem: 'card', cardProblems: outcome.problems }));
-        else if (outcome.kind === 'unreachable') dispatch(paymentFailed({ problem: 'noOptions' }));
-        else dispatch(paymentAborted({ pending: false }));
+        if (choice.method === 'card') {
+          const card: CardValues = choice.card;
+          rememberCardName(target.holdId, card.cardName);
+          dispatch(paymentStarted());
+          payWithToken(await tokenise(card), 'card', amountDue);
+        } else if (choice.method === 'paypal') {
+          // PayPal's approval page is next (the answer's `approval` action).
+          dispatch(payRequested({ ...target, method: 'paypal', amountDue, cardToken: null }));
+        } else {
+          const adapter = wallets.get(choice.method);
+          const option = options.find((each) => each.method === choice.method);
+          if (adapter === undefined || option === undefined || methods === null) return;
+          const walletToken = await adapter.requestToken({
+            amount: { amount: amountDue, currency: methods.currency },
+            cardBrands: option.cardBrands ?? [],
+            merchantName: venue.settings.name,
+          });
+          // Closed without paying: nothing happened, every method is still there.
+          if (walletToken === null) return;
+          dispatch(paymentStarted());
+          payWithToken(await tokeniseWallet(choice.method, walletToken), choice.method, amountDue);
+        }
       } finally {
         inFlight.current = false;
       }
     },
-    [canPay, dispatch, isIdleNow, target],
+    [
+      amountDue,
+      canPay,
+      dispatch,
+      isIdleNow,
+      methods,
+      options,
+      payWithToken,
+      target,
+      venue.settings.name,
+      wallets,
+    ],
   );
 
   const confirmFree = () => {
-    if (canPay && isIdleNow()) dispatch(payRequested({ ...target, cardToken: null }));
+    if (canPay && isIdleNow())
+      dispatch(payRequested({ ...target, method: null, amountDue: 0, cardToken: null }));
   };
   const retryPending = () => dispatch(payRetried());
   const progress = (
@@ -122,6 +209,7 @@ export default function PaymentPage() {
       ? { pending: payment.retryPending, onRetryPending: retryPending }
       : null;
 
+  const loading = basket === null || target === null || methods === null;
   return (
     <CheckoutStepFrame
       step="payment"
@@ -131,9 +219,10 @@ export default function PaymentPage() {
       {payment.status === 'failed' && payment.problem !== null ? (
         <PaymentProblemNotice problem={payment.problem} venue={venue} />
       ) : null}
-      {basket === null || target === null ? (
+      <VoucherPanel state={paymentMethods} context={context} />
+      {loading ? (
         <LoadingBlock minHeight="20rem" />
-      ) : basket.total === 0 ? (
+      ) : methods.amountDue === 0 ? (
         <>
           {retry !== null ? (
             <RetryAlert onRetry={retry.pending ? retryPending : confirmFree} />
@@ -155,11 +244,17 @@ export default function PaymentPage() {
             </PayButton>
           </Actions>
         </>
+      ) : options.length === 0 ? (
+        <>
+          <NoPaymentMethods venue={venue} />
+          <UnavailableMethods unavailable={unavailable} />
+        </>
       ) : (
-        <CardForm
+        <PaymentForm
           context={context}
-          acceptedBrands={basket.acceptedCardBrands}
-          amount={{ amount: basket.total, currency: basket.currency }}
+          options={options}
+          unavailable={unavailable}
+          amount={{ amount: methods.amountDue, currency: methods.currency }}
           expired={expired}
           busy={busy}
           cardProblems={payment.status === 'failed' ? payment.cardProblems : {}}
@@ -167,9 +262,10 @@ export default function PaymentPage() {
           progress={progress}
           keptCardName={keptCardName}
           focusCardNumber={retryAfterDecline}
-          onPay={payByCard}
+          onPay={pay}
         />
       )}
+      {sandboxOffered ? <SandboxWalletHost /> : null}
     </CheckoutStepFrame>
   );
 }

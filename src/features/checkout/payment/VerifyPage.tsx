@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router';
+import { CHECKOUT_PATHS } from '@/config/paths';
 import { isId } from '@contract/patterns';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { PageHeading } from '@/components/PageHeading';
@@ -9,16 +10,18 @@ import { NotFoundPage } from '@/components/errors/errorPages';
 import { RetryAlert } from './PaymentNotices';
 import { PaymentProgress } from './PaymentProgress';
 import { failurePath } from './paymentOutcomePath';
+import { PAYPAL_CANCELLED } from './payPalReturn';
 import { selectPayment, verifyRequested } from './paymentSlice';
 
 /** The return URL's parameter (PAYMENT_RETURN_PARAM of contract/api/payment.ts, a zod module). */
 const RETURN_PARAM = 'paymentId';
 
 /**
- * /checkout/verify?paymentId=…: where the bank's 3-D Secure pages send the browser back. The
- * page asks the server to continue the payment and goes where the answer says: the confirmation,
- * the bank again (a challenge), the payment-failed or payment-timeout page, or the page saying
- * the seats were released. It arrives as a fresh page load, so everything it needs comes from
+ * /checkout/verify?paymentId=…: where the bank's 3-D Secure pages (and PayPal's approval page)
+ * send the browser back. The page asks the server to continue the payment and goes where the
+ * answer says: the confirmation, the bank again (a challenge), the payment-failed or
+ * payment-timeout page, the page saying the seats were released, or after PayPal's Cancel the
+ * payment step. It arrives as a fresh page load, so everything it needs comes from
  * the tab's stored attempt (payAttemptStorage), not from the store.
  */
 export default function VerifyPage() {
@@ -38,6 +41,11 @@ export default function VerifyPage() {
     if (asked.current !== paymentId) {
       asked.current = paymentId;
       dispatch(verifyRequested({ paymentId }));
+      return;
+    }
+    // PayPal's Cancel: back to the payment step with the same hold, to choose again.
+    if (payment.status === 'failed' && payment.problem === 'paypalCancelled') {
+      void navigate(CHECKOUT_PATHS.payment, { replace: true, state: PAYPAL_CANCELLED });
       return;
     }
     // An order or lost seats: PaymentOutcomeNavigation goes on, as from any page.

@@ -1,4 +1,5 @@
-import type { CardToken } from '@contract/api/payment';
+import type { CardToken, TokeniseBody } from '@contract/api/payment';
+import type { Wallet } from '@contract/api/paymentMethodKinds';
 import { normaliseCardNumber } from '@contract/cards';
 import { toApiError, type ApiError } from '@/api/errors';
 import { tokeniseCard } from '@/api/payment';
@@ -49,13 +50,41 @@ const pause = (ms: number) => new Promise((resolve) => window.setTimeout(resolve
  * Sends the card straight from the form to the payment service. Called by the payment page, not
  * a saga: the card details never enter the Redux store or its action log, only the token does.
  */
-export async function tokenise(values: CardValues): Promise<TokeniseOutcome> {
-  const body = {
+export function tokenise(values: CardValues): Promise<TokeniseOutcome> {
+  return send({
     number: normaliseCardNumber(values.cardNumber),
     name: values.cardName.trim(),
     expiry: values.expiry.trim(),
     cvv: values.cvv.trim(),
-  };
+  });
+}
+
+/**
+ * Exchanges a wallet's token (from its sheet) for a payment token, as typed card details are
+ * (issue 15). A refusal has no field to show it on: the wallet's card was not taken.
+ */
+export async function tokeniseWallet(
+  wallet: Wallet,
+  walletToken: string,
+): Promise<TokeniseOutcome> {
+  return send({ wallet, walletToken }, (error) =>
+    // The provider could not read or would not take the wallet's card (4xx but a missing
+    // service or a rate limit): a refusal of the wallet payment, not a reason to try again.
+    error.kind === 'http' &&
+    error.status !== undefined &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.status !== 404 &&
+    error.status !== 429
+      ? { kind: 'refused', problems: {} }
+      : classify(error),
+  );
+}
+
+async function send(
+  body: TokeniseBody,
+  classifyError: (error: ApiError) => TokeniseOutcome = classify,
+): Promise<TokeniseOutcome> {
   for (let attempt = 0; ; attempt += 1) {
     try {
       return { kind: 'token', token: await tokeniseCard(body) };
@@ -65,7 +94,7 @@ export async function tokenise(values: CardValues): Promise<TokeniseOutcome> {
         await pause(RECONNECT_DELAY_MS);
         continue;
       }
-      return classify(apiError);
+      return classifyError(apiError);
     }
   }
 }

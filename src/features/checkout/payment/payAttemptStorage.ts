@@ -1,4 +1,5 @@
 import { IDEMPOTENCY_KEY_PATTERN } from '@contract/api/constants';
+import type { PayMethod } from '@contract/api/paymentMethodKinds';
 import { isId } from '@contract/patterns';
 import { REGIONS, type Region } from '@contract/regions';
 import { tabStorage } from '@/lib/tabStorage';
@@ -17,6 +18,9 @@ export interface PayAttempt {
   idempotencyKey: string;
   basketVersion: string;
   cardToken: string | null;
+  /** Issue 15: the method and the amount left after vouchers, as sent (absent: card or nothing). */
+  method?: PayMethod;
+  amountDue?: number;
   /** Set when the answer was action_required: the browser went to the 3-D Secure step. */
   orderId?: string;
   paymentId?: string;
@@ -24,10 +28,17 @@ export interface PayAttempt {
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 const optionalId = (value: unknown) => value === undefined || (isString(value) && isId(value));
+// Read in the first route (a reload's restore): the method's name is only checked for shape
+// here, and against the methods by the payment saga (a lazy chunk) before it is sent.
+const isMethod = (value: unknown): value is PayMethod =>
+  isString(value) && /^[a-z_]{1,20}$/.test(value);
+const isMinor = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 
 function parsePayAttempt(stored: unknown): PayAttempt | null {
   const value = (stored ?? {}) as Partial<Record<keyof PayAttempt, unknown>>;
   const { region, holdId, idempotencyKey, basketVersion, cardToken, orderId, paymentId } = value;
+  const { method, amountDue } = value;
   if (
     !isString(region) ||
     !(REGIONS as readonly string[]).includes(region) ||
@@ -38,7 +49,9 @@ function parsePayAttempt(stored: unknown): PayAttempt | null {
     !isString(basketVersion) ||
     !(cardToken === null || isString(cardToken)) ||
     !optionalId(orderId) ||
-    !optionalId(paymentId)
+    !optionalId(paymentId) ||
+    !(method === undefined || isMethod(method)) ||
+    !(amountDue === undefined || isMinor(amountDue))
   )
     return null;
   return {
@@ -47,6 +60,8 @@ function parsePayAttempt(stored: unknown): PayAttempt | null {
     idempotencyKey,
     basketVersion,
     cardToken,
+    ...(isMethod(method) ? { method } : {}),
+    ...(isMinor(amountDue) ? { amountDue } : {}),
     ...(isString(orderId) ? { orderId } : {}),
     ...(isString(paymentId) ? { paymentId } : {}),
   };

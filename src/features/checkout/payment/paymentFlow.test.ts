@@ -44,7 +44,14 @@ function payWithMomentsLeft(
   });
   store.runSagaOnce(watchPayment);
   store.dispatch(
-    payRequested({ region: 'uk', holdId, basketVersion: 'v-0123456789abcdef', cardToken: 'tok' }),
+    payRequested({
+      region: 'uk',
+      holdId,
+      basketVersion: 'v-0123456789abcdef',
+      cardToken: 'tok',
+      method: 'card',
+      amountDue: 13000,
+    }),
   );
   return { store, holdId, released };
 }

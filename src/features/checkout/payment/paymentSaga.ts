@@ -1,10 +1,17 @@
 import { call, delay, put, select, take, takeLeading } from 'redux-saga/effects';
 import type { Basket } from '@contract/api/basket';
-import type { PayResponse } from '@contract/api/orders';
+import type { PayBody, PayResponse } from '@contract/api/orders';
+import { PAY_METHODS, WALLETS, type PayMethod } from '@contract/api/paymentMethodKinds';
 import { getBasket } from '@/api/basket';
 import { toApiError, type ApiError } from '@/api/errors';
 import { getHold, type HoldResult } from '@/api/holds';
-import { continuePayment, payForHold, PriceChangedError } from '@/api/orders';
+import {
+  AmountDueChangedError,
+  continuePayment,
+  payForHold,
+  PriceChangedError,
+} from '@/api/orders';
+import { paymentMethodsRequested, paymentMethodsSucceeded } from './methods/paymentMethodsSlice';
 import { priceChangeDetected } from '@/features/checkout/basketSlice';
 import { orderLoaded } from '@/features/checkout/confirmation/orderSlice';
 import { forgetHold } from '@/features/hold/holdStorage';
@@ -137,9 +144,7 @@ function* settle(attempt: PayAttempt, response: PayResponse) {
     case 'timed_out':
       yield call(forgetPayAttempt);
       yield* refreshHold(attempt);
-      yield put(
-        paymentFailed({ problem: response.outcome === 'declined' ? 'declined' : 'timedOut' }),
-      );
+      yield put(paymentFailed({ problem: failureOf(attempt, response) }));
       return;
     case 'hold_lost':
       yield call(forgetPayAttempt);
@@ -148,6 +153,19 @@ function* settle(attempt: PayAttempt, response: PayResponse) {
       yield put(paymentFailed({ problem: 'holdLost' }));
       return;
   }
+}
+
+const isWallet = (method: PayMethod | undefined): boolean =>
+  (WALLETS as readonly (PayMethod | undefined)[]).includes(method);
+
+/**
+ * A declined wallet payment has the spec's own wording, and PayPal's Cancel is the buyer's
+ * choice, not a refusal: both leave the buyer on the payment step to pay another way.
+ */
+function failureOf(attempt: PayAttempt, response: PayResponse): PaymentProblem {
+  if (response.outcome === 'timed_out') return 'timedOut';
+  if (response.declineReason === 'cancelled') return 'paypalCancelled';
+  return isWallet(attempt.method) ? 'walletDeclined' : 'declined';
 }
 
 /** The price moved since the buyer reviewed it: the basket's own alert takes over. */
@@ -177,6 +195,19 @@ function* refused(attempt: PayAttempt, error: ApiError) {
     yield put(paymentReset());
     return;
   }
+  // The vouchers now give less, or the method can no longer pay for this basket: nothing was
+  // reserved or charged; the options are shown as they are now, with what the buyer typed kept.
+  if (error.code === 'amount_due_changed' || error.code === 'payment_method_unavailable') {
+    if (error instanceof AmountDueChangedError && error.paymentMethods !== undefined)
+      yield put(paymentMethodsSucceeded({ paymentMethods: error.paymentMethods }));
+    else yield put(paymentMethodsRequested({ region: attempt.region, holdId: attempt.holdId }));
+    yield put(
+      paymentFailed({
+        problem: error.code === 'amount_due_changed' ? 'amountDueChanged' : 'methodUnavailable',
+      }),
+    );
+    return;
+  }
   if (error.code === 'card_type_not_accepted') {
     yield put(paymentFailed({ problem: 'card', cardProblems: { cardNumber: 'notAccepted' } }));
     return;
@@ -194,17 +225,24 @@ function* refused(attempt: PayAttempt, error: ApiError) {
   yield put(paymentFailed({ problem: (error.code && problems[error.code]) ?? 'general' }));
 }
 
+/** The stored method, if it is one (the tab's storage is only checked for shape). */
+const methodOf = (attempt: PayAttempt): PayMethod | undefined =>
+  (PAY_METHODS as readonly string[]).includes(attempt.method ?? '') ? attempt.method : undefined;
+
 /** The pay request of an attempt: the same key and body each time it is sent. */
 function payRequest(attempt: PayAttempt): (csrfToken: string) => Promise<PayResponse> {
+  const method = methodOf(attempt);
+  const choice: Omit<PayBody, 'browser'> = {
+    basketVersion: attempt.basketVersion,
+    cardToken: attempt.cardToken,
+    ...(method === undefined ? {} : { method }),
+    ...(attempt.amountDue === undefined ? {} : { amountDue: attempt.amountDue }),
+  };
   return (csrfToken) =>
     payForHold(
       attempt.region,
       attempt.holdId,
-      {
-        basketVersion: attempt.basketVersion,
-        cardToken: attempt.cardToken,
-        browser: collectBrowserData(),
-      },
+      { ...choice, browser: collectBrowserData() },
       { csrfToken, idempotencyKey: attempt.idempotencyKey },
     );
 }
@@ -249,12 +287,14 @@ export function* replayAfterHoldEnded(attempt: PayAttempt) {
 }
 
 function* payFlow({ payload }: ReturnType<typeof payRequested>) {
-  const { region, holdId, basketVersion, cardToken } = payload;
+  const { region, holdId, basketVersion, cardToken, method, amountDue } = payload;
   const attempt: PayAttempt = {
     region,
     holdId,
     basketVersion,
     cardToken,
+    ...(method === null ? {} : { method }),
+    amountDue,
     idempotencyKey: newIdempotencyKey(),
   };
   yield call(storePayAttempt, attempt);

@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import type { PayMethod } from '@contract/api/paymentMethodKinds';
 import type { Region } from '@contract/regions';
 import { injectConfig, rootReducer } from '@/app/rootReducer';
 
@@ -11,6 +12,12 @@ import { injectConfig, rootReducer } from '@/app/rootReducer';
  * - `card`: the card itself was refused; `cardProblems` says which field and why;
  * - `detailsIncomplete`: the details steps were not finished (the server checks before paying);
  * - `unknownPayment`: /checkout/verify without a payment this tab started;
+ * - `walletDeclined`: a Google Pay or Apple Pay payment was declined (spec §8's wallet wording);
+ * - `paypalCancelled`: the buyer pressed Cancel on PayPal's page and came back to choose again;
+ * - `amountDueChanged`: the vouchers now give less (another basket spent part of a balance), so
+ *   the amount left to pay moved before anything was taken;
+ * - `methodUnavailable`: the method chosen can no longer pay for this basket (the options were
+ *   read again);
  * - `general`: anything else, which "Try again" may cure.
  */
 export type PaymentProblem =
@@ -21,6 +28,10 @@ export type PaymentProblem =
   | 'card'
   | 'detailsIncomplete'
   | 'unknownPayment'
+  | 'walletDeclined'
+  | 'paypalCancelled'
+  | 'amountDueChanged'
+  | 'methodUnavailable'
   | 'general';
 
 /** The card fields of the payment form. */
@@ -64,14 +75,25 @@ export interface PayTarget {
   basketVersion: string;
 }
 
+/**
+ * How this attempt pays (issue 15): the method chosen (null when nothing is left to pay), the
+ * amount the page showed as left to pay after vouchers, and the card or wallet token (null for
+ * PayPal and for nothing to pay).
+ */
+export interface PayChoice {
+  method: PayMethod | null;
+  amountDue: number;
+  cardToken: string | null;
+}
+
 const slice = createSlice({
   name: 'payment',
   initialState,
   reducers: {
     /** The buyer pressed Pay: the card is on its way to the payment service. */
     paymentStarted: () => ({ ...initialState, status: 'paying' as const }),
-    /** Pays with the card's token (null for a zero-price basket): a new attempt, a new key. */
-    payRequested: (_state, _action: PayloadAction<PayTarget & { cardToken: string | null }>) => ({
+    /** Pays by the chosen method: a new attempt, a new key. */
+    payRequested: (_state, _action: PayloadAction<PayTarget & PayChoice>) => ({
       ...initialState,
       status: 'paying' as const,
     }),
