@@ -6,6 +6,7 @@ import { venueValidation } from './scripts/vitePluginVenues.ts';
 import { applyEnvDefaults } from './scripts/envDefaults.ts';
 import { compiledMessages, splitSourceCatalogue } from './scripts/vitePluginMessages.ts';
 import { prebuiltThemesPlugin } from './scripts/vitePluginThemes.ts';
+import { reactRouterProduction } from './scripts/vitePluginRouterProduction.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -37,6 +38,8 @@ export default defineConfig({
     compiledMessages(),
     splitSourceCatalogue(here('.')),
     prebuiltThemesPlugin(here('./venues')),
+    // React Router's production build in the bundle, not its development one (issue 13).
+    reactRouterProduction(),
     // Brotli and gzip at their best, once per build, so the server sends files as they are
     // (server/http/spa.ts) instead of compressing on every request or not at all.
     compression({ algorithms: ['brotliCompress', 'gzip'], skipIfLargerOrEqual: true }),

@@ -6,17 +6,15 @@ import { CONFIG_OVERRIDES } from '../src/config/overrides.ts';
 import { buildTheme, type Theme } from '../src/theme/buildTheme.ts';
 import { themeKey } from '../src/theme/themeKey.ts';
 
-const VIRTUAL_ID = 'virtual:stagedoor/prebuilt-themes';
-const RESOLVED_ID = `\0${VIRTUAL_ID}`;
+/** The shop frame's themes: What's on, the first page a buyer sees, draws with these at once. */
+const SHOP_ID = 'virtual:stagedoor/prebuilt-themes';
+/** Every venue's: a lazy chunk that a venue's route starts loading beside its page's chunk. */
+const VENUES_ID = 'virtual:stagedoor/prebuilt-venue-themes';
 
-/**
- * Every theme the shop can show: each venue's tokens and the shop frame's (What's on, the first
- * page a buyer sees, which must not wait for the colour library), alone and under each `?cfg=`
- * override.
- */
-export function prebuiltThemes(venuesDir: string): Record<string, Theme> {
+/** Each set of tokens alone and under each `?cfg=` override, built once. */
+function themesOf(tokenSets: readonly VenueTheme[]): Record<string, Theme> {
   const themes: Record<string, Theme> = {};
-  for (const theme of [SHOP_THEME, ...loadVenues(venuesDir).map((venue) => venue.theme)]) {
+  for (const theme of tokenSets) {
     const variants: VenueTheme[] = [
       theme,
       ...Object.values(CONFIG_OVERRIDES).map((override) =>
@@ -28,22 +26,41 @@ export function prebuiltThemes(venuesDir: string): Record<string, Theme> {
   return themes;
 }
 
+/** The shop frame's themes (What's on), which must not wait for the colour library. */
+export function prebuiltShopThemes(): Record<string, Theme> {
+  return themesOf([SHOP_THEME]);
+}
+
+/** Every venue's themes; a venue whose tokens equal the shop's finds them in the shop's part. */
+export function prebuiltVenueThemes(venuesDir: string): Record<string, Theme> {
+  const shop = prebuiltShopThemes();
+  const venues = themesOf(loadVenues(venuesDir).map((venue) => venue.theme));
+  return Object.fromEntries(Object.entries(venues).filter(([key]) => !(key in shop)));
+}
+
 /**
  * Builds the venue themes (colour contrast maths on colord) in Node while Vite builds, so the
  * browser receives finished colour tables and the colour library stays out of the first route
- * (issue 13: first-route budget). Tokens it has not seen (a test's made-up theme) are built in
- * the browser from a lazy chunk instead (src/theme/useVenueTheme.ts).
+ * (issue 13: first-route budget). The shop frame's come with the first route; the venues' (about
+ * 1.7 kB gzip that What's on never uses) in their own chunk (src/theme/venueThemes.ts). Tokens
+ * it has not seen (a test's made-up theme) are built in the browser from a lazy chunk instead
+ * (src/theme/useVenueTheme.ts).
  */
 export function prebuiltThemesPlugin(venuesDir: string): Plugin {
+  const ids: Record<string, () => Record<string, Theme>> = {
+    [SHOP_ID]: prebuiltShopThemes,
+    [VENUES_ID]: () => prebuiltVenueThemes(venuesDir),
+  };
   return {
     name: 'stagedoor-prebuilt-themes',
     resolveId(id) {
-      return id === VIRTUAL_ID ? RESOLVED_ID : undefined;
+      return id in ids ? `\0${id}` : undefined;
     },
     load(id) {
-      if (id !== RESOLVED_ID) return undefined;
+      const themes = id.startsWith('\0') ? ids[id.slice(1)] : undefined;
+      if (themes === undefined) return undefined;
       for (const venue of loadVenues(venuesDir)) this.addWatchFile(`${venue.dir}/theme.json`);
-      return `export default ${JSON.stringify(prebuiltThemes(venuesDir))};`;
+      return `export default ${JSON.stringify(themes())};`;
     },
   };
 }

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { VoucherKind } from '../../contract/api/paymentMethodKinds';
 import type { AppliedVoucher } from '../../contract/api/paymentMethods';
 import type { VenueSettings } from '../../contract/venue';
 import type { AppliedVoucherRow, VoucherRow } from '../db/queries/vouchers';
@@ -70,18 +71,21 @@ export interface Allocation {
 
 /**
  * What each applied voucher gives, in the order they were applied: as much as it may still give
- * (`usable`) of what is still due. Worked out afresh on every read and again, under the vouchers'
- * locks, by the pay attempt that reserves it.
+ * (`usable`) of what is still due; nothing once it has expired, or when its kind is no longer
+ * `accepted` (the operator switched it off since). Worked out afresh on every read and again,
+ * under the vouchers' locks, by the pay attempt that reserves it.
  */
 export function allocate(
   applied: readonly AppliedVoucherRow[],
   total: number,
   venue: VenueSettings,
   at: Date,
+  accepted: readonly VoucherKind[],
 ): Allocation {
   let due = total;
   const lines = applied.map((voucher) => {
-    const amount = hasExpired(voucher, venue, at) ? 0 : Math.max(0, Math.min(voucher.usable, due));
+    const usable = accepted.includes(voucher.kind) && !hasExpired(voucher, venue, at);
+    const amount = usable ? Math.max(0, Math.min(voucher.usable, due)) : 0;
     due -= amount;
     return { voucher, amount };
   });

@@ -53,9 +53,11 @@ export interface VoucherContext {
 const holdExpired = () => new ApiError(410, 'hold_expired', 'This hold has expired.');
 
 /** The payment step's options for a basket, once its vouchers are allocated. */
+type Venue = NonNullable<ReturnType<OrderScope['venueFor']>>;
+
 export function paymentOptions(
   payments: MethodSource,
-  venue: NonNullable<ReturnType<OrderScope['venueFor']>>,
+  venue: Venue,
   basket: Basket,
   allocation: Allocation,
 ): PaymentMethods {
@@ -81,6 +83,28 @@ export function paymentOptions(
   };
 }
 
+/**
+ * Allocates the applied vouchers of a basket: only kinds the venue, the operator and the basket
+ * still accept count (asked as if the whole total were due, since what is due depends on them).
+ */
+export function allocateVouchers(
+  payments: MethodSource,
+  venue: Venue,
+  basket: Basket,
+  applied: readonly v.AppliedVoucherRow[],
+  at: Date,
+): Allocation {
+  const { voucherKinds } = availableMethods({
+    venue,
+    basket,
+    deliveryMethod: basket.delivery?.method ?? null,
+    amountDue: basket.total,
+    operatorMethods: payments.operatorMethods,
+    providerMethods: payments.providerMethods,
+  });
+  return allocate(applied, basket.total, venue, at, voucherKinds);
+}
+
 function venueOf(scope: OrderScope, hold: HoldRow) {
   const venue = scope.venueFor(hold.venueSlug);
   if (!venue) throw notFound('Hold');
@@ -99,7 +123,8 @@ export async function paymentMethodsOf(
   if (!hold.live) throw holdExpired();
   const venue = venueOf(context.scope, hold);
   const basket = await readBasket(db, context.scope, sessionId, hold.id);
-  const allocation = allocate(await v.appliedVouchers(db, hold.id), basket.total, venue, at);
+  const applied = await v.appliedVouchers(db, hold.id);
+  const allocation = allocateVouchers(context.payments, venue, basket, applied, at);
   return paymentOptions(context.payments, venue, basket, allocation);
 }
 
@@ -180,7 +205,7 @@ export async function applyVoucher(
         context.payments,
         venue,
         basket,
-        allocate(applied, basket.total, venue, at),
+        allocateVouchers(context.payments, venue, basket, applied, at),
       );
       if (before.amountDue === 0) {
         throw refuse('voucher_not_needed', 'Nothing is left to pay.');
@@ -189,7 +214,8 @@ export async function applyVoucher(
         throw refuse('voucher_not_accepted', 'This kind of voucher cannot pay for this basket.');
       }
       await v.applyToHold(tx, hold.id, voucher.id);
-      const allocation = allocate(await v.appliedVouchers(tx, hold.id), basket.total, venue, at);
+      const now = await v.appliedVouchers(tx, hold.id);
+      const allocation = allocateVouchers(context.payments, venue, basket, now, at);
       const line = allocation.lines.find((entry) => entry.voucher.id === voucher.id);
       if (!line || line.amount === 0) {
         throw refuse('voucher_empty', 'This voucher has no balance left.');

@@ -5,8 +5,8 @@ import type { VenueSettings } from '../../contract/venue';
 import type { Queryable } from '../db/database';
 import * as v from '../db/queries/vouchers';
 import { ApiError } from './errors';
-import { allocate, type Allocation } from './vouchers';
-import { paymentOptions, type MethodSource } from './vouchersApply';
+import type { Allocation } from './vouchers';
+import { allocateVouchers, paymentOptions, type MethodSource } from './vouchersApply';
 
 /**
  * Vouchers in the pay attempt (issue 15). The attempt reserves what each applied voucher gives,
@@ -51,7 +51,13 @@ export async function allocateForAttempt(
   await v.lockHoldVouchers(tx, hold.id);
   await v.returnHoldReservations(tx, hold.id);
   const applied = await v.appliedVouchers(tx, hold.id);
-  const allocation = allocate(applied, basket.total, venue, attempt.at ?? new Date());
+  const allocation = allocateVouchers(
+    attempt.payments,
+    venue,
+    basket,
+    applied,
+    attempt.at ?? new Date(),
+  );
   if (applied.length > 0 && body.amountDue === undefined) {
     throw new ApiError(
       400,

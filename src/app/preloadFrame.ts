@@ -1,16 +1,19 @@
 import type { VenueConfig } from '@/config/venues';
 import { preloadCatalogue } from '@/i18n/VenueIntlProvider';
+import { loadVenueThemes } from '@/theme/venueThemes';
 
 const requestedLogos = new Set<string>();
 
 /**
  * Starts what a venue's frame waits for or paints first, as soon as the address names the
- * venue: its text (the frame renders nothing without it) and its logo, the first screen's
- * largest image on a venue's pages. Both then arrive beside the page's own chunk rather than
- * one round trip after it, which on a phone's connection is most of the wait for the first paint.
+ * venue: its text and its theme (the frame renders nothing without them) and its logo, the first
+ * screen's largest image on a venue's pages. All then arrive beside the page's own chunk rather
+ * than one round trip after it, which on a phone's connection is most of the wait for the first paint.
  */
 export function preloadFrame(venue: VenueConfig): void {
   void preloadCatalogue(venue);
+  // A failure is left for the frame, which asks again and shows the error page if it fails too.
+  loadVenueThemes().catch(() => undefined);
   if (requestedLogos.has(venue.logoUrl)) return;
   requestedLogos.add(venue.logoUrl);
   // A preload rather than `new Image()`: an image request is low priority and waits behind the

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PayResponse } from '../../contract/api/orders';
+import { demoVoucher } from '../../server/db/seed/vouchers';
 import { ChildServer, type ChildDatabase } from './crash/childServer';
 import { Shopper } from './crash/shopper';
 import { freshPostgresUrl } from './testDatabase';
@@ -88,10 +89,14 @@ interface AttemptRow {
   captured: number | null;
 }
 
-/** Every attempt on the night, with its payment as we and the gateway know it. */
+/**
+ * Every attempt on the night, with its payment as we and the gateway know it; `total` is what
+ * the gateway was to take (what gift vouchers left to pay).
+ */
 const attemptsOf = (server: ChildServer, performanceId: string) =>
   server.query<AttemptRow>(
-    `SELECT upper(o.id::text) AS "orderId", o.status, o.failure, o.total, p.status AS ours,
+    `SELECT upper(o.id::text) AS "orderId", o.status, o.failure, o.total - o.voucher_amount AS total,
+            p.status AS ours,
             sp.state AS gateway, sp.captured_amount AS captured
      FROM orders o
      LEFT JOIN payments p ON p.reference = upper(o.id::text)
@@ -148,14 +153,20 @@ describe('a server killed with payments in flight', () => {
       });
       // Sent to device-data collection, never seen again.
       const wandered: PayResponse[] = [];
+      // One of them had a gift voucher on the basket: reserved with the attempt at the crash.
+      const wanderedVoucher = demoVoucher('uk', 'gift_voucher', 'crash');
       for (let i = 0; i < 2; i += 1) {
         const shopper = await ready();
+        if (i === 0) expect(await shopper.applyVoucher(wanderedVoucher)).toBeGreaterThan(0);
         wandered.push(await shopper.pay(await shopper.token('approve')));
       }
       // Back from device-data collection: their continuations are under way at the crash.
       const returning: { shopper: Shopper; answer: PayResponse }[] = [];
+      // One with a gift card for part of the basket.
+      const returningVoucher = demoVoucher('uk', 'gift_card', 'crash');
       for (let i = 0; i < 4; i += 1) {
         const shopper = await ready();
+        if (i === 0) expect(await shopper.applyVoucher(returningVoucher)).toBeGreaterThan(0);
         const answer = await shopper.pay(await shopper.token('approve'));
         await shopper.collectDeviceData(answer);
         returning.push({ shopper, answer });
@@ -243,6 +254,25 @@ describe('a server killed with payments in flight', () => {
         [performanceId],
       );
       expect(heldBySold).toEqual([]);
+
+      // The failed attempt's voucher is whole again; the sold one's is spent, once.
+      const ledger = (number: string) =>
+        server.query<{ balance: number; available: number; reserved: string }>(
+          `SELECT v.balance, v.available, string_agg(r.status, ',') AS reserved
+           FROM vouchers v LEFT JOIN voucher_reservations r ON r.voucher_id = v.id
+           WHERE v.number = $1 GROUP BY v.id`,
+          [number.replace(/\s/g, '')],
+        );
+      expect(await ledger(wanderedVoucher.number)).toEqual([
+        {
+          balance: wanderedVoucher.balance,
+          available: wanderedVoucher.balance,
+          reserved: 'returned',
+        },
+      ]);
+      expect(await ledger(returningVoucher.number)).toEqual([
+        { balance: 0, available: 0, reserved: 'spent' },
+      ]);
     } catch (error) {
       // What the servers said is the first thing to read when this fails.
       throw new Error(

@@ -336,6 +336,35 @@ describe('applying gift vouchers and gift cards', () => {
     expect([response.statusCode, codeOf(response)]).toEqual([422, 'voucher_not_needed']);
   });
 
+  it('gives nothing from a kind the operator switched off after it was applied', async () => {
+    const buyer = await newBuyer();
+    const { hold, basket } = await readyToPay(buyer);
+    const card = voucherOf('demo', 'gift_card');
+    expect((await apply(buyer, hold.id, card)).amountDue).toBe(basket.total - card.balance);
+    // Another instance started with PAYMENT_METHODS=card,gift_voucher (gift cards switched off).
+    const switched = await buildApp({
+      db,
+      venues,
+      logger: false,
+      payment: { methods: ['card', 'gift_voucher'] },
+    });
+    try {
+      const response = await switched.inject({
+        method: 'GET',
+        url: `/api/uk/holds/${hold.id}/payment-methods`,
+        headers: { cookie: buyer.cookie },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(paymentMethodsSchema.parse(response.json())).toMatchObject({
+        amountDue: basket.total,
+        voucherKinds: ['gift_voucher'],
+        vouchers: [{ kind: 'gift_card', amountApplied: 0 }],
+      });
+    } finally {
+      await switched.close();
+    }
+  });
+
   it('treats another session’s hold as not there, and needs the CSRF token', async () => {
     const owner = await newBuyer();
     const { hold } = await readyToPay(owner);

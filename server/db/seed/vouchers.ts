@@ -77,11 +77,15 @@ const REGION_DIGITS: Record<Region, string> = {
 
 const otherCurrency = (currency: 'GBP' | 'USD') => (currency === 'GBP' ? 'USD' : 'GBP');
 
-/** 16 digits in groups of four: kind (60 voucher, 63 card), region, then its place in the list. */
+/**
+ * 16 digits in groups of four: kind (60 voucher, 63 card), region, a fixed run, then its place in
+ * the list and the region again (so each ends differently). No long run of one digit: a card
+ * number search (tests/api/cardData.ts) must never mistake one for a test card's.
+ */
 function numberOf(kind: VoucherKind, region: Region, index: number): string {
-  const digits = `${kind === 'gift_voucher' ? '60' : '63'}${REGION_DIGITS[region]}${String(
+  const digits = `${kind === 'gift_voucher' ? '60' : '63'}${REGION_DIGITS[region]}73182591${String(
     index + 1,
-  ).padStart(12, '0')}`;
+  ).padStart(2, '0')}${REGION_DIGITS[region]}`;
   return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 

@@ -3,6 +3,7 @@ import { basketResponseSchema, type Basket } from '../../../contract/api/basket'
 import { holdResponseSchema } from '../../../contract/api/holds';
 import { payResponseSchema, type PayResponse } from '../../../contract/api/orders';
 import { cardTokenSchema } from '../../../contract/api/payment';
+import { paymentMethodsSchema, type ApplyVoucherBody } from '../../../contract/api/paymentMethods';
 import { sessionSchema } from '../../../contract/api/session';
 import { testCard, type SandboxBehaviour } from '../../../server/payments/sandbox/testCards';
 import { buyerBrowser as browser, detailsBody, deviceData } from '../checkoutFixtures';
@@ -21,6 +22,8 @@ async function expectOk(response: Response, what: string): Promise<unknown> {
 export class Shopper {
   holdId = '';
   basket: Basket | undefined;
+  /** What the payment step says is left after the vouchers applied (sent with the pay request). */
+  amountDue: number | undefined;
 
   private constructor(
     private readonly base: string,
@@ -72,6 +75,18 @@ export class Shopper {
     return basketResponseSchema.parse(await expectOk(response, 'basket')).basket;
   }
 
+  /** Applies a gift voucher or gift card to the hold (issue 15); what is left to pay. */
+  async applyVoucher(voucher: ApplyVoucherBody): Promise<number> {
+    const { kind, number, code } = voucher;
+    const response = await this.api('POST', `/holds/${this.holdId}/vouchers`, {
+      kind,
+      number,
+      code,
+    });
+    this.amountDue = paymentMethodsSchema.parse(await expectOk(response, 'voucher')).amountDue;
+    return this.amountDue;
+  }
+
   async token(behaviour: SandboxBehaviour): Promise<string> {
     const response = await fetch(new URL('services/payment/tokens', this.base), {
       method: 'POST',
@@ -91,6 +106,7 @@ export class Shopper {
     return this.api('POST', `/holds/${this.holdId}/order`, {
       basketVersion: this.basket!.version,
       cardToken,
+      ...(this.amountDue === undefined ? {} : { amountDue: this.amountDue }),
       browser,
     });
   }
