@@ -17,4 +17,8 @@ interface ImportMetaEnv {
   readonly VITE_PAYMENT_API?: string;
   readonly VITE_CUSTOMER_PROFILE_API?: string;
   readonly VITE_ADDRESS_LOOKUP_API?: string;
+  readonly VITE_GOOGLE_PAY_GATEWAY?: string;
+  readonly VITE_GOOGLE_PAY_GATEWAY_MERCHANT_ID?: string;
+  readonly VITE_GOOGLE_PAY_MERCHANT_ID?: string;
+  readonly VITE_APPLE_PAY_MERCHANT_ID?: string;
 }

@@ -26,7 +26,7 @@ interface AppleSessionClass {
   STATUS_SUCCESS: number;
 }
 
-const merchantId = import.meta.env.VITE_APPLE_PAY_MERCHANT_ID as string | undefined;
+const merchantId = import.meta.env.VITE_APPLE_PAY_MERCHANT_ID;
 
 const NETWORKS: Partial<Record<CardBrand, string>> = {
   visa: 'visa',

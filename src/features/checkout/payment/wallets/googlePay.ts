@@ -18,9 +18,9 @@ const NETWORKS: Partial<Record<CardBrand, string>> = {
 };
 
 const config = {
-  gateway: import.meta.env.VITE_GOOGLE_PAY_GATEWAY as string | undefined,
-  gatewayMerchantId: import.meta.env.VITE_GOOGLE_PAY_GATEWAY_MERCHANT_ID as string | undefined,
-  merchantId: import.meta.env.VITE_GOOGLE_PAY_MERCHANT_ID as string | undefined,
+  gateway: import.meta.env.VITE_GOOGLE_PAY_GATEWAY,
+  gatewayMerchantId: import.meta.env.VITE_GOOGLE_PAY_GATEWAY_MERCHANT_ID,
+  merchantId: import.meta.env.VITE_GOOGLE_PAY_MERCHANT_ID,
 };
 
 function paymentRequest({ amount, cardBrands, merchantName }: WalletRequest): PaymentRequest {
