@@ -5,7 +5,7 @@ import { holdResponseSchema } from '../../contract/api/holds';
 import { payResponseSchema, type PayResponse } from '../../contract/api/orders';
 import { paymentMethodsSchema } from '../../contract/api/paymentMethods';
 import { cardTokenSchema } from '../../contract/api/payment';
-import type { PayMethod, Wallet } from '../../contract/api/paymentMethodKinds';
+import type { Wallet } from '../../contract/api/paymentMethodKinds';
 import { cvvLength, normaliseCardNumber, type CardBrand } from '../../contract/cards';
 import { sandboxWalletToken } from '../../contract/sandboxWallet';
 import { buildApp } from '../../server/app';
@@ -18,8 +18,9 @@ import { ticketSigner } from '../../server/domain/ticketCodes';
 import { testCard, type SandboxBehaviour } from '../../server/payments/sandbox/testCards';
 import { regionContext } from '../../server/regionContext';
 import { callApi, newBuyer as newBuyerOf, newKey, type Buyer } from './buyers';
+import { payCalls } from './payCalls';
 import { absentCvv, CATALOGUE_TABLES, expectNoCardData } from './cardData';
-import { buyerBrowser as browser, detailsBody, deviceData } from './checkoutFixtures';
+import { detailsBody, deviceData } from './checkoutFixtures';
 import { cleanPerformance, expireHold, seatsInRow, type PerformanceFixture } from './race/fixtures';
 import { openSeededDatabase, venues } from './testDatabase';
 
@@ -144,44 +145,7 @@ async function walletToken(
   return token.token;
 }
 
-interface PayOptions {
-  basketVersion: string;
-  cardToken: string | null;
-  method?: PayMethod;
-  amountDue?: number;
-  key?: string;
-}
-
-function payCall(buyer: Buyer, holdId: string, options: PayOptions, target = app) {
-  return callApi(target, buyer, 'POST', `/holds/${holdId}/order`, {
-    key: options.key ?? newKey(),
-    headers: { 'user-agent': 'Mozilla/5.0 (payment methods test)', accept: 'application/json' },
-    body: {
-      basketVersion: options.basketVersion,
-      cardToken: options.cardToken,
-      ...(options.method ? { method: options.method } : {}),
-      ...(options.amountDue === undefined ? {} : { amountDue: options.amountDue }),
-      browser,
-    },
-  });
-}
-
-async function pay(buyer: Buyer, holdId: string, options: PayOptions): Promise<PayResponse> {
-  const response = await payCall(buyer, holdId, options);
-  expect(response.statusCode, response.body).toBe(200);
-  return payResponseSchema.parse(response.json());
-}
-
-async function continuePay(buyer: Buyer, answer: PayResponse): Promise<PayResponse> {
-  const response = await callApi(
-    app,
-    buyer,
-    'POST',
-    `/orders/${answer.orderId}/payments/${answer.paymentId}/continue`,
-  );
-  expect(response.statusCode, response.body).toBe(200);
-  return payResponseSchema.parse(response.json());
-}
+const { payCall, pay, continuePay } = payCalls(() => app);
 
 /** The browser on a sandbox page: loads it and submits its form with `fields`. */
 async function submitPage(url: string, fields: Record<string, string>): Promise<string> {

@@ -17,8 +17,9 @@ import { ticketSigner } from '../../server/domain/ticketCodes';
 import { regionContext } from '../../server/regionContext';
 import { demoVoucher, type DemoVoucher } from '../../server/db/seed/vouchers';
 import { testCard, type SandboxBehaviour } from '../../server/payments/sandbox/testCards';
-import { buyerBrowser as browser, detailsBody, deviceData } from './checkoutFixtures';
+import { detailsBody, deviceData } from './checkoutFixtures';
 import { callApi, newBuyer as newBuyerOf, newBuyerAddress, newKey, type Buyer } from './buyers';
+import { payCalls } from './payCalls';
 import { cleanPerformance, onPostgres, type PerformanceFixture } from './race/fixtures';
 import { openSeededDatabase, venues } from './testDatabase';
 
@@ -147,42 +148,7 @@ async function tokenFor(behaviour: SandboxBehaviour): Promise<string> {
   return cardTokenSchema.parse(response.json()).token;
 }
 
-interface PayOptions {
-  basketVersion: string;
-  cardToken: string | null;
-  amountDue?: number;
-  key?: string;
-}
-
-function payCall(buyer: Buyer, holdId: string, options: PayOptions) {
-  return callApi(app, buyer, 'POST', `/holds/${holdId}/order`, {
-    key: options.key ?? newKey(),
-    headers: { 'user-agent': 'Mozilla/5.0 (vouchers test)', accept: 'application/json' },
-    body: {
-      basketVersion: options.basketVersion,
-      cardToken: options.cardToken,
-      ...(options.amountDue === undefined ? {} : { amountDue: options.amountDue }),
-      browser,
-    },
-  });
-}
-
-async function pay(buyer: Buyer, holdId: string, options: PayOptions): Promise<PayResponse> {
-  const response = await payCall(buyer, holdId, options);
-  expect(response.statusCode, response.body).toBe(200);
-  return payResponseSchema.parse(response.json());
-}
-
-async function continuePay(buyer: Buyer, answer: PayResponse): Promise<PayResponse> {
-  const response = await callApi(
-    app,
-    buyer,
-    'POST',
-    `/orders/${answer.orderId}/payments/${answer.paymentId}/continue`,
-  );
-  expect(response.statusCode, response.body).toBe(200);
-  return payResponseSchema.parse(response.json());
-}
+const { payCall, pay, continuePay } = payCalls(() => app);
 
 /** The browser on a 3-D Secure page: loads it and submits its form, as orders.test.ts does. */
 async function submitStep(url: string, fields: Record<string, string>) {

@@ -87,3 +87,30 @@ export async function chooseCard(page: Page): Promise<void> {
   if ((await card.count()) > 0 && !(await card.isChecked())) await card.check();
   await number.waitFor();
 }
+
+/** Continue on a checkout step, then wait for the next one's address and heading. */
+export async function continueTo(page: Page, path: string, title: string): Promise<void> {
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL(`**${path}`);
+  await page.locator('h1', { hasText: title }).waitFor();
+}
+
+/**
+ * From the review step to payment the shortest way: no extras, no protection, eTickets, and a
+ * guest's contact details.
+ */
+export async function eTicketsToPayment(page: Page): Promise<void> {
+  await continueTo(page, '/checkout/extras', 'Extras');
+  await continueTo(page, '/checkout/ticket-protection', 'Ticket refund protection');
+  await page.getByRole('radio', { name: /^No, I don't want to protect my tickets/ }).check();
+  await continueTo(page, '/checkout/collection', 'Ticket delivery');
+  await page.getByRole('radio', { name: 'eTicket' }).check();
+  await continueTo(page, '/checkout/contacts', 'Contact details');
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Email address', { exact: true }).fill('ada@example.com');
+  await page.getByLabel('Confirm email address').fill('ada@example.com');
+  await page.getByLabel('Phone number').fill('07911 123456');
+  await page.getByRole('checkbox', { name: 'I accept the Terms and Conditions' }).check();
+  await continueTo(page, '/checkout/payment', 'Payment');
+}

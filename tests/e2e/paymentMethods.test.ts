@@ -8,7 +8,13 @@ import { loadConfig } from '../../server/config';
 import { testCard } from '../../server/payments/sandbox/testCards';
 import { startServer, type RunningServer } from '../../server/start';
 import { launchBrowser, newBuyer } from './browser';
-import { baseUrl, expectAccessible, expectNoPageErrors, upcomingPerformanceId } from './journey';
+import {
+  baseUrl,
+  eTicketsToPayment,
+  expectAccessible,
+  expectNoPageErrors,
+  upcomingPerformanceId,
+} from './journey';
 
 /**
  * Issue 15's ways to pay in Chromium against the real server and the sandbox provider: PayPal
@@ -75,29 +81,6 @@ async function chooserInView(page: Page) {
   await chooser(page).evaluate((group) => group.scrollIntoView({ block: 'center' }));
 }
 
-async function continueTo(page: Page, path: string, title: string) {
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL(`**${path}`);
-  await page.locator('h1', { hasText: title }).waitFor();
-}
-
-/** From the review through extras, protection, eTicket delivery and contacts to payment. */
-async function throughToPayment(page: Page) {
-  await continueTo(page, '/checkout/extras', 'Extras');
-  await continueTo(page, '/checkout/ticket-protection', 'Ticket refund protection');
-  await page.getByRole('radio', { name: /^No, I don't want to protect my tickets/ }).check();
-  await continueTo(page, '/checkout/collection', 'Ticket delivery');
-  await page.getByRole('radio', { name: 'eTicket' }).check();
-  await continueTo(page, '/checkout/contacts', 'Contact details');
-  await page.getByLabel('First name').fill('Ada');
-  await page.getByLabel('Last name').fill('Lovelace');
-  await page.getByLabel('Email address', { exact: true }).fill('ada@example.com');
-  await page.getByLabel('Confirm email address').fill('ada@example.com');
-  await page.getByLabel('Phone number').fill('07911 123456');
-  await page.getByRole('checkbox', { name: 'I accept the Terms and Conditions' }).check();
-  await continueTo(page, '/checkout/payment', 'Payment');
-}
-
 const chooser = (page: Page) => page.getByRole('group', { name: 'How would you like to pay?' });
 
 /**
@@ -137,7 +120,7 @@ describe('more ways to pay', () => {
     const id = await upcomingPerformanceId(page, 'uk', 'northern-playhouse', 'the-mill-girls', 5);
     await open(page, baseUrl(), `/shows/the-mill-girls/northern-playhouse/tickets/${id}`);
     await holdTwoSeats(page, /^(Stalls|Upper Circle)/);
-    await throughToPayment(page);
+    await eTicketsToPayment(page);
     await chooseByKeyboard(page, 'PayPal');
     await chooserInView(page);
     await expectAccessible(page, 'payment, PayPal chosen');
@@ -161,7 +144,7 @@ describe('more ways to pay', () => {
     await open(page, baseUrl(), `/shows/the-mill-girls/northern-playhouse/tickets/${id}`);
     await holdTwoSeats(page, /^(Stalls|Upper Circle)/);
     const seats = await page.getByRole('region', { name: 'Your basket' }).innerText();
-    await throughToPayment(page);
+    await eTicketsToPayment(page);
     await chooseByKeyboard(page, 'PayPal');
     await payByKeyboard(page, /^Pay £[\d,.]+ with PayPal$/);
     await page.locator('h1', { hasText: 'Approve your payment' }).waitFor({ timeout: 30_000 });
@@ -204,7 +187,7 @@ describe('more ways to pay', () => {
     const id = await upcomingPerformanceId(page, 'uk', 'northern-playhouse', 'the-mill-girls', 4);
     await open(page, baseUrl(), `/shows/the-mill-girls/northern-playhouse/tickets/${id}`);
     await holdTwoSeats(page, /^(Stalls|Upper Circle)/);
-    await throughToPayment(page);
+    await eTicketsToPayment(page);
     // Not told to offer the sandbox wallets: no wallet at all, never a dead button.
     await chooser(page).getByRole('radio').first().waitFor({ timeout: 15_000 });
     expect(await page.getByText('Google Pay').count()).toBe(0);
@@ -300,7 +283,7 @@ describe('no usable way to pay', () => {
     const id = show.performances.upcoming[1]!.id;
     await open(page, base, `/shows/the-glass-orchard/lumen-theatre/tickets/${id}`);
     await holdTwoSeats(page, /^(Stalls|Upper Circle)/);
-    await throughToPayment(page);
+    await eTicketsToPayment(page);
     await page
       .getByText("We've been unable to process your transaction. Please contact us")
       .waitFor({ timeout: 15_000 });

@@ -8,6 +8,7 @@ import { launchBrowser, newBuyer, pageProblems } from './browser';
 import {
   baseUrl,
   chooseCard,
+  eTicketsToPayment,
   expectAccessible,
   expectNoPageErrors,
   upcomingPerformanceId,
@@ -71,27 +72,9 @@ async function holdTwoSeats(page: Page) {
   await page.locator('h1', { hasText: 'Check your seats' }).waitFor();
 }
 
-async function continueTo(page: Page, path: string, title: string) {
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL(`**${path}`);
-  await page.locator('h1', { hasText: title }).waitFor();
-}
-
 /** From the reserved seats to the payment step: no extras, no protection, eTickets. */
 async function throughToPayment(page: Page, label: string) {
-  await continueTo(page, '/checkout/extras', 'Extras');
-  await continueTo(page, '/checkout/ticket-protection', 'Ticket refund protection');
-  await page.getByRole('radio', { name: /^No, I don't want to protect my tickets/ }).check();
-  await continueTo(page, '/checkout/collection', 'Ticket delivery');
-  await page.getByRole('radio', { name: 'eTicket' }).check();
-  await continueTo(page, '/checkout/contacts', 'Contact details');
-  await page.getByLabel('First name').fill('Ada');
-  await page.getByLabel('Last name').fill('Lovelace');
-  await page.getByLabel('Email address', { exact: true }).fill('ada@example.com');
-  await page.getByLabel('Confirm email address').fill('ada@example.com');
-  await page.getByLabel('Phone number').fill('07911 123456');
-  await page.getByRole('checkbox', { name: 'I accept the Terms and Conditions' }).check();
-  await continueTo(page, '/checkout/payment', 'Payment');
+  await eTicketsToPayment(page);
   await voucherPanel(page).waitFor({ timeout: 15_000 });
   await expectAccessible(page, `${label} payment`);
 }
