@@ -50,5 +50,21 @@ export function payCalls(app: () => FastifyInstance) {
     return payResponseSchema.parse(response.json());
   }
 
-  return { payCall, pay, continuePay };
+  /** The browser on a sandbox page (3-D Secure, PayPal): loads it and submits its form. */
+  async function submitPage(url: string, fields: Record<string, string>): Promise<string> {
+    const page = await app().inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    expect(page.statusCode, page.body).toBe(200);
+    const action = /<form[^>]*action="([^"]+)"/.exec(page.body)?.[1];
+    expect(action, page.body).toBeDefined();
+    const sent = await app().inject({
+      method: 'POST',
+      url: action!,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    });
+    expect(sent.statusCode).toBe(303);
+    return String(sent.headers.location);
+  }
+
+  return { payCall, pay, continuePay, submitPage };
 }

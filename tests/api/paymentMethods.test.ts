@@ -145,23 +145,7 @@ async function walletToken(
   return token.token;
 }
 
-const { payCall, pay, continuePay } = payCalls(() => app);
-
-/** The browser on a sandbox page: loads it and submits its form with `fields`. */
-async function submitPage(url: string, fields: Record<string, string>): Promise<string> {
-  const page = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
-  expect(page.statusCode, page.body).toBe(200);
-  const action = /<form[^>]*action="([^"]+)"/.exec(page.body)?.[1];
-  expect(action, page.body).toBeDefined();
-  const sent = await app.inject({
-    method: 'POST',
-    url: action!,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
-  });
-  expect(sent.statusCode).toBe(303);
-  return String(sent.headers.location);
-}
+const { payCall, pay, continuePay, submitPage } = payCalls(() => app);
 
 /** PayPal's approval page answered with one of its three buttons; back on the verify page. */
 async function answerPayPal(

@@ -148,25 +148,11 @@ async function tokenFor(behaviour: SandboxBehaviour): Promise<string> {
   return cardTokenSchema.parse(response.json()).token;
 }
 
-const { payCall, pay, continuePay } = payCalls(() => app);
-
-/** The browser on a 3-D Secure page: loads it and submits its form, as orders.test.ts does. */
-async function submitStep(url: string, fields: Record<string, string>) {
-  const page = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
-  const action = /<form[^>]*action="([^"]+)"/.exec(page.body)?.[1];
-  expect(action, page.body).toBeDefined();
-  const sent = await app.inject({
-    method: 'POST',
-    url: action!,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
-  });
-  expect(sent.statusCode).toBe(303);
-}
+const { payCall, pay, continuePay, submitPage } = payCalls(() => app);
 
 async function collectDeviceData(answer: PayResponse) {
   expect(answer).toMatchObject({ outcome: 'action_required', action: { kind: 'device_data' } });
-  await submitStep(answer.action!.url, deviceData);
+  await submitPage(answer.action!.url, deviceData);
 }
 
 /** The voucher's balance and what is still free of it, as the database has them. */
@@ -446,7 +432,7 @@ describe('paying with vouchers', () => {
     await collectDeviceData(started);
     const challenge = await continuePay(buyer, started);
     expect(challenge).toMatchObject({ outcome: 'action_required', action: { kind: 'challenge' } });
-    await submitStep(challenge.action!.url, { result: 'authenticated' });
+    await submitPage(challenge.action!.url, { result: 'authenticated' });
     const done = await continuePay(buyer, started);
     expect(done.outcome).toBe('confirmed');
     expect(done.order!.paidWith).toEqual([
