@@ -26,8 +26,9 @@ import {
 import { newOrderNumber } from './orderKeys';
 import { completeSale, SaleLost, type SaleContext } from './orderSale';
 import { orderVenue, orderView } from './orderView';
-import { availableMethods, checkPayChoice } from './paymentChoice';
+import { checkPayChoice } from './paymentChoice';
 import type { PayMethod } from '../../contract/api/paymentMethodKinds';
+import { methodsFor } from './vouchersApply';
 import { allocateForAttempt, reserveForAttempt } from './vouchersPay';
 
 /**
@@ -139,14 +140,7 @@ async function prepareAttempt(
   });
   // The method must be one this basket may use for what is left (the payment step's GET
   // payment-methods gives the same answer), with a token where it needs one.
-  const { methods } = availableMethods({
-    venue,
-    basket,
-    deliveryMethod: details.delivery.method,
-    amountDue: vouchers.amountDue,
-    operatorMethods: context.payments.operatorMethods,
-    providerMethods: context.payments.providerMethods,
-  });
+  const { methods } = methodsFor(context.payments, venue, basket, vouchers.amountDue);
   checkPayChoice({ amountDue: vouchers.amountDue, methods }, request.body);
 
   const order = {

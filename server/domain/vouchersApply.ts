@@ -1,5 +1,4 @@
 import type { Basket } from '../../contract/api/basket';
-import type { DeliveryMethod } from '../../contract/api/checkout';
 import type { ApplyVoucherBody, PaymentMethods } from '../../contract/api/paymentMethods';
 import type { Database, Queryable } from '../db/database';
 import type { HoldRow } from '../db/queries/holds';
@@ -10,7 +9,7 @@ import { ApiError, notFound } from './errors';
 import { ownHold } from './holds';
 import { inTransaction } from './holdsTransaction';
 import type { OrderScope } from './orderView';
-import { availableMethods } from './paymentChoice';
+import { availableMethods, type MethodChoice } from './paymentChoice';
 import type { ServerKeys } from './serverKeys';
 import {
   allocate,
@@ -52,8 +51,30 @@ export interface VoucherContext {
 
 const holdExpired = () => new ApiError(410, 'hold_expired', 'This hold has expired.');
 
-/** The payment step's options for a basket, once its vouchers are allocated. */
 type Venue = NonNullable<ReturnType<OrderScope['venueFor']>>;
+
+/**
+ * The method rules (paymentChoice.ts) for this basket when `amountDue` is left to pay: its
+ * delivery, the operator's switch and what the provider takes, asked the same way wherever the
+ * shop decides how a basket may be paid.
+ */
+export function methodsFor(
+  payments: MethodSource,
+  venue: Venue,
+  basket: Basket,
+  amountDue: number,
+): MethodChoice {
+  return availableMethods({
+    venue,
+    basket,
+    deliveryMethod: basket.delivery?.method ?? null,
+    amountDue,
+    operatorMethods: payments.operatorMethods,
+    providerMethods: payments.providerMethods,
+  });
+}
+
+/** The payment step's options for a basket, once its vouchers are allocated. */
 
 export function paymentOptions(
   payments: MethodSource,
@@ -61,15 +82,7 @@ export function paymentOptions(
   basket: Basket,
   allocation: Allocation,
 ): PaymentMethods {
-  const deliveryMethod: DeliveryMethod | null = basket.delivery?.method ?? null;
-  const choice = availableMethods({
-    venue,
-    basket,
-    deliveryMethod,
-    amountDue: allocation.amountDue,
-    operatorMethods: payments.operatorMethods,
-    providerMethods: payments.providerMethods,
-  });
+  const choice = methodsFor(payments, venue, basket, allocation.amountDue);
   return {
     holdId: basket.holdId,
     currency: basket.currency,
@@ -94,14 +107,7 @@ export function allocateVouchers(
   applied: readonly v.AppliedVoucherRow[],
   at: Date,
 ): Allocation {
-  const { voucherKinds } = availableMethods({
-    venue,
-    basket,
-    deliveryMethod: basket.delivery?.method ?? null,
-    amountDue: basket.total,
-    operatorMethods: payments.operatorMethods,
-    providerMethods: payments.providerMethods,
-  });
+  const { voucherKinds } = methodsFor(payments, venue, basket, basket.total);
   return allocate(applied, basket.total, venue, at, voucherKinds);
 }
 
