@@ -156,6 +156,29 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
+          paths: [
+            {
+              // Declarative mode (issue 13): the data router cost 29 kB gzip on the first route.
+              name: 'react-router',
+              importNames: [
+                'createBrowserRouter',
+                'createMemoryRouter',
+                'RouterProvider',
+                'useBlocker',
+                'useMatches',
+                'useLoaderData',
+                'useRouteError',
+                'useNavigation',
+                'useFetcher',
+              ],
+              message:
+                'The shop runs React Router in declarative mode: routes in src/app/router.tsx, the blocker in src/app/history, targets from useRouteTarget.',
+            },
+            {
+              name: 'react-router/dom',
+              message: 'The shop renders <AppRouter> (src/app/history).',
+            },
+          ],
           patterns: [
             {
               regex:

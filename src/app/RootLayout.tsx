@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { selectPaymentLoaded } from '@/features/checkout/payment/paymentInFlight';
 import { selectReservation } from '@/features/hold/reservationSlice';
 import { RouteErrorPage } from '@/components/errors/RouteErrorPage';
@@ -9,7 +9,8 @@ import { useAppSelector } from './hooks';
 import { lazyWithTimeout } from '../lib/lazyWithTimeout';
 import { withWholeSource } from '@/i18n/sourceCatalogue';
 import { useRootHandle } from '../config/usePaths';
-import { useRouteTarget } from '../config/useRouteTarget';
+import { useRouteResolution, useRouteTarget } from '../config/useRouteTarget';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
 
 /** The venue of the page: its route's target, else (checkout) the reserved performance's venue. */
 function useFrameVenueSlug(): string | undefined {
@@ -38,13 +39,23 @@ function PaymentOutcome() {
   );
 }
 
+/** The matched page, or the error page when the address names nothing the shop knows. */
+function Page() {
+  const resolution = useRouteResolution();
+  return resolution.failed ? <RouteErrorPage error={resolution.error} /> : <Outlet />;
+}
+
 export function RootLayout() {
   const { paths, routeEnv } = useRootHandle();
   const venueSlug = useFrameVenueSlug();
+  const { key } = useLocation();
   return (
     <Frame venueSlug={venueSlug} houseSlug={routeEnv.venueSlug} homePath={paths.home}>
       <ReservationBar />
-      <Outlet />
+      {/* A failing page stays inside the frame: header, footer and the way home keep working. */}
+      <RouteErrorBoundary resetKey={key} fallback={RouteErrorPage}>
+        <Page />
+      </RouteErrorBoundary>
       {/* After the page: its guard's own redirect, in the same render, must not win. */}
       <PaymentOutcome />
     </Frame>
@@ -52,11 +63,11 @@ export function RootLayout() {
 }
 
 /** Last line of defence: even a failure in the frame itself leaves a page with a way home. */
-export function RootErrorBoundary() {
+export function RootErrorPage({ error }: { error: unknown }) {
   const { paths, routeEnv } = useRootHandle();
   return (
     <Frame venueSlug={undefined} houseSlug={routeEnv.venueSlug} homePath={paths.home}>
-      <RouteErrorPage />
+      <RouteErrorPage error={error} />
     </Frame>
   );
 }

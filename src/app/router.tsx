@@ -1,14 +1,21 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { lazy, Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
+import {
+  matchRoutes,
+  useLocation,
+  useRoutes,
+  type Location,
+  type Params,
+  type RouteObject,
+} from 'react-router';
 import { isCalendarDate, isId, isSlug } from '@contract/patterns';
 import type { Region } from '@contract/regions';
 import { lazyWithTimeout } from '@/lib/lazyWithTimeout';
 import { withWholeSource } from '@/i18n/sourceCatalogue';
 import { RequireHold, RequireOrder } from '@/app/guards';
-import { RootErrorBoundary, RootLayout } from '@/app/RootLayout';
-import type { RootHandle } from '@/config/usePaths';
-import { RouteErrorPage } from '@/components/errors/RouteErrorPage';
-import type { AppEnv, RoutingMode } from '@/config/env';
+import { RootErrorPage, RootLayout } from '@/app/RootLayout';
+import { RootHandleContext, type RootHandle } from '@/config/usePaths';
+import { RouteResolutionContext, type RouteResolution } from '@/config/useRouteTarget';
+import type { RoutingMode } from '@/config/env';
 import {
   ACCOUNT_PATHS,
   CATALOGUE_PATHS,
@@ -22,20 +29,22 @@ import {
 import { getVenue } from '@/config/venues';
 import { WAITING_ROOM_PATH } from '@/features/queue/queuePaths';
 import { preloadFrame } from './preloadFrame';
-
-export function createAppRouter(config: AppEnv) {
-  return createBrowserRouter(routeTable(config.routingMode, config));
-}
+import { notFound } from '@/lib/routeError';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
 
 /* ------------------------------------------------------------------------------------------ */
-/* The route objects                                                                           */
+/* Route targets: what an address is about, validated before anything renders                  */
 /* ------------------------------------------------------------------------------------------ */
 
-type LoaderArgs = LoaderFunctionArgs;
+/**
+ * Reads a matched route's params and query into its target, or throws notFound(). Pure but for
+ * preloadFrame, which only starts downloads and may run more than once.
+ */
+type TargetResolver = (params: Params, search: URLSearchParams) => RouteTarget | null;
 
-function notFound(): never {
-  // eslint-disable-next-line @typescript-eslint/only-throw-error -- React Router's way to render the 404 page
-  throw data(null, { status: 404, statusText: 'Not Found' });
+/** What a route object carries beside its element (React Router passes `handle` through). */
+interface RouteHandle {
+  target: TargetResolver;
 }
 
 function knownVenue(slug: string | undefined): { venueSlug: string; region: Region } {
@@ -51,13 +60,13 @@ function slugParam(value: string | undefined): string {
 }
 
 /** `?pc=` is optional: a malformed code is dropped rather than failing the calendar. */
-function promoFrom(request: Request): string | undefined {
-  const promo = new URL(request.url).searchParams.get('pc') ?? undefined;
+function promoFrom(search: URLSearchParams): string | undefined {
+  const promo = search.get('pc') ?? undefined;
   return isSlug(promo) ? promo : undefined;
 }
 
-function targetLoader(mode: RoutingMode, routeEnv: RouteEnv, page: PageKey) {
-  return ({ params, request }: LoaderArgs): RouteTarget => {
+function pageTarget(mode: RoutingMode, routeEnv: RouteEnv, page: PageKey): TargetResolver {
+  return (params, search) => {
     if (page === 'directory') return knownVenue(routeEnv.venueSlug);
     const venue = knownVenue(params.venueSlug ?? routeEnv.venueSlug);
     // The venue's own pages wear its frame: its text and logo load beside the page's chunk.
@@ -69,7 +78,7 @@ function targetLoader(mode: RoutingMode, routeEnv: RouteEnv, page: PageKey) {
     if (page === 'calendar') {
       if (params.date !== undefined && !isCalendarDate(params.date)) notFound();
       if (params.date !== undefined) target.date = params.date;
-      const promo = promoFrom(request);
+      const promo = promoFrom(search);
       if (promo !== undefined) target.promo = promo;
     }
     if (page === 'tickets') {
@@ -84,45 +93,53 @@ function targetLoader(mode: RoutingMode, routeEnv: RouteEnv, page: PageKey) {
  * The confirmation's `?venue=` (its secret link carries it): where the order lives and whose
  * colours frame it. Without a known one the page uses the held venue, or asks every region.
  */
-function orderVenueLoader({ request }: LoaderArgs): RouteTarget | null {
-  const slug = new URL(request.url).searchParams.get('venue') ?? undefined;
+const orderVenueTarget: TargetResolver = (_params, search) => {
+  const slug = search.get('venue') ?? undefined;
   const venue = isSlug(slug) ? getVenue(slug) : undefined;
   return venue === undefined
     ? null
     : { venueSlug: venue.settings.slug, region: venue.settings.region };
-}
+};
 
 /** The waiting room is framed by the venue its `?venue=` names; without one it does not exist. */
-function waitingRoomLoader({ request }: LoaderArgs): RouteTarget {
-  return knownVenue(new URL(request.url).searchParams.get('venue') ?? undefined);
+const waitingRoomTarget: TargetResolver = (_params, search) =>
+  knownVenue(search.get('venue') ?? undefined);
+
+/** The deepest matched route with a resolver decides; a thrown notFound() becomes the failure. */
+export function resolveRoute(routes: RouteObject[], location: Location): RouteResolution {
+  const matches = matchRoutes(routes, location) ?? [];
+  try {
+    for (let index = matches.length - 1; index >= 0; index -= 1) {
+      const match = matches[index]!;
+      const handle = match.route.handle as RouteHandle | undefined;
+      if (handle === undefined) continue;
+      const target = handle.target(match.params, new URLSearchParams(location.search));
+      return { failed: false, target: target ?? undefined };
+    }
+    return { failed: false, target: undefined };
+  } catch (error) {
+    return { failed: true, error };
+  }
 }
+
+/* ------------------------------------------------------------------------------------------ */
+/* The route objects                                                                           */
+/* ------------------------------------------------------------------------------------------ */
 
 type PageModule = { default: ComponentType };
 
 /**
- * Every page is its own lazy chunk, loaded through lazyWithTimeout (spec §1 ChunkLoadError).
- * A chunk that fails becomes a page that throws the ChunkLoadError while rendering: React
- * Router 7 keeps a rejected `lazy` on the route and then renders nothing below the root, so the
- * route's error boundary (which explains and offers a reload) would never be shown. Every page
- * but What's on waits for the rest of the message source with its chunk (sourceCatalogue.ts);
- * What's on is the first route and draws with the first part.
+ * Every page (and every group's layout) is its own lazy chunk, loaded through lazyWithTimeout
+ * (spec §1 ChunkLoadError), whose failure the page's error boundary explains. Every page but
+ * What's on waits for the rest of the message source with its chunk (sourceCatalogue.ts); What's
+ * on is the first route and draws with the first part.
  */
-function page(
+function lazyElement(
   importer: () => Promise<PageModule>,
   { firstRoute = false }: { firstRoute?: boolean } = {},
-): RouteObject['lazy'] {
-  const load = lazyWithTimeout(firstRoute ? importer : withWholeSource(importer));
-  return async () => {
-    try {
-      return { Component: (await load()).default };
-    } catch (error) {
-      return {
-        Component: () => {
-          throw error;
-        },
-      };
-    }
-  };
+): ReactNode {
+  const Page = lazy(lazyWithTimeout(firstRoute ? importer : withWholeSource(importer)));
+  return <Page />;
 }
 
 const PAGE_MODULES: Record<PageKey, () => Promise<PageModule>> = {
@@ -136,14 +153,18 @@ const PAGE_MODULES: Record<PageKey, () => Promise<PageModule>> = {
 function leaf(
   path: string,
   importer: () => Promise<PageModule>,
-  loader?: RouteObject['loader'],
+  target?: TargetResolver,
 ): RouteObject {
   return {
     path,
-    lazy: page(importer, { firstRoute: importer === PAGE_MODULES.directory }),
-    loader,
-    ErrorBoundary: RouteErrorPage,
+    element: lazyElement(importer, { firstRoute: importer === PAGE_MODULES.directory }),
+    ...(target === undefined ? {} : { handle: { target } satisfies RouteHandle }),
   };
+}
+
+/** A pathless route whose lazy layout (it renders an Outlet) stands around `children`. */
+function group(importer: () => Promise<PageModule>, children: RouteObject[]): RouteObject {
+  return { element: lazyElement(importer), children };
 }
 
 /**
@@ -159,173 +180,190 @@ const QUEUED_PAGES: ReadonlySet<PageKey> = new Set(['show', 'calendar', 'tickets
 export function routeTable(mode: RoutingMode, routeEnv: RouteEnv): RouteObject[] {
   const pages = Object.entries(ROUTE_PATTERNS[mode]) as [PageKey, string][];
   const pageLeaf = ([key, path]: [PageKey, string]) =>
-    leaf(path, PAGE_MODULES[key], targetLoader(mode, routeEnv, key));
+    leaf(path, PAGE_MODULES[key], pageTarget(mode, routeEnv, key));
   return [
     {
-      id: 'root',
-      Component: RootLayout,
-      ErrorBoundary: RootErrorBoundary,
-      // The first page's data and chunk arrive within milliseconds; an empty frame is steadier than a flash.
-      HydrateFallback: () => null,
-      handle: { paths: pathsFor(mode, routeEnv), routeEnv } satisfies RootHandle,
+      element: <RootLayout />,
       children: [
-        {
-          ErrorBoundary: RouteErrorPage,
-          children: [
-            ...pages.filter(([key]) => !QUEUED_PAGES.has(key)).map(pageLeaf),
-            {
-              // A queued sale's show, calendar and tickets pages are behind its waiting room.
-              lazy: page(() => import('@/features/queue/QueueGate')),
-              children: [
-                ...pages
-                  .filter(([key]) => QUEUED_PAGES.has(key) && !CHOOSING_PAGES.has(key))
-                  .map(pageLeaf),
-                {
-                  lazy: page(() => import('@/features/seatSelection/ChoosingFlows')),
-                  children: pages.filter(([key]) => CHOOSING_PAGES.has(key)).map(pageLeaf),
-                },
-              ],
-            },
-            leaf(
-              WAITING_ROOM_PATH,
-              () => import('@/features/queue/WaitingRoomPage'),
-              waitingRoomLoader,
+        ...pages.filter(([key]) => !QUEUED_PAGES.has(key)).map(pageLeaf),
+        // A queued sale's show, calendar and tickets pages are behind its waiting room.
+        group(
+          () => import('@/features/queue/QueueGate'),
+          [
+            ...pages
+              .filter(([key]) => QUEUED_PAGES.has(key) && !CHOOSING_PAGES.has(key))
+              .map(pageLeaf),
+            group(
+              () => import('@/features/seatSelection/ChoosingFlows'),
+              pages.filter(([key]) => CHOOSING_PAGES.has(key)).map(pageLeaf),
             ),
-            {
-              lazy: page(() => import('@/features/checkout/CheckoutFlows')),
-              children: [
-                {
-                  Component: RequireHold,
-                  ErrorBoundary: RouteErrorPage,
-                  children: [
-                    leaf(
-                      CHECKOUT_PATHS.reservations,
-                      () => import('@/features/checkout/review/ReservationsPage'),
-                    ),
-                    leaf(
-                      CHECKOUT_PATHS.extras,
-                      () => import('@/features/checkout/extras/ExtrasPage'),
-                    ),
-                    leaf(
-                      CHECKOUT_PATHS.ticketProtection,
-                      () => import('@/features/checkout/protection/TicketProtectionPage'),
-                    ),
-                    leaf(
-                      CHECKOUT_PATHS.collection,
-                      () => import('@/features/checkout/delivery/CollectionPage'),
-                    ),
-                    leaf(
-                      CHECKOUT_PATHS.contacts,
-                      () => import('@/features/checkout/contacts/ContactsPage'),
-                    ),
-                    leaf(
-                      CHECKOUT_PATHS.payment,
-                      () => import('@/features/checkout/payment/PaymentPage'),
-                    ),
-                  ],
-                },
-                {
-                  Component: RequireOrder,
-                  ErrorBoundary: RouteErrorPage,
-                  children: [
-                    leaf(
-                      CHECKOUT_PATHS.confirmation,
-                      () => import('@/features/checkout/confirmation/ConfirmationPage'),
-                      orderVenueLoader,
-                    ),
-                  ],
-                },
-                // The bank sends the browser back here even when the hold ran out meanwhile (the
-                // late payment may still be honoured), so it needs the stored payment, not a hold.
-                leaf(CHECKOUT_PATHS.verify, () => import('@/features/checkout/payment/VerifyPage')),
-                leaf(
-                  CHECKOUT_PATHS.failed,
-                  () => import('@/features/checkout/payment/PaymentFailedPage'),
-                ),
-              ],
-            },
-            // Member pages take `?venue=` as the confirmation does: whose offers, words and frame.
-            {
-              lazy: page(() => import('@/features/membership/MemberFlows')),
-              children: [
-                leaf(
-                  CATALOGUE_PATHS.membership,
-                  () => import('@/features/membership/MembershipPage'),
-                  orderVenueLoader,
-                ),
-                leaf(
-                  CATALOGUE_PATHS.membershipVerify,
-                  () => import('@/features/membership/MembershipVerifyPage'),
-                  orderVenueLoader,
-                ),
-                leaf(
-                  CATALOGUE_PATHS.subscriptions,
-                  () => import('@/features/membership/SubscriptionsPage'),
-                  orderVenueLoader,
-                ),
-                leaf(
-                  ACCOUNT_PATHS.account,
-                  () => import('@/features/account/AccountPage'),
-                  orderVenueLoader,
-                ),
-                leaf(
-                  ACCOUNT_PATHS.profile,
-                  () => import('@/features/account/ProfilePage'),
-                  orderVenueLoader,
-                ),
-                leaf(
-                  ACCOUNT_PATHS.orders,
-                  () => import('@/features/account/OrdersPage'),
-                  orderVenueLoader,
-                ),
-                leaf(
-                  ACCOUNT_PATHS.order,
-                  () => import('@/features/account/AccountOrderPage'),
-                  orderVenueLoader,
-                ),
-              ],
-            },
-            // The activation link carries `?venue=` too, so the page wears the order's venue.
-            leaf(
-              ACCOUNT_PATHS.verify,
-              () => import('@/features/account/ActivateAccountPage'),
-              orderVenueLoader,
-            ),
-            // Sign-in and its pages (issue 14): `?venue=` frames each as the venue it acts for.
-            leaf(
-              ACCOUNT_PATHS.signIn,
-              () => import('@/features/auth/SignInPage'),
-              orderVenueLoader,
-            ),
-            leaf(
-              ACCOUNT_PATHS.signUp,
-              () => import('@/features/auth/SignUpPage'),
-              orderVenueLoader,
-            ),
-            leaf(
-              ACCOUNT_PATHS.resetPassword,
-              () => import('@/features/auth/ResetPasswordPage'),
-              orderVenueLoader,
-            ),
-            leaf(
-              ACCOUNT_PATHS.resetPasswordComplete,
-              () => import('@/features/auth/ResetPasswordCompletePage'),
-              orderVenueLoader,
-            ),
-            leaf(
-              ACCOUNT_PATHS.confirmEmail,
-              () => import('@/features/auth/ConfirmEmailPage'),
-              orderVenueLoader,
-            ),
-            leaf(
-              ACCOUNT_PATHS.security,
-              () => import('@/features/auth/SecurityPage'),
-              orderVenueLoader,
-            ),
-            { path: '*', loader: notFound, Component: () => null, ErrorBoundary: RouteErrorPage },
           ],
-        },
+        ),
+        leaf(
+          WAITING_ROOM_PATH,
+          () => import('@/features/queue/WaitingRoomPage'),
+          waitingRoomTarget,
+        ),
+        group(
+          () => import('@/features/checkout/CheckoutFlows'),
+          [
+            {
+              element: <RequireHold />,
+              children: [
+                leaf(
+                  CHECKOUT_PATHS.reservations,
+                  () => import('@/features/checkout/review/ReservationsPage'),
+                ),
+                leaf(CHECKOUT_PATHS.extras, () => import('@/features/checkout/extras/ExtrasPage')),
+                leaf(
+                  CHECKOUT_PATHS.ticketProtection,
+                  () => import('@/features/checkout/protection/TicketProtectionPage'),
+                ),
+                leaf(
+                  CHECKOUT_PATHS.collection,
+                  () => import('@/features/checkout/delivery/CollectionPage'),
+                ),
+                leaf(
+                  CHECKOUT_PATHS.contacts,
+                  () => import('@/features/checkout/contacts/ContactsPage'),
+                ),
+                leaf(
+                  CHECKOUT_PATHS.payment,
+                  () => import('@/features/checkout/payment/PaymentPage'),
+                ),
+              ],
+            },
+            {
+              element: <RequireOrder />,
+              children: [
+                leaf(
+                  CHECKOUT_PATHS.confirmation,
+                  () => import('@/features/checkout/confirmation/ConfirmationPage'),
+                  orderVenueTarget,
+                ),
+              ],
+            },
+            // The bank sends the browser back here even when the hold ran out meanwhile (the
+            // late payment may still be honoured), so it needs the stored payment, not a hold.
+            leaf(CHECKOUT_PATHS.verify, () => import('@/features/checkout/payment/VerifyPage')),
+            leaf(
+              CHECKOUT_PATHS.failed,
+              () => import('@/features/checkout/payment/PaymentFailedPage'),
+            ),
+          ],
+        ),
+        // Member pages take `?venue=` as the confirmation does: whose offers, words and frame.
+        group(
+          () => import('@/features/membership/MemberFlows'),
+          [
+            leaf(
+              CATALOGUE_PATHS.membership,
+              () => import('@/features/membership/MembershipPage'),
+              orderVenueTarget,
+            ),
+            leaf(
+              CATALOGUE_PATHS.membershipVerify,
+              () => import('@/features/membership/MembershipVerifyPage'),
+              orderVenueTarget,
+            ),
+            leaf(
+              CATALOGUE_PATHS.subscriptions,
+              () => import('@/features/membership/SubscriptionsPage'),
+              orderVenueTarget,
+            ),
+            leaf(
+              ACCOUNT_PATHS.account,
+              () => import('@/features/account/AccountPage'),
+              orderVenueTarget,
+            ),
+            leaf(
+              ACCOUNT_PATHS.profile,
+              () => import('@/features/account/ProfilePage'),
+              orderVenueTarget,
+            ),
+            leaf(
+              ACCOUNT_PATHS.orders,
+              () => import('@/features/account/OrdersPage'),
+              orderVenueTarget,
+            ),
+            leaf(
+              ACCOUNT_PATHS.order,
+              () => import('@/features/account/AccountOrderPage'),
+              orderVenueTarget,
+            ),
+          ],
+        ),
+        // The activation link carries `?venue=` too, so the page wears the order's venue.
+        leaf(
+          ACCOUNT_PATHS.verify,
+          () => import('@/features/account/ActivateAccountPage'),
+          orderVenueTarget,
+        ),
+        // Sign-in and its pages (issue 14): `?venue=` frames each as the venue it acts for.
+        leaf(ACCOUNT_PATHS.signIn, () => import('@/features/auth/SignInPage'), orderVenueTarget),
+        leaf(ACCOUNT_PATHS.signUp, () => import('@/features/auth/SignUpPage'), orderVenueTarget),
+        leaf(
+          ACCOUNT_PATHS.resetPassword,
+          () => import('@/features/auth/ResetPasswordPage'),
+          orderVenueTarget,
+        ),
+        leaf(
+          ACCOUNT_PATHS.resetPasswordComplete,
+          () => import('@/features/auth/ResetPasswordCompletePage'),
+          orderVenueTarget,
+        ),
+        leaf(
+          ACCOUNT_PATHS.confirmEmail,
+          () => import('@/features/auth/ConfirmEmailPage'),
+          orderVenueTarget,
+        ),
+        leaf(
+          ACCOUNT_PATHS.security,
+          () => import('@/features/auth/SecurityPage'),
+          orderVenueTarget,
+        ),
+        { path: '*', handle: { target: notFound } satisfies RouteHandle },
       ],
     },
   ];
+}
+
+/**
+ * The shop's routes at the current address (React Router's declarative mode; src/app/history
+ * keeps the leave guard). The address is resolved once here, so the frame and the page agree on
+ * the venue; the top boundary is the last line of defence for a failure in the frame itself, and
+ * the top Suspense shows nothing until the first page's chunk is there (an empty frame is steadier
+ * than a flash), while later moves keep the previous page until the next one is ready.
+ */
+export function AppRoutes({ mode, routeEnv }: { mode: RoutingMode; routeEnv: RouteEnv }) {
+  const routes = useMemo(() => routeTable(mode, routeEnv), [mode, routeEnv]);
+  return <RoutesOf routes={routes} mode={mode} routeEnv={routeEnv} />;
+}
+
+/** AppRoutes for a given table (tests put one component in place of the pages). */
+export function RoutesOf({
+  routes,
+  mode,
+  routeEnv,
+}: {
+  routes: RouteObject[];
+  mode: RoutingMode;
+  routeEnv: RouteEnv;
+}) {
+  const handle = useMemo<RootHandle>(
+    () => ({ paths: pathsFor(mode, routeEnv), routeEnv }),
+    [mode, routeEnv],
+  );
+  const location = useLocation();
+  const resolution = useMemo(() => resolveRoute(routes, location), [routes, location]);
+  const element = useRoutes(routes);
+  return (
+    <RootHandleContext.Provider value={handle}>
+      <RouteErrorBoundary resetKey={location.key} fallback={RootErrorPage}>
+        <RouteResolutionContext.Provider value={resolution}>
+          <Suspense fallback={null}>{element}</Suspense>
+        </RouteResolutionContext.Provider>
+      </RouteErrorBoundary>
+    </RootHandleContext.Provider>
+  );
 }

@@ -1,11 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
 import { env } from '@/config/env';
 import { captureSessionParams } from '@/features/session/launchParams';
 import { sessionStateFrom } from '@/features/session/sessionSlice';
 import { AppProviders } from './providers';
-import { createAppRouter } from './router';
+import { AppRouter } from './history/AppRouter';
+import { createBrowserAppHistory } from './history/createAppHistory';
+import { AppRoutes } from './router';
 import { makeStore } from './store';
 
 function sessionStorageOrUndefined(): Storage | undefined {
@@ -21,7 +22,7 @@ function sessionStorageOrUndefined(): Storage | undefined {
 export function start(): void {
   const session = captureSessionParams(window.location.search, sessionStorageOrUndefined());
   const store = makeStore({ session: sessionStateFrom(session) });
-  const router = createAppRouter(env);
+  const history = createBrowserAppHistory(window);
   const container = document.getElementById('root');
   if (container === null) throw new Error('index.html has no #root element');
   // boot.js may have put a "Loading..." heading there; React takes the element over.
@@ -29,7 +30,9 @@ export function start(): void {
   createRoot(container).render(
     <StrictMode>
       <AppProviders store={store}>
-        <RouterProvider router={router} />
+        <AppRouter history={history}>
+          <AppRoutes mode={env.routingMode} routeEnv={env} />
+        </AppRouter>
       </AppProviders>
     </StrictMode>,
   );

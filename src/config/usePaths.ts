@@ -1,20 +1,17 @@
-import { useMatches } from 'react-router';
+import { createContext, useContext } from 'react';
 import type { Paths, RouteEnv } from '@/config/paths';
 
-/** What the root route carries for everything below it (set in routeTable). */
+/** What the route table was built for, for everything below it (provided by AppRoutes). */
 export interface RootHandle {
   paths: Paths;
   routeEnv: RouteEnv;
 }
 
-function isRootHandle(handle: unknown): handle is RootHandle {
-  return typeof handle === 'object' && handle !== null && 'paths' in handle && 'routeEnv' in handle;
-}
+export const RootHandleContext = createContext<RootHandle | null>(null);
 
 export function useRootHandle(): RootHandle {
-  const handle = useMatches()[0]?.handle;
-  if (!isRootHandle(handle))
-    throw new Error('usePaths() needs the route table of src/app/router.tsx');
+  const handle = useContext(RootHandleContext);
+  if (handle === null) throw new Error('usePaths() needs AppRoutes of src/app/router.tsx');
   return handle;
 }
 

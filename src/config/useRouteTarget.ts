@@ -1,24 +1,33 @@
-import { useMatches } from 'react-router';
+import { createContext, useContext } from 'react';
 import type { RouteTarget } from '@/config/paths';
 
-function isRouteTarget(data: unknown): data is RouteTarget {
-  return typeof data === 'object' && data !== null && 'venueSlug' in data && 'region' in data;
+/**
+ * The current address resolved against the route table (AppRoutes): the validated target of the
+ * deepest matched route that has one, or why the address names nothing (a RouteStatusError).
+ * Resolved once at the top, so the frame above the page knows the venue as the page does.
+ */
+export type RouteResolution =
+  | { failed: false; target: RouteTarget | undefined }
+  | { failed: true; error: unknown; target?: undefined };
+
+export const RouteResolutionContext = createContext<RouteResolution>({
+  failed: false,
+  target: undefined,
+});
+
+export function useRouteResolution(): RouteResolution {
+  return useContext(RouteResolutionContext);
 }
 
 /** The validated target of the deepest matched route that has one (venue, show, performance). */
 export function useRouteTarget(): RouteTarget | undefined {
-  const matches = useMatches();
-  for (let index = matches.length - 1; index >= 0; index -= 1) {
-    const data = matches[index]?.loaderData;
-    if (isRouteTarget(data)) return data;
-  }
-  return undefined;
+  return useRouteResolution().target;
 }
 
-/** For pages whose route always has a target; the loader guarantees it. */
+/** For pages whose route always has a target; the route's resolver guarantees it. */
 export function useRequiredRouteTarget(): RouteTarget {
   const target = useRouteTarget();
   if (target === undefined)
-    throw new Error('This page needs a route loader that returns a RouteTarget');
+    throw new Error('This page needs a route whose resolver returns a RouteTarget');
   return target;
 }

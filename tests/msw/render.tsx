@@ -1,11 +1,12 @@
 import type { ReactElement } from 'react';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { makeStore, type RootState } from '@/app/store';
 import type { RoutingMode } from '@/config/env';
-import { routeTable } from '@/app/router';
+import { AppRouter } from '@/app/history/AppRouter';
+import { createMemoryAppHistory } from '@/app/history/createAppHistory';
+import { AppRoutes, RoutesOf, routeTable } from '@/app/router';
 import type { RouteEnv } from '@/config/paths';
 
 // Vitest runs without globals, so Testing Library cannot unmount between tests by itself.
@@ -34,13 +35,15 @@ export function renderApp({
   routeEnv = TEST_ROUTE_ENV,
 }: Options = {}) {
   const store = makeStore(preloadedState);
-  const router = createMemoryRouter(routeTable(mode, routeEnv), { initialEntries: [route] });
+  const history = createMemoryAppHistory({ initialEntries: [route] });
   const view = render(
     <AppProviders store={store}>
-      <RouterProvider router={router} />
+      <AppRouter history={history}>
+        <AppRoutes mode={mode} routeEnv={routeEnv} />
+      </AppRouter>
     </AppProviders>,
   );
-  return { ...view, store, router };
+  return { ...view, store, history };
 }
 
 /**
@@ -55,13 +58,14 @@ export function renderWithProviders(
   if (root === undefined || root.index === true)
     throw new Error('routeTable returned no root layout route');
   const store = makeStore(preloadedState);
-  const router = createMemoryRouter([{ ...root, children: [{ path: '*', element: ui }] }], {
-    initialEntries: [route],
-  });
+  const history = createMemoryAppHistory({ initialEntries: [route] });
+  const routes = [{ ...root, children: [{ path: '*', element: ui }] }];
   const view = render(
     <AppProviders store={store}>
-      <RouterProvider router={router} />
+      <AppRouter history={history}>
+        <RoutesOf routes={routes} mode={mode} routeEnv={routeEnv} />
+      </AppRouter>
     </AppProviders>,
   );
-  return { ...view, store, router };
+  return { ...view, store, history };
 }

@@ -178,9 +178,13 @@ describe.each(MODES)('routing mode %s', (mode) => {
         venueSlug: 'lumen-theatre',
       },
     };
-    const { router } = renderApp({ mode, route: CHECKOUT_PATHS.payment, preloadedState: released });
+    const { history } = renderApp({
+      mode,
+      route: CHECKOUT_PATHS.payment,
+      preloadedState: released,
+    });
     await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
-    expect(router.state.location.pathname).toBe(
+    expect(history.location.pathname).toBe(
       pathsFor(mode, TEST_ROUTE_ENV).venuePath('lumen-theatre'),
     );
     expect(screen.queryByRole('heading', { name: 'Payment' })).not.toBeInTheDocument();

@@ -1,18 +1,18 @@
-import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router';
+import { useNavigate } from 'react-router';
+import { isRouteStatusError } from '@/lib/routeError';
 import { isChunkLoadError } from '@/lib/lazyWithTimeout';
 import { ChunkLoadFailedPage, NotFoundPage, ServerErrorPage, UnknownErrorPage } from './errorPages';
 
 /**
- * Error element of every route: the failure stays inside the page frame (header, footer and the
- * way home keep working) instead of blanking the app.
+ * What a page that failed shows, inside the page frame (header, footer and the way home keep
+ * working) instead of blanking the app.
  */
-export function RouteErrorPage() {
-  const error = useRouteError();
+export function RouteErrorPage({ error }: { error: unknown }) {
   const navigate = useNavigate();
-  // Re-running the route's loaders and lazy import is the in-app equivalent of a retry.
+  // A move to the same address is a new location: the page's error boundary tries it again.
   const retry = () => void navigate('.', { replace: true });
   if (isChunkLoadError(error)) return <ChunkLoadFailedPage />;
-  if (isRouteErrorResponse(error)) {
+  if (isRouteStatusError(error)) {
     if (error.status === 404) return <NotFoundPage />;
     if (error.status >= 500) return <ServerErrorPage onRetry={retry} />;
   }

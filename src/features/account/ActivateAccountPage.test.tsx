@@ -1,5 +1,4 @@
 import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,7 +9,9 @@ import { activationPath } from '@contract/accountActivation';
 import type { VerifyAccountBody } from '@contract/api/accounts';
 import { AppProviders } from '@/app/providers';
 import { makeStore } from '@/app/store';
-import { routeTable } from '@/app/router';
+import { AppRouter } from '@/app/history/AppRouter';
+import { createMemoryAppHistory } from '@/app/history/createAppHistory';
+import { AppRoutes } from '@/app/router';
 import { ACCOUNT_PATHS } from '@/config/paths';
 import { apiError } from '../../../tests/msw/handlers';
 import { renderApp, TEST_ROUTE_ENV } from '../../../tests/msw/render';
@@ -95,11 +96,13 @@ describe('the activation page (/account/verify)', { timeout: 30_000 }, () => {
     render(
       <StrictMode>
         <AppProviders store={makeStore()}>
-          <RouterProvider
-            router={createMemoryRouter(routeTable('default', TEST_ROUTE_ENV), {
+          <AppRouter
+            history={createMemoryAppHistory({
               initialEntries: [activationPath(TOKEN, 'lumen-theatre')],
             })}
-          />
+          >
+            <AppRoutes mode="default" routeEnv={TEST_ROUTE_ENV} />
+          </AppRouter>
         </AppProviders>
       </StrictMode>,
     );

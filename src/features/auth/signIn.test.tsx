@@ -54,7 +54,7 @@ describe('the header', () => {
 describe('the sign-in page', () => {
   it('says the same for a wrong password, keeps what was typed, then goes back signed in', async () => {
     const user = userEvent.setup();
-    const { router, store } = renderApp({
+    const { history, store } = renderApp({
       route: '/sign-in?venue=lumen-theatre&returnTo=%2Fvenues%2Flumen-theatre%2F',
     });
     await screen.findByRole('heading', { level: 1, name: 'Sign in' });
@@ -70,7 +70,7 @@ describe('the sign-in page', () => {
     await user.clear(main.getByLabelText('Password'));
     await user.type(main.getByLabelText('Password'), DEMO_PASSWORD);
     await user.click(main.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/venues/lumen-theatre/'));
+    await waitFor(() => expect(history.location.pathname).toBe('/venues/lumen-theatre/'));
     expect(store.getState().auth.account).toEqual(DEMO_ACCOUNT);
     // The answer's CSRF token is the one later calls send.
     expect(store.getState().session.csrfToken).toBe(CSRF);

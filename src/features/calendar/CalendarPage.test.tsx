@@ -84,7 +84,7 @@ describe('calendar grid', () => {
   });
 
   it('shows a New York evening on the 31st in New York time, not the buyer’s', async () => {
-    const { router } = open(`${HUDSON}2026-03-31`);
+    const { history } = open(`${HUDSON}2026-03-31`);
     await monthHeading('March 2026');
     const late = await performance(/^8:00\sPM .*Tue, March 31, 2026$/);
     expect(late).toHaveAttribute(
@@ -101,7 +101,7 @@ describe('calendar grid', () => {
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Next month' }));
     await monthHeading('April 2026');
-    expect(router.state.location.pathname).toBe(`${HUDSON}2026-04-01`);
+    expect(history.location.pathname).toBe(`${HUDSON}2026-04-01`);
     // The 1st is in the address only to name the month: it is not marked as chosen.
     expect(document.querySelector('[aria-selected]')).toBeNull();
     await performance(/^7:30\sPM .*Thu, April 2, 2026$/);
@@ -129,12 +129,12 @@ describe('calendar grid', () => {
   });
 
   it('shows a sold-out performance but does not let it be chosen', async () => {
-    const { router } = open(LUMEN);
+    const { history } = open(LUMEN);
     await grid();
     const soldOut = screen.getByRole('button', { name: /^19:30 Sold out Sat, 14 March 2026$/ });
     expect(soldOut).toHaveAttribute('aria-disabled', 'true');
     await userEvent.setup().click(soldOut);
-    expect(router.state.location.pathname).toBe(LUMEN);
+    expect(history.location.pathname).toBe(LUMEN);
   });
 
   it('hides availability where the venue asks, but still says sold out', async () => {
@@ -167,7 +167,7 @@ describe('calendar grid', () => {
 
   it('moves between performances with the arrow keys, one Tab stop for the grid', async () => {
     const user = userEvent.setup();
-    const { router } = open(LUMEN);
+    const { history } = open(LUMEN);
     const table = await grid();
     const tabStops = within(table)
       .getAllByRole('link')
@@ -199,7 +199,7 @@ describe('calendar grid', () => {
 
     await user.keyboard('{Enter}');
     await waitFor(() =>
-      expect(router.state.location.pathname).toBe(
+      expect(history.location.pathname).toBe(
         `/shows/the-glass-orchard/lumen-theatre/tickets/${LUMEN_PERFORMANCES.matinee}`,
       ),
     );
@@ -286,7 +286,7 @@ describe('promo codes', () => {
     'shows the invalid promo link page for ?pc=%s, with a way on without it',
     async (code) => {
       const user = userEvent.setup();
-      const { router } = open(`${LUMEN}?pc=${code}`);
+      const { history } = open(`${LUMEN}?pc=${code}`);
       expect(
         await screen.findByRole('heading', {
           level: 1,
@@ -298,7 +298,7 @@ describe('promo codes', () => {
       ).toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: 'See all dates without a code' }));
       await grid();
-      expect(router.state.location.search).toBe('');
+      expect(history.location.search).toBe('');
       expect(screen.getByRole('link', { name: /Fri, 13 March/ })).toHaveAccessibleName(
         /From £20\.50 /,
       );
@@ -306,21 +306,23 @@ describe('promo codes', () => {
   );
 
   it('takes the buyer straight to the seats of the one performance a code fits, where the venue asks', async () => {
-    const { router } = open(
+    const { history } = open(
       '/shows/fog-city-follies/golden-gate-playhouse/calendar/?pc=FOGCITY-GALA',
     );
     await waitFor(() =>
-      expect(router.state.location.pathname).toMatch(
+      expect(history.location.pathname).toMatch(
         /^\/shows\/fog-city-follies\/golden-gate-playhouse\/tickets\/[0-9A-F-]{36}$/,
       ),
     );
   });
 
   it('stays on the calendar for a code that fits several performances', async () => {
-    const { router } = open('/shows/fog-city-follies/golden-gate-playhouse/calendar/?pc=FOGCITY20');
+    const { history } = open(
+      '/shows/fog-city-follies/golden-gate-playhouse/calendar/?pc=FOGCITY20',
+    );
     await grid();
     expect(await screen.findByRole('status')).toHaveTextContent('Promo code applied.');
-    expect(router.state.location.pathname).toBe(
+    expect(history.location.pathname).toBe(
       '/shows/fog-city-follies/golden-gate-playhouse/calendar/',
     );
   });
@@ -365,7 +367,7 @@ describe('promo codes', () => {
 
   it('asks before removing a code, and removing it drops it from the address and the prices', async () => {
     const user = userEvent.setup();
-    const { router, store } = open(`${LUMEN}?pc=ORCHARD10`);
+    const { history, store } = open(`${LUMEN}?pc=ORCHARD10`);
     await grid();
     const remove = await screen.findByRole('button', { name: 'Remove promo code' });
 
@@ -382,7 +384,7 @@ describe('promo codes', () => {
     await user.click(remove);
     dialog = screen.getByRole('dialog', { name: 'Remove promo code?' });
     await user.click(within(dialog).getByRole('button', { name: 'Remove code' }));
-    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(history.location.search).toBe(''));
     expect(screen.queryByText('Promo code: ORCHARD10')).not.toBeInTheDocument();
     expect(selectAppliedPromo(store.getState(), 'lumen-theatre', 'the-glass-orchard')).toBeNull();
     expect(

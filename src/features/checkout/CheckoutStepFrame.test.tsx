@@ -20,7 +20,7 @@ const findPageHeading = (name: string) =>
 describe('the checkout step frame', { timeout: 20_000 }, () => {
   it('links "Back" to the step before, as this basket runs its steps', async () => {
     const user = userEvent.setup();
-    const { router } = renderApp({
+    const { history } = renderApp({
       route: CHECKOUT_PATHS.ticketProtection,
       preloadedState: heldState(),
     });
@@ -29,7 +29,7 @@ describe('the checkout step frame', { timeout: 20_000 }, () => {
     expect(back).toHaveAttribute('href', CHECKOUT_PATHS.extras);
     await user.click(back);
     await findPageHeading('Extras');
-    expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.extras);
+    expect(history.location.pathname).toBe(CHECKOUT_PATHS.extras);
     expect(await screen.findByRole('link', { name: 'Back' })).toHaveAttribute(
       'href',
       CHECKOUT_PATHS.reservations,
@@ -97,7 +97,7 @@ describe('the checkout step frame', { timeout: 20_000 }, () => {
     storeReviewedVersion(checkoutHoldId(), before.version);
     inventory.basket.priceRise = 200;
     const user = userEvent.setup();
-    const { router, store } = renderApp({ route: CHECKOUT_PATHS.extras, preloadedState: state });
+    const { history, store } = renderApp({ route: CHECKOUT_PATHS.extras, preloadedState: state });
     await findPageHeading('Extras');
 
     const alert = await screen.findByRole('alertdialog', { name: 'Your basket has changed' });
@@ -106,7 +106,7 @@ describe('the checkout step frame', { timeout: 20_000 }, () => {
     );
     await user.click(within(alert).getByRole('button', { name: 'Continue' }));
     await findPageHeading('Best available tickets');
-    expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.reservations);
+    expect(history.location.pathname).toBe(CHECKOUT_PATHS.reservations);
     expect(screen.queryByRole('alertdialog')).toBeNull();
     const basket = selectBasketState(store.getState());
     expect(basket.reviewedVersion).not.toBe(before.version);
@@ -117,17 +117,17 @@ describe('the checkout step frame', { timeout: 20_000 }, () => {
   });
 
   it('sends the buyer back to ticket protection until it is answered', async () => {
-    const { router } = renderApp({
+    const { history } = renderApp({
       route: CHECKOUT_PATHS.payment,
       preloadedState: heldState(),
     });
     await findPageHeading('Ticket refund protection');
-    expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.ticketProtection);
+    expect(history.location.pathname).toBe(CHECKOUT_PATHS.ticketProtection);
     expect(screen.queryByLabelText('Card number')).toBeNull();
   });
 
   it('lets the buyer on once protection is answered', async () => {
-    const { router } = renderApp({
+    const { history } = renderApp({
       route: CHECKOUT_PATHS.payment,
       preloadedState: heldState({ protection: 'no' }),
     });
@@ -135,6 +135,6 @@ describe('the checkout step frame', { timeout: 20_000 }, () => {
     expect(
       await screen.findByLabelText('Card number', undefined, { timeout: 5000 }),
     ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.payment);
+    expect(history.location.pathname).toBe(CHECKOUT_PATHS.payment);
   });
 });

@@ -87,13 +87,13 @@ describe('the reservation timer', () => {
     'counts down in minutes:seconds on %s, without a warning early on',
     { timeout: 30_000 },
     async (path, heading) => {
-      const { router } = renderApp({
+      const { history } = renderApp({
         route: path,
         preloadedState: heldState({ minutes: 10, protection: 'no' }),
       });
       // The details steps carry the form layer, the biggest chunk: the first load takes longest.
       await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 15_000 });
-      expect(router.state.location.pathname).toBe(path);
+      expect(history.location.pathname).toBe(path);
       expect(await screen.findByRole('timer', undefined, { timeout: 5000 })).toHaveTextContent(
         /^Time left to complete your order: (10:00|09:5\d)$/,
       );
@@ -131,7 +131,7 @@ describe('the reservation timer', () => {
 
   it('on expiry offers "Cancel order" or "Reselect seats", and reselecting returns to the seats', async () => {
     const user = userEvent.setup();
-    const { router } = renderApp({ route: CHECKOUT_PATHS.extras, preloadedState: heldFor(300) });
+    const { history } = renderApp({ route: CHECKOUT_PATHS.extras, preloadedState: heldFor(300) });
     const dialog = await screen.findByRole(
       'alertdialog',
       { name: 'Reservation expired' },
@@ -143,7 +143,7 @@ describe('the reservation timer', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Reselect seats' }));
     await waitFor(() =>
-      expect(router.state.location.pathname).toBe(
+      expect(history.location.pathname).toBe(
         `/shows/the-glass-orchard/lumen-theatre/tickets/${GLASS_ORCHARD_LUMEN_FIRST}`,
       ),
     );

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within, act } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useMswServer } from '../../../tests/msw/server';
 import { renderApp } from '../../../tests/msw/render';
@@ -39,18 +39,18 @@ const reserve = holdRequested({
 describe('the reservation bar', () => {
   it('holds back leaving from the moment a reserve is sent, before its dialog has arrived', async () => {
     const user = userEvent.setup();
-    const { router, store } = renderApp({ route: VENUE_PAGE });
+    const { history, store } = renderApp({ route: VENUE_PAGE });
     await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
 
     store.dispatch(reserve);
-    await router.navigate('/');
-    expect(router.state.location.pathname).toBe(VENUE_PAGE);
+    act(() => history.push('/'));
+    expect(history.location.pathname).toBe(VENUE_PAGE);
     expect(screen.queryByRole('alertdialog')).toBeNull();
 
     arrive();
     const dialog = await screen.findByRole('alertdialog', { name: 'Release your tickets?' });
     await user.click(within(dialog).getByRole('button', { name: 'Keep my tickets' }));
-    expect(router.state.location.pathname).toBe(VENUE_PAGE);
+    expect(history.location.pathname).toBe(VENUE_PAGE);
     await waitFor(() => expect(store.getState().reservation.status).toBe('held'));
     expect(inventory.holds.size).toBe(1);
     expect(await screen.findByRole('timer', undefined, { timeout: 5000 })).toBeInTheDocument();

@@ -65,7 +65,7 @@ describe('the waiting room', () => {
         opensAt: '2099-06-01T14:00:00.000Z',
       }),
     });
-    const { router } = renderApp({ route: SHOW_PATH });
+    const { history } = renderApp({ route: SHOW_PATH });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Harbor Lights Live onsale' }),
     ).toBeInTheDocument();
@@ -73,8 +73,8 @@ describe('the waiting room', () => {
     expect(screen.getByText(/The sale opens at .*10:00/, { selector: 'p' })).toBeInTheDocument();
     // The live region says the same once, politely.
     expect(screen.getByRole('status', { name: '' })).toHaveTextContent(/The sale opens at/);
-    expect(router.state.location.pathname).toBe(`/queue/${SALE}`);
-    expect(new URLSearchParams(router.state.location.search).get('next')).toBe(SHOW_PATH);
+    expect(history.location.pathname).toBe(`/queue/${SALE}`);
+    expect(new URLSearchParams(history.location.search).get('next')).toBe(SHOW_PATH);
   });
 
   it('shows the place, the number ahead and the progress, then goes on to the show when admitted', async () => {
@@ -91,7 +91,7 @@ describe('the waiting room', () => {
         }),
       ],
     });
-    const { router } = renderApp({ route: SHOW_PATH });
+    const { history } = renderApp({ route: SHOW_PATH });
     expect(await screen.findByTestId('queue-place')).toHaveTextContent('40');
     expect(screen.getByTestId('queue-ahead')).toHaveTextContent('30');
     // 9 of the 39 who were ahead have gone through.
@@ -101,14 +101,14 @@ describe('the waiting room', () => {
     await waitFor(() => expect(screen.getByTestId('queue-ahead')).toHaveTextContent('10'), {
       timeout: 5000,
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe(SHOW_PATH), {
+    await waitFor(() => expect(history.location.pathname).toBe(SHOW_PATH), {
       timeout: 5000,
     });
   });
 
   it('lets a buyer of a venue without a queue straight through', async () => {
-    const { router } = renderApp({ route: '/shows/the-glass-orchard/lumen-theatre/' });
+    const { history } = renderApp({ route: '/shows/the-glass-orchard/lumen-theatre/' });
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/shows/the-glass-orchard/lumen-theatre/');
+    expect(history.location.pathname).toBe('/shows/the-glass-orchard/lumen-theatre/');
   });
 });

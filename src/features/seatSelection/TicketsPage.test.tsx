@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within, act } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CHECKOUT_PATHS } from '@/config/paths';
 import { http } from '../../../tests/msw/contract';
@@ -36,7 +36,7 @@ describe('general admission tickets', { timeout: 30_000 }, () => {
 
   it('asks for the admission message to be read before reserving, then holds and shows the tickets', async () => {
     const user = userEvent.setup();
-    const { router } = renderApp({ route: GA_ROUTE });
+    const { history } = renderApp({ route: GA_ROUTE });
     await findPageHeading('Select your tickets');
     const floor = screen.getByRole('region', { name: 'Standing floor' });
     await user.click(within(floor).getByRole('button', { name: 'One more Concession ticket' }));
@@ -52,7 +52,7 @@ describe('general admission tickets', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'I have read this' }));
     await user.click(screen.getByRole('button', { name: 'Reserve tickets' }));
     await findPageHeading('Check your tickets');
-    expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.reservations);
+    expect(history.location.pathname).toBe(CHECKOUT_PATHS.reservations);
     expect(await screen.findByText('2 × Concession, Standing floor: $25 each')).toBeInTheDocument();
     expect((await screen.findAllByText('Total'))[0]).toHaveTextContent('Total$50');
     expect(await screen.findByRole('timer', undefined, { timeout: 5000 })).toHaveTextContent(
@@ -123,27 +123,27 @@ describe('leaving with seats held', { timeout: 30_000 }, () => {
 
   it('asks before releasing, keeps the tickets on "Keep my tickets", releases on the server otherwise', async () => {
     const user = userEvent.setup();
-    const { router } = await holdGaTickets(user);
+    const { history } = await holdGaTickets(user);
     expect(inventory.remaining.FLOOR).toBe(2);
 
-    void router.navigate('/');
+    act(() => history.push('/'));
     const dialog = await screen.findByRole('alertdialog', { name: 'Release your tickets?' });
     await user.click(within(dialog).getByRole('button', { name: 'Keep my tickets' }));
-    expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.reservations);
+    expect(history.location.pathname).toBe(CHECKOUT_PATHS.reservations);
     expect(inventory.holds.size).toBe(1);
 
-    void router.navigate('/');
+    act(() => history.push('/'));
     const again = await screen.findByRole('alertdialog', { name: 'Release your tickets?' });
     await user.click(within(again).getByRole('button', { name: 'Release tickets' }));
     await waitFor(() => expect(inventory.holds.size).toBe(0));
     expect(inventory.remaining.FLOOR).toBe(3);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(history.location.pathname).toBe('/'));
   });
 
   it('says "Empty your cart?" when the buyer heads for another date', async () => {
     const user = userEvent.setup();
-    const { router } = await holdGaTickets(user);
-    void router.navigate('/shows/neon-lowlands/motor-city-music-hall/calendar/');
+    const { history } = await holdGaTickets(user);
+    act(() => history.push('/shows/neon-lowlands/motor-city-music-hall/calendar/'));
     const dialog = await screen.findByRole('alertdialog', { name: 'Empty your cart?' });
     expect(dialog).toHaveTextContent(
       'Navigating away from this performance date will empty your cart. Are you sure you want to proceed?',
@@ -169,9 +169,9 @@ describe('leaving with seats held', { timeout: 30_000 }, () => {
 
   it('asks "Empty your cart?" before reserving over another date; staying keeps that basket', async () => {
     const user = userEvent.setup();
-    const { router, dialog, theatreHoldId } = await reserveWithAnotherDateHeld(user);
+    const { history, dialog, theatreHoldId } = await reserveWithAnotherDateHeld(user);
     await user.click(within(dialog).getByRole('button', { name: 'Stay on this date' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.reservations));
+    await waitFor(() => expect(history.location.pathname).toBe(CHECKOUT_PATHS.reservations));
     expect([...inventory.holds.keys()]).toEqual([theatreHoldId]);
     expect(inventory.holdCalls).toBe(0);
   });
@@ -187,10 +187,10 @@ describe('leaving with seats held', { timeout: 30_000 }, () => {
 
   it('lets the buyer choose again: "Choose different tickets" releases and returns to the choice', async () => {
     const user = userEvent.setup();
-    const { router } = await holdGaTickets(user);
+    const { history } = await holdGaTickets(user);
     await user.click(screen.getByRole('button', { name: 'Choose different tickets' }));
     await findPageHeading('Select your tickets');
-    expect(router.state.location.pathname).toBe(GA_ROUTE);
+    expect(history.location.pathname).toBe(GA_ROUTE);
     await waitFor(() => expect(inventory.holds.size).toBe(0));
     // What the buyer had picked is still there to adjust.
     expect(
@@ -206,7 +206,7 @@ describe('reserved seats', { timeout: 30_000 }, () => {
 
   it('picks seats with the keyboard from the list, names them in full and holds them', async () => {
     const user = userEvent.setup();
-    const { router } = renderApp({ route: THEATRE_ROUTE });
+    const { history } = renderApp({ route: THEATRE_ROUTE });
     await findPageHeading('Select seat');
     await user.selectOptions(screen.getByLabelText('Section'), 'Stalls (22 available)');
     await user.selectOptions(screen.getByLabelText('Row'), 'Row C (8 available)');
@@ -221,7 +221,7 @@ describe('reserved seats', { timeout: 30_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Reserve seats' }));
     await findPageHeading('Check your seats');
-    expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.reservations);
+    expect(history.location.pathname).toBe(CHECKOUT_PATHS.reservations);
     expect(await screen.findByText(/Stalls, Row C, Seat 8, restricted view/)).toBeInTheDocument();
     expect((await screen.findAllByText('Total'))[0]).toHaveTextContent('Total£30');
   });

@@ -324,12 +324,12 @@ describe('the confirmation page', { timeout: 30_000 }, () => {
         timezone: 'America/New_York',
       },
     });
-    const { router } = renderApp({
+    const { history } = renderApp({
       route: `${CHECKOUT_PATHS.confirmation}?order=${ORDER_ID}&key=${ORDER_KEY}`,
     });
     await heading();
     // Found in us-east, the page moves into its venue's frame: New York time, en-US wording.
-    await waitFor(() => expect(router.state.location.search).toContain('venue=hudson-stage'));
+    await waitFor(() => expect(history.location.search).toContain('venue=hudson-stage'));
     // 19:30 UTC is 3:30 PM in New York (EDT from 8 March 2026).
     expect(await screen.findByText('Date: Fri, March 13, 2026, 3:30 PM')).toBeInTheDocument();
     expect(screen.getByText('Paid with American Express ending 0005')).toBeInTheDocument();

@@ -39,7 +39,7 @@ const submit = (user: ReturnType<typeof userEvent.setup>) =>
 describe('the contacts step', { timeout: 60_000 }, () => {
   it('asks who the buyer is, the venue’s questions, the terms and the email choices, then goes to payment', async () => {
     const user = userEvent.setup();
-    const { router } = renderStep(CONTACTS, 'lumen-theatre');
+    const { history } = renderStep(CONTACTS, 'lumen-theatre');
     await findStep('Contact details');
     expect(screen.getByText('How can we reach you about your booking?')).toBeInTheDocument();
     expect(screen.getByLabelText('First name')).toHaveAttribute('autocomplete', 'given-name');
@@ -78,7 +78,7 @@ describe('the contacts step', { timeout: 60_000 }, () => {
     );
     await submit(user);
 
-    await waitFor(() => expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.payment));
+    await waitFor(() => expect(history.location.pathname).toBe(CHECKOUT_PATHS.payment));
     expect(detailsFake.puts).toEqual([
       {
         contact: {
@@ -226,7 +226,7 @@ describe('the contacts step', { timeout: 60_000 }, () => {
       ),
     );
     const user = userEvent.setup();
-    const { router } = renderStep(CONTACTS, 'lumen-theatre');
+    const { history } = renderStep(CONTACTS, 'lumen-theatre');
     await findStep('Contact details');
     await fillContact(user, '020 7946 0123');
     await user.click(screen.getByLabelText('I accept the Terms and Conditions'));
@@ -234,7 +234,7 @@ describe('the contacts step', { timeout: 60_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Your changes were not saved. Please try again.',
     );
-    expect(router.state.location.pathname).toBe(CONTACTS);
+    expect(history.location.pathname).toBe(CONTACTS);
     expect(screen.getByLabelText('Last name')).toHaveValue('Lovelace');
     expect(screen.getByLabelText('I accept the Terms and Conditions')).toBeChecked();
   });

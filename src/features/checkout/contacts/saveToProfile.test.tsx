@@ -35,26 +35,26 @@ describe('saving checkout details to the account', { timeout: 60_000 }, () => {
   it('offers a signed-in buyer to save what they type to their account, and sends it when asked', async () => {
     signInMember();
     const user = userEvent.setup();
-    const { router } = renderStep(CHECKOUT_PATHS.contacts, 'lumen-theatre');
+    const { history } = renderStep(CHECKOUT_PATHS.contacts, 'lumen-theatre');
     await findStep('Contact details');
     const save = await screen.findByRole('checkbox', { name: 'Save these details to my account' });
     expect(save).not.toBeChecked();
     await fillAndContinue(user);
     await user.click(save);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.payment));
+    await waitFor(() => expect(history.location.pathname).toBe(CHECKOUT_PATHS.payment));
     expect(detailsFake.puts).toEqual([expect.objectContaining({ saveToProfile: true })]);
   });
 
   it('leaves the profile alone unless asked', async () => {
     signInMember();
     const user = userEvent.setup();
-    const { router } = renderStep(CHECKOUT_PATHS.contacts, 'lumen-theatre');
+    const { history } = renderStep(CHECKOUT_PATHS.contacts, 'lumen-theatre');
     await findStep('Contact details');
     await screen.findByRole('checkbox', { name: 'Save these details to my account' });
     await fillAndContinue(user);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.payment));
+    await waitFor(() => expect(history.location.pathname).toBe(CHECKOUT_PATHS.payment));
     expect(detailsFake.puts).toEqual([expect.not.objectContaining({ saveToProfile: true })]);
   });
 

@@ -122,7 +122,7 @@ describe('the collection step', { timeout: 60_000 }, () => {
 
   it('finds the address by postcode and fills the fields, then saves and goes on to contacts', async () => {
     const user = userEvent.setup();
-    const { router } = renderStep(COLLECTION, 'lumen-theatre');
+    const { history } = renderStep(COLLECTION, 'lumen-theatre');
     await findStep('Ticket delivery');
     await user.click(screen.getByLabelText('Post'));
 
@@ -153,7 +153,7 @@ describe('the collection step', { timeout: 60_000 }, () => {
     expect(screen.getByText("We've filled in the address below. Please check it.")).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.contacts));
+    await waitFor(() => expect(history.location.pathname).toBe(CHECKOUT_PATHS.contacts));
     expect(detailsFake.puts).toEqual([
       {
         delivery: {
@@ -228,7 +228,7 @@ describe('the collection step', { timeout: 60_000 }, () => {
   it('shows a field the server refused beside it, with the spec message, and keeps every value', async () => {
     detailsFake.refuseFields = ['delivery.address.postcode'];
     const user = userEvent.setup();
-    const { router } = renderStep(COLLECTION, 'northern-playhouse');
+    const { history } = renderStep(COLLECTION, 'northern-playhouse');
     await findStep('Ticket delivery');
     await user.click(screen.getByLabelText('Post'));
     await fill(user, 'Address line 1', '1 Quay Street');
@@ -241,7 +241,7 @@ describe('the collection step', { timeout: 60_000 }, () => {
       'Please enter a valid postcode',
     );
     expect(screen.getByLabelText('Address line 1')).toHaveValue('1 Quay Street');
-    expect(router.state.location.pathname).toBe(COLLECTION);
+    expect(history.location.pathname).toBe(COLLECTION);
 
     // The same postcode again is not sent again; a corrected one is.
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -249,7 +249,7 @@ describe('the collection step', { timeout: 60_000 }, () => {
     expect(detailsFake.puts).toEqual([]);
     await fill(user, 'Postcode', 'M3 3JY');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.contacts));
+    await waitFor(() => expect(history.location.pathname).toBe(CHECKOUT_PATHS.contacts));
     expect(detailsFake.puts).toHaveLength(1);
   });
 
@@ -282,11 +282,11 @@ describe('the collection step', { timeout: 60_000 }, () => {
       }),
     );
     const user = userEvent.setup();
-    const { router } = renderStep(COLLECTION, 'lumen-theatre');
+    const { history } = renderStep(COLLECTION, 'lumen-theatre');
     await findStep('Ticket delivery');
     await user.click(screen.getByLabelText('eTicket'));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.contacts), {
+    await waitFor(() => expect(history.location.pathname).toBe(CHECKOUT_PATHS.contacts), {
       timeout: 5000,
     });
     expect(keys).toHaveLength(2);

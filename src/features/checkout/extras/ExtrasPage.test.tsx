@@ -108,17 +108,17 @@ describe('the Extras step', { timeout: 20_000 }, () => {
   });
 
   it('goes on to ticket protection when the basket offers it', async () => {
-    const { user, router } = await openExtras();
+    const { user, history } = await openExtras();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await findPageHeading('Ticket refund protection');
-    expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.ticketProtection);
+    expect(history.location.pathname).toBe(CHECKOUT_PATHS.ticketProtection);
   });
 
   it('goes past ticket protection when the basket is not offered it', async () => {
     inventory.basket.protectionFee = null;
-    const { user, router } = await openExtras();
+    const { user, history } = await openExtras();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.collection));
+    await waitFor(() => expect(history.location.pathname).toBe(CHECKOUT_PATHS.collection));
   });
 
   it('goes on only once the last change is saved, and offers to try again when it was not', async () => {
@@ -130,11 +130,11 @@ describe('the Extras step', { timeout: 20_000 }, () => {
           : undefined,
       ),
     );
-    const { user, router } = await openExtras();
+    const { user, history } = await openExtras();
     await user.click(screen.getByRole('button', { name: 'Add one Souvenir programme' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Your changes were not saved.')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.extras);
+    expect(history.location.pathname).toBe(CHECKOUT_PATHS.extras);
 
     refuse = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -146,8 +146,8 @@ describe('the Extras step', { timeout: 20_000 }, () => {
   it('is skipped, without a history entry, when the hold is offered no extras', async () => {
     inventory.basket.upsells = [];
     inventory.basket.protectionFee = null;
-    const { router } = renderApp({ route: CHECKOUT_PATHS.extras, preloadedState: heldState() });
-    await waitFor(() => expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.collection));
-    expect(router.state.historyAction).toBe('REPLACE');
+    const { history } = renderApp({ route: CHECKOUT_PATHS.extras, preloadedState: heldState() });
+    await waitFor(() => expect(history.location.pathname).toBe(CHECKOUT_PATHS.collection));
+    expect(history.action).toBe('REPLACE');
   });
 });

@@ -188,11 +188,11 @@ describe('choosing how to pay', { timeout: 30_000 }, () => {
       orderId,
       paymentId,
     });
-    const { router, store } = renderApp({
+    const { history, store } = renderApp({
       route: `${CHECKOUT_PATHS.verify}?paymentId=${paymentId}`,
     });
     await screen.findByRole('heading', { level: 1, name: 'Payment' }, { timeout: 5000 });
-    expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.payment);
+    expect(history.location.pathname).toBe(CHECKOUT_PATHS.payment);
     await waitFor(() =>
       expect(document.activeElement).toHaveTextContent('You cancelled your PayPal payment'),
     );

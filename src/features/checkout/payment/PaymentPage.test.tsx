@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within, act } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { HttpResponse } from 'msw';
@@ -297,10 +297,10 @@ describe('the payment step', { timeout: 30_000 }, () => {
     };
     storePayAttempt(attempt);
     // Back from the bank's page reloads the payment step…
-    const { router } = await openPayment(state);
+    const { history } = await openPayment(state);
     expect(readPayAttempt()).toEqual(attempt);
     // …and Forward, then the challenge, sends the browser to the return address.
-    await router.navigate(`${CHECKOUT_PATHS.verify}?paymentId=${paymentId}`);
+    act(() => history.push(`${CHECKOUT_PATHS.verify}?paymentId=${paymentId}`));
     await screen.findByRole(
       'heading',
       { level: 1, name: 'Your order is confirmed' },
@@ -370,7 +370,7 @@ describe('the payment step', { timeout: 30_000 }, () => {
         }),
       ),
     );
-    const { user, router } = await openPayment();
+    const { user, history } = await openPayment();
     await fillCard(user, validCard);
     await user.click(screen.getByRole('button', { name: 'Pay £130' }));
     await screen.findByRole(
@@ -378,7 +378,7 @@ describe('the payment step', { timeout: 30_000 }, () => {
       { level: 1, name: 'Your seats were released' },
       { timeout: 5000 },
     );
-    expect(router.state.location.search).toBe('?reason=released');
+    expect(history.location.search).toBe('?reason=released');
     expect(readPayAttempt()).toBeNull();
   });
 
@@ -528,13 +528,13 @@ describe(
       orders.answers.set(KEY, { outcome: 'confirmed', orderId, paymentId: null, order });
       inventory.holds.delete(holdId);
 
-      const { router } = renderApp({ route: CHECKOUT_PATHS.payment });
+      const { history } = renderApp({ route: CHECKOUT_PATHS.payment });
       await screen.findByRole(
         'heading',
         { level: 1, name: 'Your order is confirmed' },
         { timeout: 5000 },
       );
-      expect(router.state.location.search).toContain(`order=${orderId}`);
+      expect(history.location.search).toContain(`order=${orderId}`);
       expect(orders.pays.map((pay) => pay.key)).toEqual([KEY]);
       expect(readPayAttempt()).toBeNull();
       expect(readStoredHold()).toBeNull();

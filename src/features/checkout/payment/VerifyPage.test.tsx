@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within, act } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { HttpResponse } from 'msw';
@@ -53,10 +53,10 @@ const heading = (name: string) =>
 
 describe('the 3-D Secure return (/checkout/verify)', { timeout: 30_000 }, () => {
   it('confirms a frictionless payment and ends the hold: no timer, no stored hold or attempt', async () => {
-    const { store, router } = returnFromBank('approve');
+    const { store, history } = returnFromBank('approve');
     await heading('Your order is confirmed');
     expect(orders.continues).toHaveLength(1);
-    expect(router.state.location.search).toMatch(/order=0DE40000-/);
+    expect(history.location.search).toMatch(/order=0DE40000-/);
     expect(store.getState().reservation.status).toBe('none');
     expect(readStoredHold()).toBeNull();
     expect(readPayAttempt()).toBeNull();
@@ -166,14 +166,14 @@ describe('the 3-D Secure return (/checkout/verify)', { timeout: 30_000 }, () => 
         }),
       ),
     );
-    const { user, router, store } = returnFromBank('approve');
+    const { user, history, store } = returnFromBank('approve');
     await heading('Your seats were released');
     expect(screen.getByText(/any amount taken has been refunded in full/)).toBeInTheDocument();
     expect(store.getState().reservation.status).toBe('none');
     expect(readStoredHold()).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Choose seats again' }));
     await waitFor(() =>
-      expect(router.state.location.pathname).toBe(
+      expect(history.location.pathname).toBe(
         `/shows/the-glass-orchard/lumen-theatre/tickets/${GLASS_ORCHARD_LUMEN_FIRST}`,
       ),
     );
@@ -209,7 +209,7 @@ describe('the 3-D Secure return (/checkout/verify)', { timeout: 30_000 }, () => 
 describe('a declined card, then another on the same hold', { timeout: 40_000 }, () => {
   it('ends in one order and one charge', async () => {
     const user = userEvent.setup();
-    const { router } = renderApp({
+    const { history } = renderApp({
       route: CHECKOUT_PATHS.payment,
       preloadedState: heldState({ protection: 'no' }),
     });
@@ -231,7 +231,7 @@ describe('a declined card, then another on the same hold', { timeout: 40_000 }, 
       // The bank's pages send the browser back.
       const paymentId = readPayAttempt()!.paymentId!;
       navigation.assign.mockClear();
-      await router.navigate(`${CHECKOUT_PATHS.verify}?paymentId=${paymentId}`);
+      act(() => history.push(`${CHECKOUT_PATHS.verify}?paymentId=${paymentId}`));
     };
 
     await pay('4000 0000 0000 0002');

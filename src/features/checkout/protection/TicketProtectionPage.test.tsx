@@ -53,19 +53,19 @@ describe('the ticket protection step', { timeout: 20_000 }, () => {
   });
 
   it('asks for a choice when Continue is pressed without one, and saves nothing', async () => {
-    const { user, group, router } = await openProtection();
+    const { user, group, history } = await openProtection();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await within(group).findByText('Please select an answer')).toBeInTheDocument();
     expect(within(group).getByRole('radio', { name: /Yes, protect my tickets/ })).toHaveFocus();
     expect(basketPutsFor(checkoutHoldId())).toHaveLength(0);
-    expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.ticketProtection);
+    expect(history.location.pathname).toBe(CHECKOUT_PATHS.ticketProtection);
   });
 
   it('saves yes, adds it to the basket and goes on to delivery', async () => {
-    const { user, group, router } = await openProtection();
+    const { user, group, history } = await openProtection();
     await user.click(within(group).getByRole('radio', { name: /Yes, protect my tickets/ }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.collection));
+    await waitFor(() => expect(history.location.pathname).toBe(CHECKOUT_PATHS.collection));
     expect(savedChoice()).toBe(true);
     expect(basketPutsFor(checkoutHoldId()).map((put) => put.body)).toEqual([
       { ticketProtection: 'yes' },
@@ -73,12 +73,12 @@ describe('the ticket protection step', { timeout: 20_000 }, () => {
   });
 
   it('saves no just as explicitly', async () => {
-    const { user, group, router } = await openProtection();
+    const { user, group, history } = await openProtection();
     await user.click(
       within(group).getByRole('radio', { name: /No, I don't want to protect my tickets/ }),
     );
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.collection));
+    await waitFor(() => expect(history.location.pathname).toBe(CHECKOUT_PATHS.collection));
     expect(savedChoice()).toBe(false);
   });
 
@@ -114,11 +114,11 @@ describe('the ticket protection step', { timeout: 20_000 }, () => {
 
   it('is skipped, without a history entry, when the product is not offered', async () => {
     inventory.basket.protectionFee = null;
-    const { router } = renderApp({
+    const { history } = renderApp({
       route: CHECKOUT_PATHS.ticketProtection,
       preloadedState: heldState(),
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.collection));
-    expect(router.state.historyAction).toBe('REPLACE');
+    await waitFor(() => expect(history.location.pathname).toBe(CHECKOUT_PATHS.collection));
+    expect(history.action).toBe('REPLACE');
   });
 });

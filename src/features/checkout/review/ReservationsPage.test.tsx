@@ -34,25 +34,23 @@ async function continueFromReview() {
 // Pages are lazy chunks: the first in a run can take a while on a busy machine.
 describe('the review step', { timeout: 20_000 }, () => {
   it('goes on to Extras when the hold is offered some', async () => {
-    const { router } = await continueFromReview();
-    await waitFor(() => expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.extras));
+    const { history } = await continueFromReview();
+    await waitFor(() => expect(history.location.pathname).toBe(CHECKOUT_PATHS.extras));
   });
 
   it('goes straight to ticket protection when there are no extras', async () => {
     inventory.basket.upsells = [];
-    const { router } = await continueFromReview();
-    await waitFor(() =>
-      expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.ticketProtection),
-    );
+    const { history } = await continueFromReview();
+    await waitFor(() => expect(history.location.pathname).toBe(CHECKOUT_PATHS.ticketProtection));
   });
 
   it('goes straight to delivery when the basket needs neither step', async () => {
     inventory.basket.upsells = [];
     inventory.basket.protectionFee = null;
-    const { router } = await continueFromReview();
-    await waitFor(() => expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.collection));
+    const { history } = await continueFromReview();
+    await waitFor(() => expect(history.location.pathname).toBe(CHECKOUT_PATHS.collection));
     // Pushed, not replaced: Back returns to the review.
-    expect(router.state.historyAction).toBe('PUSH');
+    expect(history.action).toBe('PUSH');
   });
 
   it('adds up the total under the seats: the tickets, the fee as a line of its own, the total', async () => {
@@ -113,28 +111,28 @@ function heldAfterQuote(quotedTotal: number): Partial<RootState> {
 describe('a price or fee change since the seats page (spec §4)', { timeout: 20_000 }, () => {
   it('stops the review with the alert until the buyer reviews the basket, then lets them go on', async () => {
     const user = userEvent.setup();
-    const { router } = await openReview(heldAfterQuote(12_000));
+    const { history } = await openReview(heldAfterQuote(12_000));
     expect(screen.getByRole('alert')).toHaveTextContent(
       'There has been a change in either the price of your tickets or the associated fees. Please continue to review your cart.',
     );
     const next = screen.getByRole('button', { name: 'Continue' });
     expect(next).toHaveAttribute('aria-disabled', 'true');
     await user.click(next);
-    expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.reservations);
+    expect(history.location.pathname).toBe(CHECKOUT_PATHS.reservations);
 
     await user.click(screen.getByRole('button', { name: 'Review my basket' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(next).not.toHaveAttribute('aria-disabled', 'true');
     await user.click(next);
-    await waitFor(() => expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.extras));
+    await waitFor(() => expect(history.location.pathname).toBe(CHECKOUT_PATHS.extras));
   });
 
   it('says nothing when the held total is the one the buyer was shown', async () => {
     const user = userEvent.setup();
-    const { router } = await openReview(heldAfterQuote(13_000));
+    const { history } = await openReview(heldAfterQuote(13_000));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Review my basket' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(CHECKOUT_PATHS.extras));
+    await waitFor(() => expect(history.location.pathname).toBe(CHECKOUT_PATHS.extras));
   });
 });
