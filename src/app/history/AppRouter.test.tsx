@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { lazy, Suspense } from 'react';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, useRoutes } from 'react-router';
@@ -25,6 +26,15 @@ function Guard() {
   );
 }
 
+// A lazy page whose chunk arrives when the test says so.
+let arrive: () => void = () => undefined;
+const SlowPage = lazy(
+  () =>
+    new Promise<{ default: () => React.JSX.Element }>((resolve) => {
+      arrive = () => resolve({ default: () => <h1>Slow</h1> });
+    }),
+);
+
 function Pages() {
   return useRoutes([
     {
@@ -39,6 +49,7 @@ function Pages() {
     },
     { path: '/away', element: <h1>Away</h1> },
     { path: '/other', element: <h1>Other</h1> },
+    { path: '/slow', element: <SlowPage /> },
   ]);
 }
 
@@ -47,7 +58,9 @@ function renderShop(initialEntries = ['/']) {
   render(
     <AppRouter history={history}>
       <Guard />
-      <Pages />
+      <Suspense fallback={<p>Loading</p>}>
+        <Pages />
+      </Suspense>
     </AppRouter>,
   );
   return history;
@@ -61,6 +74,17 @@ describe('AppRouter', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Other' }));
     await vi.waitFor(() => expect(heading()).toHaveTextContent('Other'));
     expect(history.location.pathname).toBe('/other');
+  });
+
+  it('keeps the current page on screen while the next one is still loading', async () => {
+    const history = renderShop();
+    // Straight through the history, as Back would: Link already wraps its own move in a transition.
+    act(() => history.push('/slow'));
+    expect(history.location.pathname).toBe('/slow');
+    expect(heading()).toHaveTextContent('Home');
+    expect(screen.queryByText('Loading')).not.toBeInTheDocument();
+    arrive();
+    await vi.waitFor(() => expect(heading()).toHaveTextContent('Slow'));
   });
 
   it('holds a Link to a blocked place: nothing moves until the buyer chooses to leave', async () => {
