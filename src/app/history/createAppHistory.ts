@@ -165,7 +165,11 @@ export function createAppHistory(backend: HistoryBackend): AppHistory {
     const nextAction = mode === 'push' ? NavigationType.Push : NavigationType.Replace;
     const go = () => {
       const nextIndex = mode === 'push' ? index + 1 : index;
-      backend.write(mode, nextLocation, { usr: state, key: nextLocation.key, idx: nextIndex });
+      backend.write(mode, nextLocation, {
+        usr: nextLocation.state,
+        key: nextLocation.key,
+        idx: nextIndex,
+      });
       action = nextAction;
       current = nextLocation;
       index = nextIndex;

@@ -54,7 +54,7 @@ describe('createBrowserAppHistory', () => {
     });
     history.replace('/shows?page=2');
     expect(window.location.search).toBe('?page=2');
-    expect(window.history.state).toMatchObject({ usr: undefined, idx: 1 });
+    expect(window.history.state).toMatchObject({ usr: null, idx: 1 });
     expect(history.location.state).toBeNull();
     expect(updates.map(({ action }) => action)).toEqual([
       NavigationType.Push,
