@@ -1,4 +1,4 @@
-import type { Blocker } from 'react-router';
+import type { Blocker } from '@/app/history/types';
 import { ExpiryDialog } from './ExpiryDialog';
 import { HoldTimer } from './HoldTimer';
 import { LeaveDialog } from './LeaveDialog';

@@ -1,4 +1,5 @@
-import { matchPath, type Blocker, type Location } from 'react-router';
+import { matchPath, type Location } from 'react-router';
+import type { Blocker } from '@/app/history/types';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { usePaths } from '@/config/usePaths';
 import { ROUTE_PATTERNS, type Paths } from '@/config/paths';

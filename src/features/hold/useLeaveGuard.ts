@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
-import { useBlocker, type Blocker, type Location } from 'react-router';
+import type { Location } from 'react-router';
+import { useBlocker } from '@/app/history/useBlocker';
+import type { Blocker } from '@/app/history/types';
 import { useAppSelector, useAppStore } from '@/app/hooks';
 import { selectPaymentRedirecting } from '@/features/checkout/payment/paymentInFlight';
 import { selectReservation } from './reservationSlice';
