@@ -47,7 +47,7 @@ type Props = {
 
 /**
  * Whether the page is the multi-venue directory, which no one venue's brand should frame: the
- * directory's address, answered by a page route (one whose loader gave a target), so anything
+ * directory's address, answered by a page route (one whose resolver gave a target), so anything
  * else mounted at `/` keeps the house venue's frame.
  */
 function useIsDirectory(pathname: string): boolean {

@@ -5,7 +5,7 @@ import { captureSessionParams } from '@/features/session/launchParams';
 import { sessionStateFrom } from '@/features/session/sessionSlice';
 import { AppProviders } from './providers';
 import { AppRouter } from './history/AppRouter';
-import { createBrowserAppHistory } from './history/createAppHistory';
+import { createBrowserAppHistory } from './history/createBrowserAppHistory';
 import { AppRoutes } from './router';
 import { makeStore } from './store';
 

@@ -5,7 +5,7 @@ import { AppProviders } from '@/app/providers';
 import { makeStore, type RootState } from '@/app/store';
 import type { RoutingMode } from '@/config/env';
 import { AppRouter } from '@/app/history/AppRouter';
-import { createMemoryAppHistory } from '@/app/history/createAppHistory';
+import { createMemoryAppHistory } from '@/app/history/createMemoryAppHistory';
 import { AppRoutes, RoutesOf, routeTable } from '@/app/router';
 import type { RouteEnv } from '@/config/paths';
 

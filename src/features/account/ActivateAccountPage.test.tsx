@@ -10,7 +10,7 @@ import type { VerifyAccountBody } from '@contract/api/accounts';
 import { AppProviders } from '@/app/providers';
 import { makeStore } from '@/app/store';
 import { AppRouter } from '@/app/history/AppRouter';
-import { createMemoryAppHistory } from '@/app/history/createAppHistory';
+import { createMemoryAppHistory } from '@/app/history/createMemoryAppHistory';
 import { AppRoutes } from '@/app/router';
 import { ACCOUNT_PATHS } from '@/config/paths';
 import { apiError } from '../../../tests/msw/handlers';
