@@ -1,9 +1,10 @@
 import { put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { SEAT_STATUS } from '@contract/api/constants';
 import type { SeatStatus, SeatingPlan } from '@contract/api/holds';
 import { getSeatStatus, getSeatingPlan } from '@/api/holds';
 import { toLoadErrorCode } from '@/api/errors';
 import { callAbortable } from '@/lib/sagaEffects';
-import { holdFailed } from '@/features/hold/reservationSlice';
+import { holdFailed, released } from '@/features/hold/reservationSlice';
 import {
   left,
   loadFailed,
@@ -42,8 +43,20 @@ function* refreshAfterConflict(action: ReturnType<typeof holdFailed>) {
   if (request !== null) yield put(loadRequested(request));
 }
 
+/**
+ * The buyer let their seats go ("Choose different seats" opens this page at once, before the
+ * release has landed): a map still showing seats as theirs is read again, so what another buyer
+ * took meanwhile is named and the rest shows as free.
+ */
+function* refreshAfterRelease() {
+  const { request, seatStatus } = (yield select(selectSeats)) as SeatsState;
+  const showsOwnSeats = seatStatus?.status.includes(String(SEAT_STATUS.heldByYou)) ?? false;
+  if (request !== null && showsOwnSeats) yield put(loadRequested(request));
+}
+
 export function* watchSeats() {
   // A newer read supersedes an older one; leaving the page aborts it.
   yield takeLatest([loadRequested.type, left.type], loadSeats);
   yield takeEvery(holdFailed.type, refreshAfterConflict);
+  yield takeEvery(released.type, refreshAfterRelease);
 }
