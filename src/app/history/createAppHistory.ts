@@ -111,11 +111,20 @@ export function createAppHistory(backend: HistoryBackend): AppHistory {
     const passage = nextPop;
     nextPop = null;
     if (passage === 'ignore') return;
-    const nextLocation = toLocation(entry);
-    // An entry without our idx was made behind this history's back (a plain #fragment link, or
-    // an entry from before this page load); popstate cannot say which way it lies, so it counts
-    // as one step back, the usual way a buyer reaches an older entry.
-    const nextIndex = entryState(entry.state)?.idx ?? index - 1;
+    let nextLocation = toLocation(entry);
+    let nextIndex = entryState(entry.state)?.idx;
+    if (nextIndex === undefined) {
+      // An entry without our idx was made behind this history's back: a plain #fragment link
+      // (the skip link, an error summary's links) has just pushed it after ours. It takes the
+      // next position, so later moves from it count their steps right.
+      nextIndex = index + 1;
+      nextLocation = { ...nextLocation, key: createKey() };
+      backend.write('replace', entry.path, {
+        usr: null,
+        key: nextLocation.key,
+        idx: nextIndex,
+      });
+    }
     const delta = index - nextIndex;
     if (passage !== 'allow' && delta !== 0 && blocks(nextLocation, NavigationType.Pop)) {
       // The address bar already shows the next entry: step back to ours before asking.

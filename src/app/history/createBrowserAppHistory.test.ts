@@ -111,17 +111,24 @@ describe('createBrowserAppHistory', () => {
     expect(updates).toHaveLength(1);
   });
 
-  it('counts an entry made without its position (before this page load) as one step back', async () => {
-    window.history.replaceState(null, '', '/before');
-    window.history.pushState(null, '', '/opened');
+  it('gives an entry a #fragment link made the next position, so Back from it is exact', async () => {
     const { history, updates, block, latest } = watched();
-    block(() => true);
+    // What a browser does for <a href="#main">: a new entry after the current one, then popstate.
+    window.history.pushState(null, '', '/start#main');
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    expect(history.location.hash).toBe('#main');
+    expect((window.history.state as { idx: number }).idx).toBe(1);
+    expect(updates.map((update) => update.action)).toEqual([NavigationType.Pop]);
 
-    window.history.back();
+    history.push('/checkout/seats');
+    expect((window.history.state as { idx: number }).idx).toBe(2);
+    block(() => true);
+    // Two steps back at once (the Back button's menu): put back by exactly two.
+    window.history.go(-2);
     await vi.waitFor(() => expect(latest()?.state).toBe('blocked'), { timeout: 5000 });
-    expect(latest()?.location?.pathname).toBe('/before');
-    await addressIs('/opened');
-    expect(history.location.pathname).toBe('/opened');
-    expect(updates).toEqual([]);
+    expect(latest()?.location?.pathname).toBe('/start');
+    expect(latest()?.location?.hash).toBe('');
+    await addressIs('/checkout/seats');
+    expect(history.location.pathname).toBe('/checkout/seats');
   });
 });
