@@ -8,7 +8,9 @@ interface Props {
 }
 
 interface State {
-  failure: { error: unknown; resetKey: string } | null;
+  /** What the children threw since `resetKey` last changed; null while they render fine. */
+  failure: { error: unknown } | null;
+  resetKey: string;
 }
 
 /**
@@ -17,18 +19,14 @@ interface State {
  * React itself reports the caught error to the console (createRoot's onCaughtError).
  */
 export class RouteErrorBoundary extends Component<Props, State> {
-  override state: State = { failure: null };
+  override state: State = { failure: null, resetKey: this.props.resetKey };
 
   static getDerivedStateFromError(error: unknown): Partial<State> {
-    // resetKey is filled in by componentDidCatch's render; until then the failure is current.
-    return { failure: { error, resetKey: '' } };
+    return { failure: { error } };
   }
 
   static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
-    if (state.failure === null) return null;
-    if (state.failure.resetKey === '')
-      return { failure: { ...state.failure, resetKey: props.resetKey } };
-    return state.failure.resetKey === props.resetKey ? null : { failure: null };
+    return props.resetKey === state.resetKey ? null : { failure: null, resetKey: props.resetKey };
   }
 
   override render(): ReactNode {
