@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newBuyer } from './browser';
-import { expectAccessible, expectNoPageErrors, visit } from './journey';
+import { expectAccessible, expectNoPageErrors, moveTo, visit } from './journey';
 
 /**
  * Choosing a date on the real calendar (GraphQL booking API, seeded catalogue), by keyboard
@@ -67,9 +67,7 @@ describe('calendar journey', () => {
       () => document.activeElement?.querySelector('time')?.textContent,
     );
     expect(time).toMatch(/^(1[0-9]|2[0-3]):[0-5]\d$/);
-    await page.keyboard.press('Enter');
-    await page.waitForURL(`**${chosen!}`);
-    await page.locator('h1').first().waitFor();
+    await moveTo(page, chosen!, () => page.keyboard.press('Enter'));
     expectNoPageErrors(page);
     await context.close();
   });

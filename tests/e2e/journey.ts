@@ -88,6 +88,25 @@ export async function chooseCard(page: Page): Promise<void> {
   await number.waitFor();
 }
 
+/**
+ * Does `act` (a click or key press that moves to `path`) and waits until the next page is the one
+ * shown: the address changes as a move starts, and the previous page stays on screen until the
+ * next one's chunk has arrived, so only a new heading says the page is there.
+ */
+export async function moveTo(page: Page, path: string, act: () => Promise<void>): Promise<void> {
+  const previous = await page.locator('h1').first().textContent();
+  await act();
+  await page.waitForURL(`**${path}`, { timeout: 30_000 });
+  await page.waitForFunction(
+    (before) => {
+      const heading = document.querySelector('h1');
+      return heading !== null && heading.textContent !== before;
+    },
+    previous,
+    { timeout: 30_000 },
+  );
+}
+
 /** Continue on a checkout step, then wait for the next one's address and heading. */
 export async function continueTo(page: Page, path: string, title: string): Promise<void> {
   await page.getByRole('button', { name: 'Continue' }).click();

@@ -6,6 +6,7 @@ import {
   baseUrl,
   chooseCard,
   expectAccessible,
+  moveTo,
   trackRequests,
   upcomingPerformanceId,
 } from './journey';
@@ -154,9 +155,7 @@ class LayoutRun {
   }
 
   async continueTo(path: string): Promise<void> {
-    await continueButton(this.page).first().click();
-    await this.page.waitForURL(`**${path}`, { timeout: 30_000 });
-    await this.page.locator('h1').first().waitFor();
+    await moveTo(this.page, path, () => continueButton(this.page).first().click());
   }
 }
 
@@ -262,9 +261,7 @@ async function buying(run: LayoutRun, journey: Journey): Promise<void> {
 }
 
 async function reserveAndReview(page: Page): Promise<void> {
-  await reserve(page).click();
-  await page.waitForURL('**/checkout/reservations', { timeout: 30_000 });
-  await page.locator('h1').first().waitFor();
+  await moveTo(page, '/checkout/reservations', () => reserve(page).click());
 }
 
 async function fillContacts(page: Page, locale: Journey['locale']): Promise<void> {
