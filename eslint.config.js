@@ -46,21 +46,8 @@ const FEATURE_API = {
   ],
   'checkout/delivery': ['addressLookupSaga.ts', 'addressLookupSlice.ts'],
   'checkout/contacts': [],
-  'checkout/payment': [
-    'payAttemptStorage.ts',
-    'paymentInFlight.ts',
-    'paymentSaga.ts',
-    // Issue 14: the ATG+ purchase pays with the same card form, 3-D Secure hand-off and notices.
-    'CardForm.tsx',
-    'PaymentNotices.tsx',
-    'PaymentProgress.tsx',
-    'browserData.ts',
-    'cardTokenisation.ts',
-    'leavePage.ts',
-    'paymentSlice.ts',
-    // Issue 15: the confirmation names a PayPal or wallet payment as the payment step does.
-    'methodNames.ts',
-  ],
+  // The step's page only: what it shows is the payment capability's (features/payment).
+  'checkout/payment': [],
   'checkout/confirmation': [
     'orderLink.ts',
     'orderSaga.ts',
@@ -72,6 +59,22 @@ const FEATURE_API = {
   experiments: ['experiments.ts', 'useVariation.ts'],
   hold: ['ReleaseQuestion.tsx', 'holdStorage.ts', 'reservationSlice.ts', 'useNow.ts'],
   membership: ['signInLink.ts', 'usePresaleGate.ts', 'useMembers.ts'],
+  // Issue 23: payment is a capability of its own, used by the payment step and the ATG+ purchase.
+  payment: [
+    // The payment step's content, for checkout/payment's page inside the step frame.
+    'PaymentStep.tsx',
+    // The ATG+ purchase pays with the same card form, tokenisation, 3-D Secure hand-off, notices
+    // and progress, and names the same problems (its slice's types).
+    'CardForm.tsx',
+    'cardTokenisation.ts',
+    'threeDSecure.ts',
+    'PaymentNotices.tsx',
+    'PaymentProgress.tsx',
+    'paymentSlice.ts',
+  ],
+  // What the hold (and the app shell) may know of a payment without loading it: whether one is
+  // in flight. Its own feature, so that hold and payment both depend on it and not on each other.
+  paymentStatus: ['paymentInFlight.ts'],
   promo: [
     'InvalidPromoLinkPage.tsx',
     'PresaleAlert.tsx',

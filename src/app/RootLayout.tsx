@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { selectPaymentLoaded } from '@/features/checkout/payment/paymentInFlight';
+import { selectPaymentLoaded } from '@/features/paymentStatus/paymentInFlight';
 import { selectReservation } from '@/features/hold/reservationSlice';
 import { RouteErrorPage } from '@/components/errors/RouteErrorPage';
 import { ReservationBar } from '@/features/hold/ReservationBar';
@@ -20,9 +20,7 @@ function useFrameVenueSlug(): string | undefined {
 }
 
 const PaymentOutcomeNavigation = lazy(
-  lazyWithTimeout(
-    withWholeSource(() => import('@/features/checkout/payment/PaymentOutcomeNavigation')),
-  ),
+  lazyWithTimeout(withWholeSource(() => import('@/features/payment/PaymentOutcomeNavigation'))),
 );
 
 /**

@@ -205,7 +205,7 @@ export function routeTable(mode: RoutingMode, routeEnv: RouteEnv): RouteObject[]
           waitingRoomTarget,
         ),
         group(
-          () => import('@/features/checkout/CheckoutFlows'),
+          () => import('@/app/CheckoutFlows'),
           [
             {
               element: <RequireHold />,
@@ -245,11 +245,8 @@ export function routeTable(mode: RoutingMode, routeEnv: RouteEnv): RouteObject[]
             },
             // The bank sends the browser back here even when the hold ran out meanwhile (the
             // late payment may still be honoured), so it needs the stored payment, not a hold.
-            leaf(CHECKOUT_PATHS.verify, () => import('@/features/checkout/payment/VerifyPage')),
-            leaf(
-              CHECKOUT_PATHS.failed,
-              () => import('@/features/checkout/payment/PaymentFailedPage'),
-            ),
+            leaf(CHECKOUT_PATHS.verify, () => import('@/features/payment/VerifyPage')),
+            leaf(CHECKOUT_PATHS.failed, () => import('@/features/payment/PaymentFailedPage')),
           ],
         ),
         // Member pages take `?venue=` as the confirmation does: whose offers, words and frame.

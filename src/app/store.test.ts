@@ -3,7 +3,7 @@ import { takeEvery } from 'redux-saga/effects';
 import {
   selectPaymentInFlight,
   selectPaymentRedirecting,
-} from '@/features/checkout/payment/paymentInFlight';
+} from '@/features/paymentStatus/paymentInFlight';
 import { makeStore } from './store';
 
 const PING = { type: 'test/ping' };

@@ -3,7 +3,7 @@ import { resetInventory } from './inventory';
 import { resetOrders } from './orders';
 import { resetPaymentMethods } from './paymentMethods';
 import { useMswServer } from './server';
-import { browserNavigation } from '@/features/checkout/payment/leavePage';
+import { browserNavigation } from '@/features/payment/threeDSecure';
 
 /**
  * What the payment pages' tests share: the MSW booking API with a fresh inventory and no orders,

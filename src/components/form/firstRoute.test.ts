@@ -33,6 +33,7 @@ const CHECKOUT_ONLY_FOLDERS = [
 const LAZY_STATE_FOLDERS = [
   'src/features/calendar/',
   'src/features/checkout/',
+  'src/features/payment/',
   'src/features/promo/',
 ];
 const LAZY_STATE_FILES = [
@@ -50,12 +51,13 @@ const LAZY_STATE_FILES = [
 ];
 /**
  * Read by the hold's clock and leave guard without the payment slice: no slice, no payment. The
- * stored pay attempt too: a reload that finds the hold gone checks for an unanswered one before
- * loading the payment flow to ask about it.
+ * stored pay attempt too: a reload that finds the hold gone checks for an unanswered one (the
+ * question the app hands the hold) before loading the payment flow to ask about it.
  */
 const FIRST_ROUTE_EXCEPTIONS = [
-  'src/features/checkout/payment/paymentInFlight.ts',
-  'src/features/checkout/payment/payAttemptStorage.ts',
+  'src/features/paymentStatus/paymentInFlight.ts',
+  'src/features/payment/payAttemptStorage.ts',
+  'src/features/payment/unansweredPayment.ts',
 ];
 /** What must stay: a reload on any page restores the tab's hold, and leaving is guarded at once. */
 const HOLD_ESSENTIALS = [
@@ -106,8 +108,8 @@ describe('checkout-only code stays out of the first route', () => {
   );
 
   it('does see that state where its routes load it', () => {
-    const checkout = staticGraph(['src/features/checkout/CheckoutFlows.tsx']).files;
-    expect(checkout).toContain(join(root, 'src/features/checkout/payment/paymentSaga.ts'));
+    const checkout = staticGraph(['src/app/CheckoutFlows.tsx']).files;
+    expect(checkout).toContain(join(root, 'src/features/payment/paymentSaga.ts'));
     expect(checkout).toContain(join(root, 'src/features/checkout/basketSlice.ts'));
     const hold = staticGraph(['src/features/hold/HoldBar.tsx']).files;
     expect(hold).toContain(join(root, 'src/features/hold/HoldTimer.tsx'));

@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { usePaths } from '@/config/usePaths';
 import { PrimaryButton, SecondaryButton } from '@/components/Button';
 import { Dialog } from '@/components/Dialog';
-import { selectPaymentInFlight } from '@/features/checkout/payment/paymentInFlight';
+import { selectPaymentInFlight } from '@/features/paymentStatus/paymentInFlight';
 import { releaseRequested, selectReservation } from './reservationSlice';
 
 /**

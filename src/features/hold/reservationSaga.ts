@@ -11,8 +11,7 @@ import {
 import { toApiError } from '@/api/errors';
 import { clockOffset } from '@/lib/clockOffset';
 import { idempotentWrite, isConnectionFailure, type UnansweredWrite } from '@/lib/idempotentWrite';
-import { readPayAttempt } from '@/features/checkout/payment/payAttemptStorage';
-import { selectPaymentInFlight } from '@/features/checkout/payment/paymentInFlight';
+import { selectPaymentInFlight } from '@/features/paymentStatus/paymentInFlight';
 import { withBookingSession } from '@/features/session/bookingSession';
 import { forgetHold, readStoredHold, storeHold } from './holdStorage';
 import {
@@ -227,30 +226,19 @@ function* expiryFlow() {
   }
 }
 
-const loadPaymentFlow = () => import('@/features/checkout/payment/paymentSaga');
-
 /**
- * The hold is gone, but this tab paid for it and never heard the answer: the server may have sold
- * the hold to that payment. The payment flow (loaded now, as it comes with the checkout) sends the
- * attempt again under its key and settles the answer, so the buyer sees their order rather than
- * "expired". True when that answer ended the hold (an order, or the seats lost).
+ * What the hold asks of a payment when a reload finds the hold gone: this tab may have paid for
+ * it and never heard the answer, and the server may have sold the hold to that payment. The
+ * payment capability answers (the app passes it in, as the payment knows the hold and not the
+ * other way round): true when the payment's answer ended the hold (an order, or the seats lost),
+ * so the buyer sees that rather than "expired".
  */
-function* replayUnansweredPayment(holdId: string) {
-  const attempt = readPayAttempt();
-  if (attempt?.holdId !== holdId || attempt.paymentId !== undefined) return false;
-  try {
-    const { replayAfterHoldEnded } = (yield call(loadPaymentFlow)) as Awaited<
-      ReturnType<typeof loadPaymentFlow>
-    >;
-    return yield* replayAfterHoldEnded(attempt);
-  } catch {
-    // The payment flow could not load: kept, so the next reload asks again.
-    return false;
-  }
+export interface HoldPaymentHooks {
+  replayUnansweredPayment: (holdId: string) => Generator<unknown, boolean, unknown>;
 }
 
 /** After a reload, the tab's hold is looked up again; one the server no longer has is dropped. */
-function* restoreFlow() {
+function* restoreFlow(payment: HoldPaymentHooks) {
   const stored = readStoredHold();
   if (stored === null) return;
   const { holdId, chosenBy, ...target } = stored;
@@ -263,15 +251,15 @@ function* restoreFlow() {
     // Only the server saying the hold is gone forgets it; a network blip keeps it for next time.
     if (status === 404 || status === 410) {
       yield call(forgetHold);
-      const ended = yield* replayUnansweredPayment(holdId);
+      const ended = yield* payment.replayUnansweredPayment(holdId);
       if (!ended && status === 410) yield put(restoredExpired(target));
     }
   }
   yield put(restoreFinished());
 }
 
-export function* watchReservation() {
-  yield spawn(restoreFlow);
+export function* watchReservation(payment: HoldPaymentHooks) {
+  yield spawn(restoreFlow, payment);
   yield spawn(expiryFlow);
   const unanswered: UnansweredWrite = {};
   yield takeLeading(holdRequested.type, holdFlow, unanswered);

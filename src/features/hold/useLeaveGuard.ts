@@ -3,7 +3,7 @@ import type { Location } from 'react-router';
 import { useBlocker } from '@/app/history/useBlocker';
 import type { Blocker } from '@/app/history/types';
 import { useAppSelector, useAppStore } from '@/app/hooks';
-import { selectPaymentRedirecting } from '@/features/checkout/payment/paymentInFlight';
+import { selectPaymentRedirecting } from '@/features/paymentStatus/paymentInFlight';
 import { selectReservation } from './reservationSlice';
 
 const isCheckout = (location: Location) => location.pathname.startsWith('/checkout/');

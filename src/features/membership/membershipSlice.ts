@@ -7,7 +7,7 @@ import type {
   MembershipScheme,
 } from '@contract/api/members';
 import { injectConfig, rootReducer } from '@/app/rootReducer';
-import type { CardProblems, PaymentProblem } from '@/features/checkout/payment/paymentSlice';
+import type { CardProblems, PaymentProblem } from '@/features/payment/paymentSlice';
 import { idleLoad, type LoadState } from '@/lib/loadState';
 import {
   loadFailedFor,

@@ -3,7 +3,7 @@ import { waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import type { MembershipPurchaseResponse } from '@contract/api/members';
 import { makeStore } from '@/app/store';
-import { browserNavigation } from '@/features/checkout/payment/leavePage';
+import { browserNavigation } from '@/features/payment/threeDSecure';
 import { http } from '../../../tests/msw/contract';
 import { ACTIVE_ATG, resetMembers, signInMember } from '../../../tests/msw/members';
 import { server, useMswServer } from '../../../tests/msw/server';

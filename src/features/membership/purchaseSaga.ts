@@ -2,8 +2,7 @@ import { call, delay, put, takeLeading } from 'redux-saga/effects';
 import type { MembershipPurchaseResponse } from '@contract/api/members';
 import { toApiError, type ApiError } from '@/api/errors';
 import { continueAtgPurchase, purchaseAtgPlus } from '@/api/members';
-import { collectBrowserData } from '@/features/checkout/payment/browserData';
-import { browserNavigation } from '@/features/checkout/payment/leavePage';
+import { browserNavigation, collectBrowserData } from '@/features/payment/threeDSecure';
 import { withBookingSession } from '@/features/session/bookingSession';
 import { newIdempotencyKey } from '@/lib/idempotencyKey';
 import {

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { OrderView } from '@contract/api/orders';
 import { CARD_BRAND_NAMES } from '@contract/cards';
 import { formatMoney } from '@/i18n/format';
-import { METHOD_NAMES } from '@/features/checkout/payment/methodNames';
+import { METHOD_NAMES } from '@/lib/methodNames';
 
 type Part = OrderView['paidWith'][number];
 

@@ -14,7 +14,7 @@ import { GLASS_ORCHARD_LUMEN_FIRST } from '../../../../tests/msw/fixtures';
 import { BANK, orders, seedPayment } from '../../../../tests/msw/orders';
 import { paymentMethodsDouble, paymentMethodsOf } from '../../../../tests/msw/paymentMethods';
 import { usePaymentTestBed } from '../../../../tests/msw/paymentTestBed';
-import { storePayAttempt } from './payAttemptStorage';
+import { storePayAttempt } from '@/features/payment/payAttemptStorage';
 
 const navigation = usePaymentTestBed();
 

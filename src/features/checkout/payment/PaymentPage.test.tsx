@@ -21,8 +21,8 @@ import {
 import { GLASS_ORCHARD_LUMEN_FIRST } from '../../../../tests/msw/fixtures';
 import { readStoredHold, storeHold } from '@/features/hold/holdStorage';
 import { apiError } from '../../../../tests/msw/handlers';
-import { recallCardName } from './cardNameStorage';
-import { readPayAttempt, storePayAttempt } from './payAttemptStorage';
+import { recallCardName } from '@/features/payment/cardNameStorage';
+import { readPayAttempt, storePayAttempt } from '@/features/payment/payAttemptStorage';
 import { usePaymentTestBed } from '../../../../tests/msw/paymentTestBed';
 import { paymentMethodsDouble, paymentMethodsOf } from '../../../../tests/msw/paymentMethods';
 

@@ -5,9 +5,9 @@ import { useAppDispatch, useAppSelector, useAppStore } from '@/app/hooks';
 import type { CardValues } from '@/components/form/validation/cardSchema';
 import { validationContextFor } from '@/components/form/validation/validationContext';
 import type { VenueConfig } from '@/config/venues';
-import { CardForm } from '@/features/checkout/payment/CardForm';
-import { tokenise } from '@/features/checkout/payment/cardTokenisation';
-import { PaymentProgress } from '@/features/checkout/payment/PaymentProgress';
+import { CardForm } from '@/features/payment/CardForm';
+import { tokenise } from '@/features/payment/cardTokenisation';
+import { PaymentProgress } from '@/features/payment/PaymentProgress';
 import {
   purchaseAborted,
   purchaseFailed,

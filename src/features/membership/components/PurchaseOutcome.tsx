@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import { useAppSelector } from '@/app/hooks';
 import type { VenueConfig } from '@/config/venues';
-import { PaymentProblemNotice } from '@/features/checkout/payment/PaymentNotices';
+import { PaymentProblemNotice } from '@/features/payment/PaymentNotices';
 import { currentMembership, selectMemberships, selectPurchase } from '../membershipSlice';
 import { subscriptionsPath } from '../signInLink';
 

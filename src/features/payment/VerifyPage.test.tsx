@@ -3,19 +3,19 @@ import { screen, waitFor, within, act } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { HttpResponse } from 'msw';
-import { http } from '../../../../tests/msw/contract';
+import { http } from '../../../tests/msw/contract';
 import { CHECKOUT_PATHS } from '@/config/paths';
 import { readStoredHold, storeHold } from '@/features/hold/holdStorage';
-import { server } from '../../../../tests/msw/server';
-import { renderApp } from '../../../../tests/msw/render';
-import { checkoutHoldId, heldState } from '../../../../tests/msw/checkoutState';
-import { GLASS_ORCHARD_LUMEN_FIRST } from '../../../../tests/msw/fixtures';
-import { inventory } from '../../../../tests/msw/inventory';
-import { BANK, orders, seedPayment } from '../../../../tests/msw/orders';
-import type { SandboxBehaviour } from '../../../../server/payments/sandbox/testCards';
+import { server } from '../../../tests/msw/server';
+import { renderApp } from '../../../tests/msw/render';
+import { checkoutHoldId, heldState } from '../../../tests/msw/checkoutState';
+import { GLASS_ORCHARD_LUMEN_FIRST } from '../../../tests/msw/fixtures';
+import { inventory } from '../../../tests/msw/inventory';
+import { BANK, orders, seedPayment } from '../../../tests/msw/orders';
+import type { SandboxBehaviour } from '../../../server/payments/sandbox/testCards';
 import { rememberCardName } from './cardNameStorage';
 import { readPayAttempt, storePayAttempt } from './payAttemptStorage';
-import { usePaymentTestBed } from '../../../../tests/msw/paymentTestBed';
+import { usePaymentTestBed } from '../../../tests/msw/paymentTestBed';
 
 const navigation = usePaymentTestBed();
 

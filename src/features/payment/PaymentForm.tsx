@@ -6,7 +6,7 @@ import styled from 'styled-components';
 import { object } from 'yup';
 import type { Money } from '@contract/api/common';
 import type { PaymentMethods, PayMethodOption } from '@contract/api/paymentMethods';
-import { PAY_METHODS, type PayMethod } from '@contract/api/paymentMethodKinds';
+import type { PayMethod } from '@contract/api/paymentMethodKinds';
 import { CheckoutForm } from '@/components/form/CheckoutForm';
 import { RadioGroupField } from '@/components/form/RadioGroupField';
 import { validateWithSchema } from '@/components/form/validateWithSchema';
@@ -18,7 +18,8 @@ import { formatMoney } from '@/i18n/format';
 import { StickyActions } from '@/features/checkout/details/components/StickyActions';
 import { CardFields, EMPTY_CARD, Legend, PayButton } from './CardForm';
 import { MethodMark } from './MethodMarks';
-import { METHOD_NAMES } from './methodNames';
+import { cardBrandsOf, isPayMethod } from './methodChoice';
+import { METHOD_NAMES } from '@/lib/methodNames';
 import { RetryAlert } from './PaymentNotices';
 import type { CardProblems } from './paymentSlice';
 
@@ -45,9 +46,6 @@ type Props = {
   onPay: (choice: PaymentChoice) => Promise<void>;
 };
 
-const isPayMethod = (value: string): value is PayMethod =>
-  (PAY_METHODS as readonly string[]).includes(value);
-
 /**
  * The payment step's form: "How would you like to pay?" (a radio group, each method with its
  * mark, in the server's order), the card's fields once card is chosen, a line for each method
@@ -70,7 +68,7 @@ export function PaymentForm({
   onPay,
 }: Props) {
   const offered = useMemo(() => options.map((option) => option.method), [options]);
-  const cardBrands = options.find((option) => option.method === 'card')?.cardBrands ?? null;
+  const cardBrands = cardBrandsOf(options);
   const validate = useMemo(() => {
     const method = validateWithSchema<PaymentValues>(
       object({ paymentMethod: paymentMethodSchema(offered) }),

@@ -1,6 +1,12 @@
 import type { BrowserData } from '@contract/api/payment';
 import { browserLanguageTag } from '@contract/browserLanguage';
 
+/*
+ * What the 3-D Secure hand-off needs of the browser, for the order's payment and the ATG+
+ * purchase alike: the fraud-prevention data sent with the pay request, and the way the shop
+ * sends the browser to the bank's pages.
+ */
+
 function clamp(value: number, min: number, max: number, fallback: number): number {
   return Number.isFinite(value) ? Math.min(max, Math.max(min, Math.round(value))) : fallback;
 }
@@ -22,3 +28,14 @@ export function collectBrowserData(): BrowserData {
     timeZoneOffset: clamp(new Date().getTimezoneOffset(), -840, 840, 0),
   };
 }
+
+/**
+ * Full-page navigation to another site (the bank's 3-D Secure pages). An object rather than a
+ * bare function so that tests can watch where the shop sends the browser: jsdom's
+ * `window.location.assign` cannot be replaced.
+ */
+export const browserNavigation = {
+  assign(url: string): void {
+    window.location.assign(url);
+  },
+};

@@ -5,7 +5,7 @@ import { CARD_BRAND_NAMES } from '@contract/cards';
 import { PrimaryButton, SecondaryButton } from '@/components/Button';
 import { Dialog } from '@/components/Dialog';
 import { formatMoney } from '@/i18n/format';
-import { METHOD_NAMES } from '../methodNames';
+import { METHOD_NAMES } from '@/lib/methodNames';
 import { sandboxSheet } from './sandboxWallet';
 
 /**

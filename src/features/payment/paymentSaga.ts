@@ -1,7 +1,6 @@
 import { call, delay, put, select, take, takeLeading } from 'redux-saga/effects';
 import type { Basket } from '@contract/api/basket';
 import type { PayBody, PayResponse } from '@contract/api/orders';
-import { PAY_METHODS, WALLETS, type PayMethod } from '@contract/api/paymentMethodKinds';
 import { getBasket } from '@/api/basket';
 import { toApiError, type ApiError } from '@/api/errors';
 import { getHold, type HoldResult } from '@/api/holds';
@@ -27,8 +26,8 @@ import {
   type ReservationState,
 } from '@/features/hold/reservationSlice';
 import { withBookingSession } from '@/features/session/bookingSession';
-import { collectBrowserData } from './browserData';
-import { browserNavigation } from './leavePage';
+import { isPayMethod, isWallet } from './methodChoice';
+import { browserNavigation, collectBrowserData } from './threeDSecure';
 import { forgetCardName } from './cardNameStorage';
 import {
   forgetPayAttempt,
@@ -155,9 +154,6 @@ function* settle(attempt: PayAttempt, response: PayResponse) {
   }
 }
 
-const isWallet = (method: PayMethod | undefined): boolean =>
-  (WALLETS as readonly (PayMethod | undefined)[]).includes(method);
-
 /**
  * A declined wallet payment has the spec's own wording, and PayPal's Cancel is the buyer's
  * choice, not a refusal: both leave the buyer on the payment step to pay another way.
@@ -225,13 +221,10 @@ function* refused(attempt: PayAttempt, error: ApiError) {
   yield put(paymentFailed({ problem: (error.code && problems[error.code]) ?? 'general' }));
 }
 
-/** The stored method, if it is one (the tab's storage is only checked for shape). */
-const methodOf = (attempt: PayAttempt): PayMethod | undefined =>
-  (PAY_METHODS as readonly string[]).includes(attempt.method ?? '') ? attempt.method : undefined;
-
 /** The pay request of an attempt: the same key and body each time it is sent. */
 function payRequest(attempt: PayAttempt): (csrfToken: string) => Promise<PayResponse> {
-  const method = methodOf(attempt);
+  // The stored method, if it is one (the tab's storage is only checked for shape).
+  const method = isPayMethod(attempt.method) ? attempt.method : undefined;
   const choice: Omit<PayBody, 'browser'> = {
     basketVersion: attempt.basketVersion,
     cardToken: attempt.cardToken,

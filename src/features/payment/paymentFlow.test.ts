@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { delay, HttpResponse } from 'msw';
-import { http } from '../../../../tests/msw/contract';
+import { http } from '../../../tests/msw/contract';
 import { makeStore } from '@/app/store';
-import { server, useMswServer } from '../../../../tests/msw/server';
-import { checkoutHoldId, heldState } from '../../../../tests/msw/checkoutState';
-import { inventory, resetInventory } from '../../../../tests/msw/inventory';
-import { resetOrders } from '../../../../tests/msw/orders';
+import { server, useMswServer } from '../../../tests/msw/server';
+import { checkoutHoldId, heldState } from '../../../tests/msw/checkoutState';
+import { inventory, resetInventory } from '../../../tests/msw/inventory';
+import { resetOrders } from '../../../tests/msw/orders';
 import { watchPayment } from './paymentSaga';
 import { readPayAttempt, storePayAttempt } from './payAttemptStorage';
 import { payRequested, selectPayment, verifyRequested } from './paymentSlice';

@@ -3,7 +3,8 @@ import type { RootState } from '@/app/store';
 /**
  * What the hold's clock and its leave prompts must know of a payment. They run on every page and
  * the payment slice loads with the checkout, so these read the state without it: no slice yet
- * means no payment.
+ * means no payment. A feature of its own (issue 23): the payment capability knows the hold, so
+ * the hold asks here, never features/payment, and the two never depend on each other.
  */
 
 /**

@@ -1,16 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { makeStore } from '@/app/store';
-import { checkoutHoldId, heldState } from '../../../../../tests/msw/checkoutState';
-import { resetInventory } from '../../../../../tests/msw/inventory';
+import { checkoutHoldId, heldState } from '../../../../tests/msw/checkoutState';
+import { resetInventory } from '../../../../tests/msw/inventory';
 import {
   DOUBLE_VOUCHERS,
   paymentMethodsDouble,
   resetPaymentMethods,
-} from '../../../../../tests/msw/paymentMethods';
-import { useMswServer } from '../../../../../tests/msw/server';
+} from '../../../../tests/msw/paymentMethods';
+import { useMswServer } from '../../../../tests/msw/server';
 import { loaded } from '@/features/checkout/basketSlice';
-import { basketOf, inventory } from '../../../../../tests/msw/inventory';
+import { basketOf, inventory } from '../../../../tests/msw/inventory';
 import { watchPaymentMethods } from './paymentMethodsSaga';
 import {
   paymentMethodsRequested,

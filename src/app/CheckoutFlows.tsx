@@ -1,10 +1,10 @@
 import { Outlet } from 'react-router';
-import { useSagas } from '@/app/hooks';
+import { useSagas } from './hooks';
 import { watchBasket } from '@/features/checkout/basketSaga';
 import { watchOrder } from '@/features/checkout/confirmation/orderSaga';
 import { watchAddressLookup } from '@/features/checkout/delivery/addressLookupSaga';
 import { watchDetails } from '@/features/checkout/details/detailsSaga';
-import { watchPayment } from '@/features/checkout/payment/paymentSaga';
+import { watchPayment } from '@/features/payment/paymentSaga';
 import { watchSeats } from '@/features/seatSelection/seatsSaga';
 
 // Seats too: a step reloaded in the middle of checkout reads the plan again for place names.

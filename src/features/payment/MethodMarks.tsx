@@ -1,7 +1,7 @@
 import type { PayMethod } from '@contract/api/paymentMethodKinds';
 import type { CardBrand } from '@contract/cards';
 import { CardMark } from './CardMarks';
-import { METHOD_NAMES } from './methodNames';
+import { METHOD_NAMES } from '@/lib/methodNames';
 
 /**
  * The wordmarks of the non-card methods as their buttons print them: brand names, never
