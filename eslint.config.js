@@ -316,6 +316,13 @@ export default tseslint.config(
                 'A feature reaches the app only through app/hooks.ts, the store types, rootReducer.inject (lazy slices) and the blocker (app/history/useBlocker.ts, types.ts).',
             },
             ...featureZones,
+            {
+              // Issue 23: one direction only, so the hold and payment never depend on each other.
+              target: ['./src/features/hold', './src/features/paymentStatus'],
+              from: './src/features/payment',
+              message:
+                "Payment knows the hold, never the reverse: the hold reads features/paymentStatus, and the app hands it payment's replay (rootSaga).",
+            },
           ],
         },
       ],

@@ -5,7 +5,7 @@ import { tabStorage } from '@/lib/tabStorage';
 
 /**
  * The ATG+ purchase attempt in progress, kept for the tab (sessionStorage) until it has an
- * answer, as the order's pay attempt is (checkout/payment/payAttemptStorage.ts): its key and body
+ * answer, as the order's pay attempt is (payment/payAttemptStorage.ts): its key and body
  * so a retry, a double click or a reload is the same purchase, and once 3-D Secure was asked for,
  * the purchase and payment for /membership/verify. No card details, only the single-use token.
  */

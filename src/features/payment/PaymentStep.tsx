@@ -38,8 +38,8 @@ import {
 } from './paymentSlice';
 
 /**
- * The payment step's content (/checkout/payment, inside the checkout's step frame): the vouchers panel, then "How would you like to pay?"
- * with the methods the server allows for this basket (wallets only where this browser can use
+ * The payment step's content (/checkout/payment, inside the checkout's step frame): the
+ * vouchers panel, then "How would you like to pay?" with the methods the server allows for this basket (wallets only where this browser can use
  * them), the card form once card is chosen, and "Pay {amount}" for what is left after vouchers;
  * with nothing left to pay, "No payment is needed for this order" and a confirm button; with no
  * usable method, the spec's "no payment options" words and the venue's phone. While paying, the
