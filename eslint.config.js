@@ -38,7 +38,6 @@ const FEATURE_API = {
     'components/DetailsGate.tsx',
     'components/QuestionFields.tsx',
     'components/SaveProblem.tsx',
-    'components/StickyActions.tsx',
     'detailsContext.ts',
     'detailsSaga.ts',
     'detailsValues.ts',

@@ -26,7 +26,7 @@ import { fieldMessage as m, type FieldMessage } from '@/components/form/validati
 import { fieldSpecs } from '@/components/form/validation/fieldSpecs';
 import type { ValidationContext } from '@/components/form/validation/validationContext';
 import { formatMoney } from '@/i18n/format';
-import { StickyActions } from '@/features/checkout/details/components/StickyActions';
+import { StickyActions } from '@/components/form/StickyActions';
 import { CardMarks } from './CardMarks';
 import { CardNumberField } from './CardNumberField';
 import { RetryAlert } from './PaymentNotices';

@@ -15,7 +15,7 @@ import { paymentMethodSchema } from '@/components/form/validation/choiceSchemas'
 import type { ValidationContext } from '@/components/form/validation/validationContext';
 import { CHECKOUT_PATHS } from '@/config/paths';
 import { formatMoney } from '@/i18n/format';
-import { StickyActions } from '@/features/checkout/details/components/StickyActions';
+import { StickyActions } from '@/components/form/StickyActions';
 import { CardFields, EMPTY_CARD, Legend, PayButton } from './CardForm';
 import { MethodMark } from './MethodMarks';
 import { cardBrandsOf, isPayMethod } from './methodChoice';

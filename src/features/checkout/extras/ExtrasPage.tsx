@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { StickyActions } from '@/features/checkout/details/components/StickyActions';
+import { StickyActions } from '@/components/form/StickyActions';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { StickyActions } from '@/features/checkout/details/components/StickyActions';
+import { StickyActions } from '@/components/form/StickyActions';
 import { Formik } from 'formik';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';

@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import { useFormikContext } from 'formik';
 import { FormattedMessage } from 'react-intl';
 import { PrimaryButton } from '@/components/Button';
-import { StickyActions } from './StickyActions';
+import { StickyActions } from '@/components/form/StickyActions';
 
 /**
  * The step's submit. While a save is out it stays focusable but does nothing (a second click
