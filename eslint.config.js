@@ -185,7 +185,7 @@ export default tseslint.config(
                 '^@contract/(venue|venueFiles|api/(?!constants$|errorCodes$|calendarQuery$|paymentMethodKinds$)[^/]+)$',
               allowTypeImports: true,
               message:
-                'Schema modules pull zod into the bundle: import types only, values from the zod-free modules (api/constants, api/errorCodes, api/calendarQuery, patterns, regions, venueDefaults).',
+                'Schema modules pull zod into the bundle: import types only, values from the zod-free modules (api/constants, api/errorCodes, api/calendarQuery, money, retrySchedule, patterns, regions, venueDefaults).',
             },
             {
               // MSW and the test fakes are for tests only: nothing on the path of `npm start`.
