@@ -23,7 +23,7 @@ const SHELL_MODULES = [
   // Who is signed in (issue 14): the header reads it on every page, the sign-in pages share it;
   // the sign-out flow forgets the tab's hold (holdStorage) as the restore does.
   /\/src\/(api\/signInState|features\/auth\/(authSlice|authLinks|authSession|idleDeadline)|features\/hold\/holdStorage)\.ts$/,
-  /\/src\/(i18n\/format|components\/(PageHeading|CardList|ShowSummaryCard))\.tsx?$|\/contract\/regions\.ts$/,
+  /\/src\/(i18n\/format|components\/(PageHeading|CardList|ShowSummaryCard))\.tsx?$|\/contract\/(regions|money)\.ts$/,
 ];
 
 // VITE_* defaults come from .env.example, the same file the server reads.

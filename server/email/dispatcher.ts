@@ -3,6 +3,7 @@ import type { Queryable } from '../db/database';
 import { claimDueEmails, markEmailFailed, markEmailSent } from '../db/queries/outbox';
 import { runPeriodically } from '../http/periodicJob';
 import type { MailTransport } from './transport';
+import { retryDelayMs, type RetrySchedule } from '../../contract/retrySchedule';
 
 /**
  * Sends the outbox's unsent emails through a MailTransport. Any instance may run it: a row is
@@ -19,8 +20,10 @@ const BATCH = 20;
 export const DISPATCH_INTERVAL_MS = 15_000;
 
 /** 1, 2, 4 … minutes after each failure, at most an hour. */
+const RETRY_SCHEDULE: RetrySchedule = { firstMs: 60_000, maxMs: 3_600_000 };
+
 export function retryDelaySeconds(attempts: number): number {
-  return Math.min(60 * 2 ** Math.max(0, attempts - 1), 3600);
+  return retryDelayMs(RETRY_SCHEDULE, attempts) / 1000;
 }
 
 /** The transport's reason, short and on one line; never the message itself. */

@@ -1,19 +1,13 @@
-import type { OrderView } from '../../contract/api/orders';
-
-type Currency = OrderView['currency'];
+import { moneyFormat, type Currency } from '../../contract/money';
 
 /**
- * Money and times in an email, as the shop shows them (src/i18n/format.ts): whole amounts
- * without pence or cents, the performance on the venue's clock whatever the reader's zone.
+ * Money and times in an email, as the shop shows them: the shop's one money rule
+ * (contract/money.ts), the performance on the venue's clock whatever the reader's zone.
  */
 
 export function formatMoney(locale: string, amount: number, currency: Currency): string {
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: amount % 100 === 0 ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(amount / 100);
+  const { value, options } = moneyFormat(amount, currency);
+  return new Intl.NumberFormat(locale, options).format(value);
 }
 
 /** "Sat, 1 August 2026, 19:30" / "Sat, August 1, 2026, 7:30 PM" in `timeZone`. */

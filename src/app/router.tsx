@@ -293,7 +293,7 @@ export function routeTable(mode: RoutingMode, routeEnv: RouteEnv): RouteObject[]
         // The activation link carries `?venue=` too, so the page wears the order's venue.
         leaf(
           ACCOUNT_PATHS.verify,
-          () => import('@/features/account/ActivateAccountPage'),
+          () => import('@/features/auth/ActivateAccountPage'),
           orderVenueTarget,
         ),
         // Sign-in and its pages (issue 14): `?venue=` frames each as the venue it acts for.

@@ -1,21 +1,16 @@
 import type { IntlShape } from 'react-intl';
 import type { Money } from '@contract/api/common';
+import { moneyFormat } from '@contract/money';
 
 /**
  * Money, dates and times always in the venue's currency and time zone (the IntlProvider of
  * VenueIntlProvider carries the zone), so a New York show reads in New York time in London.
  */
 
-const MINOR_UNITS: Record<Money['currency'], number> = { GBP: 2, USD: 2 };
-
+/** The shop's one money rule (contract/money.ts), in the page's locale. */
 export function formatMoney(intl: IntlShape, money: Money): string {
-  const digits = MINOR_UNITS[money.currency];
-  return intl.formatNumber(money.amount / 10 ** digits, {
-    style: 'currency',
-    currency: money.currency,
-    minimumFractionDigits: money.amount % 10 ** digits === 0 ? 0 : digits,
-    maximumFractionDigits: digits,
-  });
+  const { value, options } = moneyFormat(money.amount, money.currency);
+  return intl.formatNumber(value, options);
 }
 
 function zoned(intl: IntlShape): { timeZone: string | undefined } {

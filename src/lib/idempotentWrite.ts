@@ -1,4 +1,5 @@
 import { delay } from 'redux-saga/effects';
+import { retryDelayMs, type RetrySchedule } from '@contract/retrySchedule';
 import { toApiError } from '@/api/errors';
 import { newIdempotencyKey } from './idempotencyKey';
 
@@ -6,6 +7,7 @@ import { newIdempotencyKey } from './idempotencyKey';
 export const WRITE_RETRIES = 2;
 /** The first retry waits this long, the second twice as long. */
 export const WRITE_RETRY_DELAY_MS = 1_000;
+const WRITE_RETRY_SCHEDULE: RetrySchedule = { firstMs: WRITE_RETRY_DELAY_MS };
 
 /** The answer never arrived: the connection dropped or timed out. */
 export function isConnectionFailure(error: unknown): boolean {
@@ -61,7 +63,7 @@ export function* idempotentWrite<T>(
       return yield* send(idempotencyKey);
     } catch (error) {
       if (isRetryable(error) && attempt < WRITE_RETRIES) {
-        yield delay(WRITE_RETRY_DELAY_MS * (attempt + 1));
+        yield delay(retryDelayMs(WRITE_RETRY_SCHEDULE, attempt + 1));
         continue;
       }
       if (unanswered !== undefined && isConnectionFailure(error))

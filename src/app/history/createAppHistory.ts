@@ -6,6 +6,7 @@ import {
   type Path,
   type To,
 } from 'react-router';
+import { refuseUnhandledOptions } from './navigateOptions';
 import type { AppHistory, Blocker, BlockerFunction, HistoryUpdate } from './types';
 
 /** What each entry the shop makes carries: the caller's state, a key and its position. */
@@ -203,8 +204,14 @@ export function createAppHistory(backend: HistoryBackend): AppHistory {
       const { pathname, search, hash } = new URL(createHref(to), 'http://localhost');
       return { pathname, search, hash };
     },
-    push: (to, state) => move('push', to, state),
-    replace: (to, state) => move('replace', to, state),
+    push: (to, state, options) => {
+      refuseUnhandledOptions(options);
+      move('push', to, state);
+    },
+    replace: (to, state, options) => {
+      refuseUnhandledOptions(options);
+      move('replace', to, state);
+    },
     go: (delta) => backend.go(delta),
     listen(listener) {
       listeners.add(listener);

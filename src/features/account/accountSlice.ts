@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolki
 import type { AccountOrder, Profile, ProfileBody } from '@contract/api/members';
 import type { OrderView } from '@contract/api/orders';
 import type { LoadErrorCode } from '@/api/errors';
-import { injectConfig, rootReducer } from '@/app/rootReducer';
+import { injectLazySlice } from '@/app/rootReducer';
 import { idleLoad, type LoadState } from '@/lib/loadState';
 import {
   loadFailedFor,
@@ -103,7 +103,7 @@ declare module '@/app/rootReducer' {
   interface LazyLoadedSlices extends WithSlice<typeof accountSlice> {}
 }
 
-const injected = accountSlice.injectInto(rootReducer, injectConfig);
+const injected = injectLazySlice(accountSlice);
 
 export const {
   profileRequested,

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { http } from '../../../tests/msw/contract';
 import type { RootState } from '@/app/store';
-import type { Variation } from '@/features/experiments/experiments';
+import type { Variation } from '@/config/experiments';
 import { selectAppliedPromo } from '@/features/promo/promoSlice';
 import { useMswServer, server } from '../../../tests/msw/server';
 import { graphqlError } from '../../../tests/msw/handlers';

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { Calendar } from '@contract/api/calendar';
 import type { Region } from '@contract/regions';
-import { injectConfig, rootReducer } from '@/app/rootReducer';
+import { injectLazySlice } from '@/app/rootReducer';
 import type { LoadErrorCode } from '@/api/errors';
 import {
   loadFailedFor,
@@ -74,7 +74,7 @@ declare module '@/app/rootReducer' {
 }
 
 /** Loads with the pages that choose a date and seats, not the first route (app/rootReducer.ts). */
-export const calendarSlice = slice.injectInto(rootReducer, injectConfig);
+export const calendarSlice = injectLazySlice(slice);
 
 export const { loadRequested, loaded, loadFailed, left } = calendarSlice.actions;
 export const { selectCalendar } = calendarSlice.selectors;

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { Basket, PutBasketBody } from '@contract/api/basket';
 import type { Region } from '@contract/regions';
-import { injectConfig, rootReducer } from '@/app/rootReducer';
+import { injectLazySlice } from '@/app/rootReducer';
 import { held, released } from '@/features/hold/reservationSlice';
 import { newIdempotencyKey } from '@/lib/idempotencyKey';
 import { samePrices } from './basketPrices';
@@ -175,7 +175,7 @@ declare module '@/app/rootReducer' {
 }
 
 /** Loads with the checkout pages, not the first route (app/rootReducer.ts). */
-export const basketSlice = slice.injectInto(rootReducer, injectConfig);
+export const basketSlice = injectLazySlice(slice);
 
 export const {
   loadRequested,

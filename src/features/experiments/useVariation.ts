@@ -1,6 +1,6 @@
 import { useAppSelector } from '@/app/hooks';
 import { selectForcedVariations, selectSessionId } from '@/features/session/sessionSlice';
-import { pickVariation, type ExperimentName, type Variation } from './experiments';
+import { pickVariation, type ExperimentName, type Variation } from '@/config/experiments';
 
 /** The variation this session sees: forced by `?force-opty`, else its stable bucket. */
 export function useVariation<N extends ExperimentName>(name: N): Variation<N> {

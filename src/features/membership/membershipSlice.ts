@@ -6,7 +6,7 @@ import type {
   MembershipOffer,
   MembershipScheme,
 } from '@contract/api/members';
-import { injectConfig, rootReducer } from '@/app/rootReducer';
+import { injectLazySlice } from '@/app/rootReducer';
 import type { CardProblems, PaymentProblem } from '@/features/payment/paymentSlice';
 import { idleLoad, type LoadState } from '@/lib/loadState';
 import {
@@ -217,7 +217,7 @@ declare module '@/app/rootReducer' {
   interface LazyLoadedSlices extends WithSlice<typeof membershipSlice> {}
 }
 
-const injected = membershipSlice.injectInto(rootReducer, injectConfig);
+const injected = injectLazySlice(membershipSlice);
 
 export const {
   membershipsRequested,

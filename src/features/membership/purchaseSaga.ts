@@ -1,5 +1,6 @@
 import { call, delay, put, takeLeading } from 'redux-saga/effects';
 import type { MembershipPurchaseResponse } from '@contract/api/members';
+import { retryDelayMs, type RetrySchedule } from '@contract/retrySchedule';
 import { toApiError, type ApiError } from '@/api/errors';
 import { continueAtgPurchase, purchaseAtgPlus } from '@/api/members';
 import { browserNavigation, collectBrowserData } from '@/features/payment/threeDSecure';
@@ -32,6 +33,7 @@ import {
 /** A copy still being worked on, or a provider still settling: asked again before "Try again". */
 const BUSY_RETRIES = 5;
 const BUSY_RETRY_DELAY_MS = 2_000;
+const BUSY_RETRY_SCHEDULE: RetrySchedule = { firstMs: BUSY_RETRY_DELAY_MS, factor: 1 };
 
 function isLostAnswer(error: ApiError): boolean {
   return error.kind !== 'http' || (error.status ?? 0) >= 500;
@@ -49,7 +51,7 @@ function* send(
       return yield* withBookingSession(request);
     } catch (error) {
       if (!isBusy(toApiError(error)) || attempt >= BUSY_RETRIES) throw error;
-      yield delay(BUSY_RETRY_DELAY_MS);
+      yield delay(retryDelayMs(BUSY_RETRY_SCHEDULE, attempt + 1));
     }
   }
 }

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { PayMethod } from '@contract/api/paymentMethodKinds';
 import type { Region } from '@contract/regions';
-import { injectConfig, rootReducer } from '@/app/rootReducer';
+import { injectLazySlice } from '@/app/rootReducer';
 
 /**
  * What went wrong with a payment, each with its own words on screen:
@@ -146,7 +146,7 @@ declare module '@/app/rootReducer' {
 }
 
 /** Loads with the checkout pages, not the first route (app/rootReducer.ts). */
-export const paymentSlice = slice.injectInto(rootReducer, injectConfig);
+export const paymentSlice = injectLazySlice(slice);
 
 export const {
   paymentStarted,

@@ -27,7 +27,7 @@ function messageFor(entry: PromoEntry | undefined): { id: MessageId; isError: bo
       return { id: 'promo.unlocked', isError: false };
     case 'notQualified':
       return { id: 'presale.notQualified', isError: true };
-    // Issue 15: a gift voucher or gift card number, kept for the payment step (promoSaga).
+    // Issue 15: a gift voucher or gift card number, kept for the payment step (calendarSaga).
     case 'giftVoucher':
       return { id: 'vouchers.promo.recognised', isError: false };
     case 'invalid':

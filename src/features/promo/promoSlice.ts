@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { CalendarPromo } from '@contract/api/calendar';
 import type { PromoStatus } from '@contract/api/calendarQuery';
-import { injectConfig, rootReducer } from '@/app/rootReducer';
+import { injectLazySlice } from '@/app/rootReducer';
 import { readAppliedPromos } from './promoStorage';
 
 /** Where a code came from: a `?pc=` link (a bad one gets its own page) or the calendar's form. */
@@ -105,7 +105,7 @@ declare module '@/app/rootReducer' {
 }
 
 /** Loads with the pages that choose a date and seats, not the first route (app/rootReducer.ts). */
-export const promoSlice = slice.injectInto(rootReducer, injectConfig);
+export const promoSlice = injectLazySlice(slice);
 
 export const { codeEntered, checked, removed } = promoSlice.actions;
 export const { selectPromoEntry, selectAppliedPromo, selectRequestCode } = promoSlice.selectors;

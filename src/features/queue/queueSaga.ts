@@ -2,6 +2,7 @@ import { eventChannel, type EventChannel } from 'redux-saga';
 import { call, delay, put, race, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { QueueSettings } from '@contract/api/content';
 import type { QueueTicket } from '@contract/api/queue';
+import { retryDelayMs } from '@contract/retrySchedule';
 import { getQueueSettings } from '@/api/content';
 import { toApiError } from '@/api/errors';
 import { getQueuePosition, joinQueue, onQueuePassRefused } from '@/api/queue';
@@ -23,6 +24,8 @@ import {
 /** The longest pause between tries while the server is failing: a minute, then try again. */
 export const MAX_BACKOFF_MS = 60_000;
 const FIRST_BACKOFF_MS = 2_000;
+/** A fifth at most: see backoffMs. */
+const BACKOFF_JITTER = 0.2;
 
 export function toQueueError(error: unknown): QueueError {
   if (isConnectionFailure(error)) return 'connection';
@@ -39,9 +42,8 @@ export function toQueueError(error: unknown): QueueError {
  * browsers refused at once do not all come back in the same second.
  */
 export function backoffMs(failures: number, pollAfterSeconds: number | undefined): number {
-  const base = Math.max(FIRST_BACKOFF_MS, (pollAfterSeconds ?? 0) * 1000);
-  const doubled = Math.min(MAX_BACKOFF_MS, base * 2 ** Math.max(0, failures - 1));
-  return Math.round(doubled * (1 + Math.random() * 0.2));
+  const firstMs = Math.max(FIRST_BACKOFF_MS, (pollAfterSeconds ?? 0) * 1000);
+  return retryDelayMs({ firstMs, maxMs: MAX_BACKOFF_MS, jitter: BACKOFF_JITTER }, failures);
 }
 
 /**

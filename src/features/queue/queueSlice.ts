@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolki
 import type { QueueSettings } from '@contract/api/content';
 import type { QueueTicket } from '@contract/api/queue';
 import type { Region } from '@contract/regions';
-import { injectConfig, rootReducer } from '@/app/rootReducer';
+import { injectLazySlice } from '@/app/rootReducer';
 import type { LoadStatus } from '@/lib/loadState';
 
 /**
@@ -117,7 +117,7 @@ declare module '@/app/rootReducer' {
 }
 
 /** Loads with the route gate and the waiting room, never on the first route (app/rootReducer.ts). */
-export const queueSlice = slice.injectInto(rootReducer, injectConfig);
+export const queueSlice = injectLazySlice(slice);
 
 export const {
   settingsRequested,

@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolki
 import { SEAT_STATUS } from '@contract/api/constants';
 import type { SeatStatus, SeatingPlan } from '@contract/api/holds';
 import type { Region } from '@contract/regions';
-import { injectConfig, rootReducer } from '@/app/rootReducer';
+import { injectLazySlice } from '@/app/rootReducer';
 import type { LoadErrorCode } from '@/api/errors';
 import type { LoadStatus } from '@/lib/loadState';
 
@@ -157,7 +157,7 @@ declare module '@/app/rootReducer' {
 }
 
 /** Loads with the pages that choose a date and seats, not the first route (app/rootReducer.ts). */
-export const seatsSlice = slice.injectInto(rootReducer, injectConfig);
+export const seatsSlice = injectLazySlice(slice);
 
 export const {
   loadRequested,

@@ -1,4 +1,4 @@
-import { parseForcedVariations, type ForcedVariations } from '@/features/experiments/experiments';
+import { parseForcedVariations, type ForcedVariations } from '@/config/experiments';
 import { isConfigOverride, type ConfigOverrideName } from '@/config/overrides';
 
 /** Marketing attribution that travels with the order (spec §2 query parameters). */

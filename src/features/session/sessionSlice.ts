@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ForcedVariations } from '@/features/experiments/experiments';
+import type { ForcedVariations } from '@/config/experiments';
 import type { ConfigOverrideName } from '@/config/overrides';
 import type { Attribution, SessionParams } from './launchParams';
 

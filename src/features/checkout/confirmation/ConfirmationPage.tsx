@@ -10,7 +10,7 @@ import { getVenue } from '@/config/venues';
 import { LoadFailure } from '@/components/errors/LoadFailure';
 import { NotFoundPage } from '@/components/errors/errorPages';
 import { selectReservation } from '@/features/hold/reservationSlice';
-import { SignUpPanel } from '@/features/account/SignUpPanel';
+import { SignUpPanel } from '@/features/auth/SignUpPanel';
 import { AppHandover } from './AppHandover';
 import { OrderLink } from './OrderLink';
 import { OrderSummary } from './OrderSummary';

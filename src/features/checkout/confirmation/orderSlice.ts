@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { AppHandover, OrderView } from '@contract/api/orders';
 import type { Region } from '@contract/regions';
-import { injectConfig, rootReducer } from '@/app/rootReducer';
+import { injectLazySlice } from '@/app/rootReducer';
 import type { LoadErrorCode } from '@/api/errors';
 
 /**
@@ -77,7 +77,7 @@ declare module '@/app/rootReducer' {
 }
 
 /** Loads with the checkout pages, not the first route (app/rootReducer.ts). */
-export const orderSlice = slice.injectInto(rootReducer, injectConfig);
+export const orderSlice = injectLazySlice(slice);
 
 export const {
   orderRequested,

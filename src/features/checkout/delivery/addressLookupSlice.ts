@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { Address } from '@contract/api/checkout';
-import { injectConfig, rootReducer } from '@/app/rootReducer';
+import { injectLazySlice } from '@/app/rootReducer';
 
 export type LookupCountry = 'GB' | 'US';
 
@@ -58,7 +58,7 @@ declare module '@/app/rootReducer' {
 }
 
 /** Loads with the checkout pages, not the first route (app/rootReducer.ts). */
-export const addressLookupSlice = slice.injectInto(rootReducer, injectConfig);
+export const addressLookupSlice = injectLazySlice(slice);
 
 export const { lookupRequested, lookupSucceeded, lookupFailed, lookupCleared } =
   addressLookupSlice.actions;

@@ -1,7 +1,7 @@
 import { createSlice, nanoid, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { DetailsResponse, PutDetailsBody } from '@contract/api/checkout';
 import type { Region } from '@contract/regions';
-import { injectConfig, rootReducer } from '@/app/rootReducer';
+import { injectLazySlice } from '@/app/rootReducer';
 import type { LoadErrorCode } from '@/api/errors';
 import { loadFailedFor, loadStarted, loadSucceeded, type KeyedLoadState } from '@/lib/loadIfStale';
 import { idleLoad } from '@/lib/loadState';
@@ -105,7 +105,7 @@ declare module '@/app/rootReducer' {
 }
 
 /** Loads with the checkout pages, not the first route (app/rootReducer.ts). */
-export const detailsSlice = slice.injectInto(rootReducer, injectConfig);
+export const detailsSlice = injectLazySlice(slice);
 
 export const { loadRequested, loaded, loadFailed, saveRequested, saved, saveFailed } =
   detailsSlice.actions;

@@ -5,7 +5,7 @@ import type {
   PaymentMethods,
 } from '@contract/api/paymentMethods';
 import type { Region } from '@contract/regions';
-import { injectConfig, rootReducer } from '@/app/rootReducer';
+import { injectLazySlice } from '@/app/rootReducer';
 import { held, released } from '@/features/hold/reservationSlice';
 
 /** Why the payment methods could not be read; the step offers "Try again". */
@@ -194,7 +194,7 @@ declare module '@/app/rootReducer' {
 }
 
 /** Loads with the payment step, not the first route (app/rootReducer.ts). */
-export const paymentMethodsSlice = slice.injectInto(rootReducer, injectConfig);
+export const paymentMethodsSlice = injectLazySlice(slice);
 
 export const {
   paymentMethodsRequested,
