@@ -43,7 +43,7 @@ const FEATURE_API = {
     'detailsValues.ts',
     'useDetailsForm.ts',
   ],
-  'checkout/delivery': ['addressLookupSaga.ts', 'addressLookupSlice.ts'],
+  'checkout/delivery': [],
   'checkout/contacts': [],
   // The step's page only: what it shows is the payment capability's (features/payment).
   'checkout/payment': [],

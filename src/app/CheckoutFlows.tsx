@@ -2,7 +2,7 @@ import { Outlet } from 'react-router';
 import { useSagas } from './hooks';
 import { watchBasket } from '@/features/checkout/basketSaga';
 import { watchOrder } from '@/features/checkout/confirmation/orderSaga';
-import { watchAddressLookup } from '@/features/checkout/delivery/addressLookupSaga';
+import { watchAddressLookup } from '@/features/checkout/details/addressLookupSaga';
 import { watchDetails } from '@/features/checkout/details/detailsSaga';
 import { watchPayment } from '@/features/payment/paymentSaga';
 import { watchSeats } from '@/features/seatSelection/seatsSaga';

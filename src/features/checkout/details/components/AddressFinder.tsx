@@ -17,11 +17,7 @@ import { FieldLabel, FieldRow, SelectInput } from '@/components/form/FieldParts'
 import { TextField } from '@/components/form/TextField';
 import { fieldId } from '@/components/form/fieldIds';
 import { validateWithSchema } from '@/components/form/validateWithSchema';
-import {
-  lookupCleared,
-  lookupRequested,
-  selectAddressLookup,
-} from '@/features/checkout/delivery/addressLookupSlice';
+import { lookupCleared, lookupRequested, selectAddressLookup } from '../addressLookupSlice';
 import { postcodeLookupSchema } from '../../../../components/form/validation/addressSchema';
 import type { CollectionValues } from '../../../../components/form/validation/customerDetailsSchema';
 import { fieldSpecs } from '../../../../components/form/validation/fieldSpecs';
