@@ -32,24 +32,24 @@ import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 import { checkPaymentConfig, type PaymentConfig } from './payments/config';
 import { createPaymentService } from './payments/setup';
-import { basketRoutes } from './routes/basket';
-import { contentRoutes } from './routes/content';
-import { detailsRoutes } from './routes/details';
-import type { GraphqlSettings } from './graphql/settings';
-import { graphqlRoutes } from './routes/graphql';
-import { healthRoute } from './routes/health';
-import { holdRoutes } from './routes/holds';
-import { paymentMethodRoutes } from './routes/paymentMethods';
-import { DEFAULT_VOUCHER_THROTTLE, type VoucherThrottleSettings } from './domain/vouchersThrottle';
-import { listenOrigin, orderRoutes } from './routes/orders';
-import type { AccountRoutesSettings } from './routes/accounts';
-import type { AddressLookupRoutesOptions } from './routes/addressLookup';
-import { newOutboxSecret, outboxViewerPath } from './routes/outbox';
-import type { SessionRoutesOptions } from './routes/session';
-import { serviceRoutes } from './routes/services';
-import { queueRoutes } from './routes/queue';
-import { OnsaleQueue } from './domain/queue';
-import type { OnsaleQueueSettings } from './domain/queueSettings';
+import { basketRoutes } from './basket/routes';
+import { contentRoutes } from './catalogue/routes';
+import { detailsRoutes } from './details/routes';
+import type { GraphqlSettings } from './calendar/settings';
+import { graphqlRoutes } from './calendar/routes';
+import { healthRoute } from './health/routes';
+import { holdRoutes } from './holds/routes';
+import { paymentMethodRoutes } from './payments/methodRoutes';
+import { DEFAULT_VOUCHER_THROTTLE, type VoucherThrottleSettings } from './vouchers/throttle';
+import { listenOrigin, orderRoutes } from './orders/routes';
+import type { AccountRoutesSettings } from './members/accountRoutes';
+import type { AddressLookupRoutesOptions } from './addressLookup/routes';
+import { newOutboxSecret, outboxViewerPath } from './email/routes';
+import type { SessionRoutesOptions } from './http/sessionRoutes';
+import { serviceRoutes } from './services';
+import { queueRoutes } from './queue/routes';
+import { OnsaleQueue } from './queue/queue';
+import type { OnsaleQueueSettings } from './queue/settings';
 import { regionContext } from './regionContext';
 
 /** No request of the booking API or services needs more; larger bodies get 413. */
@@ -97,7 +97,7 @@ export interface BuildAppOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The outbox viewer's secret address (server/routes/outbox.ts); null when it is off. */
+    /** The outbox viewer's secret address (server/email/routes.ts); null when it is off. */
     outboxViewerPath: string | null;
   }
 }

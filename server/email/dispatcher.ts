@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/database';
-import { claimDueEmails, markEmailFailed, markEmailSent } from '../db/queries/outbox';
+import { claimDueEmails, markEmailFailed, markEmailSent } from './queries';
 import { runPeriodically } from '../http/periodicJob';
 import type { MailTransport } from './transport';
 

@@ -3,11 +3,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CSRF_HEADER, SESSION_COOKIE } from '../../contract/api/session';
 import type { Queryable } from '../db/database';
 import { SIGN_IN_IDLE_MINUTES } from '../../contract/api/auth';
-import { extendSignIn, findLiveSession, type LiveSession } from '../db/queries/sessions';
-import { ApiError } from '../domain/errors';
-import { hashToken } from '../domain/tokenHash';
+import { extendSignIn, findLiveSession, type LiveSession } from './queries/sessions';
+import { ApiError } from '../lib/errors';
+import { hashToken } from '../lib/tokenHash';
 
-/** Session tokens are kept only as this digest (issued by server/routes/session.ts). */
+/** Session tokens are kept only as this digest (issued by server/http/sessionRoutes.ts). */
 export const hashSessionToken = hashToken;
 
 export function readCookie(request: FastifyRequest, name: string): string | undefined {

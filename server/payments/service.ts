@@ -35,9 +35,9 @@ import {
   savePaymentAnswer,
   type PaymentRecord,
   type RecordStatus,
-} from '../db/queries/payments';
-import { idempotentEffect, requestHash, type StoredResponse } from '../domain/idempotency';
-import { ApiError } from '../domain/errors';
+} from './queries';
+import { idempotentEffect, requestHash, type StoredResponse } from '../http/idempotency';
+import { ApiError } from '../lib/errors';
 import {
   ProviderError,
   type CallOptions,

@@ -1,0 +1,311 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyBaseLogger, FastifyPluginCallback, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '../../contract/api/common';
+import { holdParamsSchema, idempotencyHeadersSchema } from '../../contract/api/holds';
+import {
+  appHandoverSchema,
+  continueParamsSchema,
+  orderParamsSchema,
+  orderQuerySchema,
+  orderResponseSchema,
+  payBodySchema,
+  payConflictSchema,
+  payResponseSchema,
+  redeemHandoverBodySchema,
+  ticketKeySchema,
+  verifyTicketBodySchema,
+  verifyTicketResponseSchema,
+} from '../../contract/api/orders';
+import type { Database } from '../db/database';
+import * as o from './queries';
+import { createHandover, redeemHandover } from './appHandover';
+import { optionalSession, sessionOf } from '../http/buyerSession';
+import { accessKeyMatches, LinkSealer } from './keys';
+import {
+  continuePayment,
+  pay,
+  reconcilePayments,
+  settleAbandonedAttempts,
+  type PayContext,
+} from './orders';
+import { orderVenue, orderView } from './view';
+import { ServerKeys } from '../lib/serverKeys';
+import { signerFromPem, ticketSigner, type TicketSigner } from './ticketCodes';
+import { notFound } from '../lib/errors';
+import { errorReplies } from '../http/errors';
+import { idempotencyKeyOf, sendStored } from '../http/idempotentRoute';
+import { runPeriodically } from '../http/periodicJob';
+import type { PaymentService } from '../payments/service';
+import type { RegionContext } from '../regionContext';
+import type { PaymentSweepSettings } from '../config';
+import { noStoreByDefault } from '../http/noStore';
+
+export interface OrderRoutesOptions {
+  db: Database;
+  /** The region this API serves, its venues and caches (server/regionContext.ts). */
+  context: RegionContext;
+  payments: PaymentService;
+  /**
+   * The shop's origins (SHOP_ORIGIN): the first is where the confirmation email's link and the
+   * app handover's web link point; without one, the address the server listens on. Never the
+   * request's Host header, which anyone can forge to put their own site into our emails.
+   */
+  shopOrigins: readonly string[];
+  /** TICKET_SIGNING_KEY: an Ed25519 private key (PKCS#8 PEM); unset, the server makes one. */
+  ticketSigningKey?: string;
+  /** The payment reconciliation's settings (server/config.ts). */
+  sweep: PaymentSweepSettings;
+}
+
+/**
+ * A request that is not waiting on the gateway takes this long at most beside the gateway's own
+ * time limit (database work, a busy pool); an unfinished attempt that stood still longer than
+ * both has no flow left working on it.
+ */
+const FLOW_MARGIN_S = 10;
+
+const noQuery = z.strictObject({});
+const noBody = z.strictObject({}).nullish();
+const errors = errorReplies(400, 401, 403, 404, 410, 422, 429);
+
+/**
+ * The origin of the address the server listens on (`npm start`: http://127.0.0.1:8080); a
+ * wildcard address is reached as localhost. An app that only answers inject() (tests) has no
+ * address: localhost too.
+ */
+export function listenOrigin(address: AddressInfo | string | null): string {
+  if (!address || typeof address === 'string') return 'http://localhost';
+  const host =
+    address.address === '0.0.0.0' || address.address === '::'
+      ? 'localhost'
+      : address.family === 'IPv6'
+        ? `[${address.address}]`
+        : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+/** At most what the payment service takes for each fraud field (longer headers are cut). */
+const header = (value: string | string[] | undefined) =>
+  (Array.isArray(value) ? value.join(', ') : (value ?? '')).slice(0, 2048);
+
+/** Orders, the pay request, e-ticket checks and the app handover of one regional API (issue 5). */
+export const orderRoutes: FastifyPluginCallback<OrderRoutesOptions> = (app, options, done) => {
+  const { db, context: scope, payments } = options;
+  const { region } = scope;
+  const { buyer } = app;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const keys = new ServerKeys(db);
+  // A configured key that is not an Ed25519 private key stops the server at start, not at a sale.
+  const configuredSigner = options.ticketSigningKey
+    ? signerFromPem(options.ticketSigningKey)
+    : undefined;
+
+  let loading: Promise<{ signer: TicketSigner; sealer: LinkSealer }> | undefined;
+  const serverKeys = () => {
+    loading ??= Promise.all([
+      configuredSigner ?? ticketSigner(keys, undefined),
+      LinkSealer.load(keys),
+    ]).then(([signer, sealer]) => ({ signer, sealer }));
+    loading.catch(() => (loading = undefined));
+    return loading;
+  };
+
+  const shopOrigin = () => options.shopOrigins[0] ?? listenOrigin(app.server.address());
+
+  const contextFor = async (log: FastifyBaseLogger): Promise<PayContext> => {
+    const { signer, sealer } = await serverKeys();
+    const origin = shopOrigin();
+    return {
+      db,
+      payments,
+      scope,
+      signer,
+      sealer,
+      // The SPA's confirmation page (src/features/confirmation/orderLink.ts) reads these three.
+      orderUrl: (order, accessKey) =>
+        `${origin}/checkout/confirmation?${new URLSearchParams({
+          order: order.id,
+          venue: order.venueSlug,
+          key: accessKey,
+        })}`,
+      warn: (message, error) => log.warn({ err: error }, message),
+    };
+  };
+  const payContext = (request: FastifyRequest) => contextFor(request.log);
+
+  /** The caller's own confirmed order, for the calls only its owner may make. */
+  const ownConfirmedOrder = async (request: FastifyRequest, orderId: string) => {
+    const order = await o.findOrder(db, orderId);
+    if (!order || order.sessionId !== sessionOf(request).id || order.status !== 'confirmed') {
+      throw notFound('Order');
+    }
+    orderVenue(scope, order);
+    return order;
+  };
+
+  // Orders and payments are one buyer's: never cached by a browser or CDN.
+  noStoreByDefault(app);
+
+  api.post(
+    '/holds/:holdId/order',
+    {
+      onRequest: buyer(true),
+      schema: {
+        headers: idempotencyHeadersSchema,
+        params: holdParamsSchema,
+        querystring: noQuery,
+        body: payBodySchema,
+        response: { 200: payResponseSchema, ...errors, 409: payConflictSchema },
+      },
+    },
+    async (request, reply) => {
+      const response = await pay(await payContext(request), {
+        sessionId: sessionOf(request).id,
+        key: idempotencyKeyOf(request),
+        holdId: request.params.holdId,
+        body: request.body,
+        seen: {
+          userAgent: header(request.headers['user-agent']),
+          acceptHeader: header(request.headers.accept),
+          ipAddress: request.ip.slice(0, 64),
+        },
+      });
+      return sendStored(reply, response);
+    },
+  );
+
+  api.post(
+    '/orders/:orderId/payments/:paymentId/continue',
+    {
+      onRequest: buyer(true),
+      schema: {
+        params: continueParamsSchema,
+        querystring: noQuery,
+        body: noBody,
+        response: { 200: payResponseSchema, ...errors, 409: apiErrorSchema },
+      },
+    },
+    async (request) =>
+      continuePayment(
+        await payContext(request),
+        sessionOf(request).id,
+        request.params.orderId,
+        request.params.paymentId,
+      ),
+  );
+
+  api.get(
+    '/orders/:orderId',
+    {
+      schema: {
+        params: orderParamsSchema,
+        querystring: orderQuerySchema,
+        response: { 200: orderResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const order = await o.findOrder(db, request.params.orderId);
+      if (!order) throw notFound('Order');
+      orderVenue(scope, order);
+      const session = await optionalSession(db, request);
+      const { key } = request.query;
+      if (session?.id === order.sessionId) {
+        const { sealer } = await serverKeys();
+        const accessKey = order.accessKeySealed
+          ? sealer.open(order.accessKeySealed, order.id)
+          : null;
+        return { order: await orderView(db, scope, order, accessKey) };
+      }
+      // Anyone else needs the secret link of a confirmed order; every other case is the same 404.
+      if (!key || order.status !== 'confirmed' || !accessKeyMatches(key, order.accessKeyHash)) {
+        throw notFound('Order');
+      }
+      return { order: await orderView(db, scope, order, null) };
+    },
+  );
+
+  api.post(
+    '/orders/:orderId/app-handover',
+    {
+      onRequest: buyer(true),
+      schema: {
+        params: orderParamsSchema,
+        querystring: noQuery,
+        body: noBody,
+        response: { 201: appHandoverSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const order = await ownConfirmedOrder(request, request.params.orderId);
+      return reply.status(201).send(await createHandover(db, order.id, shopOrigin()));
+    },
+  );
+
+  api.post(
+    '/app/handover/redeem',
+    {
+      schema: {
+        querystring: noQuery,
+        body: redeemHandoverBodySchema,
+        response: { 200: orderResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const orderId = await redeemHandover(db, request.body.token, region);
+      const order = (await o.findOrder(db, orderId))!;
+      // The app stands in for the owner from now on: it gets the secret link's key too, so it
+      // can read the order again without a session.
+      const { sealer } = await serverKeys();
+      return {
+        order: await orderView(db, scope, order, sealer.open(order.accessKeySealed!, order.id)),
+      };
+    },
+  );
+
+  api.post(
+    '/tickets/verify',
+    {
+      schema: {
+        querystring: noQuery,
+        body: verifyTicketBodySchema,
+        response: { 200: verifyTicketResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { signer } = await serverKeys();
+      const claim = signer.verify(request.body.code);
+      // Signed by us, and still the code of a ticket of a confirmed order sold in this region.
+      const issued = claim ? await o.confirmedTicket(db, claim.id, region) : undefined;
+      if (!claim || issued?.code !== request.body.code) return { valid: false, ticket: null };
+      return { valid: true, ticket: claim };
+    },
+  );
+
+  api.get(
+    '/tickets/public-key',
+    { schema: { querystring: noQuery, response: { 200: ticketKeySchema } } },
+    async (_request, reply) => {
+      const { signer } = await serverKeys();
+      reply.header('cache-control', 'public, max-age=3600');
+      return { algorithm: 'Ed25519' as const, publicKey: signer.publicKeyPem() };
+    },
+  );
+
+  // Attempts nobody finishes, captures the gateway refused and failed attempts' money still
+  // held are settled here (domain/orders.ts settleAbandonedAttempts, reconcilePayments).
+  const { sweep } = options;
+  if (sweep.intervalMs > 0) {
+    const ages = {
+      unansweredS: Math.ceil(payments.timeoutMs / 1000) + FLOW_MARGIN_S,
+      actionS: sweep.threeDsAbandonedAfterS,
+    };
+    runPeriodically(app, sweep.intervalMs, 'payment reconciliation failed', async () => {
+      const context = await contextFor(app.log);
+      await settleAbandonedAttempts(context, region, ages);
+      await reconcilePayments(context, region);
+    });
+  }
+  done();
+};
