@@ -13,10 +13,14 @@ import { deliverySchema } from '../../contract/api/checkout';
 import { CARD_BRANDS } from '../../contract/cards';
 import type { Queryable } from '../db/database';
 import * as b from './queries';
-import { findDetails } from '../details/queries';
-import * as q from '../holds/queries';
+import {
+  admissionPrices,
+  type AdmissionPriceRow,
+  type HoldRow,
+  returnExpiredAdmissions,
+} from '../holds';
 import { ApiError } from '../lib/errors';
-import { ownHold, type HoldScope } from '../holds/holds';
+import { ownHold, type HoldScope } from '../holds';
 import {
   basketTotal,
   deliveryCharge,
@@ -24,8 +28,8 @@ import {
   protectionAmount,
   transactionFee,
 } from './pricing';
-import { buyerOfSessionId } from '../members/memberships';
-import type { PromoBuyer } from '../promo/promo';
+import { buyerOfSessionId } from '../members';
+import type { PromoBuyer } from '../promo';
 
 /**
  * The basket of a live hold (issue 5): its tickets at their all-in prices, the extras and the
@@ -59,11 +63,11 @@ async function liveHold(
   sessionId: string,
   holdId: string,
   lock: boolean,
-): Promise<q.HoldRow> {
+): Promise<HoldRow> {
   const row = await ownHold(db, scope, sessionId, holdId, lock);
   if (!row.live) {
     if (row.admissionCount > 0 && !lock) {
-      await q.returnExpiredAdmissions(db, { performanceId: row.performanceId });
+      await returnExpiredAdmissions(db, { performanceId: row.performanceId });
     }
     throw new ApiError(410, 'hold_expired', 'This hold has expired.');
   }
@@ -72,7 +76,7 @@ async function liveHold(
 
 function ticketLines(
   seats: b.SeatPriceRow[],
-  admissions: b.AdmissionPriceRow[],
+  admissions: AdmissionPriceRow[],
   display: PriceDisplay,
 ): TicketLine[] {
   const showFace = display.shouldShowFaceValue || display.displayPriceBreakdown;
@@ -198,24 +202,24 @@ async function transactionFeeFor(
 async function priceBasket(
   db: Queryable,
   scope: BasketScope,
-  hold: q.HoldRow,
+  hold: HoldRow,
   buyer: PromoBuyer,
 ): Promise<Basket> {
-  const [seats, admissions, offered, fees, choices, performance, details] = await Promise.all([
+  const [seats, admissions, offered, fees, choices, performance, chosen] = await Promise.all([
     hold.seatCount > 0 ? b.seatPrices(db, hold) : Promise.resolve([]),
-    hold.admissionCount > 0 ? b.admissionPrices(db, hold) : Promise.resolve([]),
+    hold.admissionCount > 0 ? admissionPrices(db, hold) : Promise.resolve([]),
     b.offeredUpsells(db, hold),
     b.orderFees(db, hold, TICKET_PROTECTION.id),
     b.basketChoices(db, hold.id),
     b.basketPerformance(db, hold),
-    findDetails(db, hold.id),
+    b.chosenDelivery(db, hold.id),
   ]);
   const tickets = ticketLines(seats, admissions, scope.displayFor(hold.venueSlug));
   const extras = extraLines(offered, choices.upsells);
   const ticketCount = tickets.reduce((sum, line) => sum + line.quantity, 0);
   const ticketProtection = protectionLine(fees, choices.ticketProtection, ticketCount);
   const { fee, waiver } = await transactionFeeFor(db, fees.transactionFee, buyer);
-  const delivery = deliveryLine(details.delivery);
+  const delivery = deliveryLine(chosen);
   // The waiver is priced content: a membership that lapses mid-basket moves the version.
   const priced = {
     holdId: hold.id,

@@ -1,6 +1,6 @@
 import type { DeliveryMethod } from '../../contract/api/checkout';
-import type { CalendarDiscount } from '../calendar/queries';
-import type { PromoRule } from '../promo/promo';
+import type { CalendarDiscount } from '../calendar';
+import type { PromoRule } from '../promo';
 
 /**
  * The price rule's TypeScript half: everything the server computes about money outside SQL.

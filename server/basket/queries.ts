@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database';
-import type { HoldRow } from '../holds/queries';
+import type { HoldRow } from '../holds';
 
 /**
  * The SQL of a hold's basket. Ticket prices come from the database's one price rule
@@ -48,31 +48,6 @@ export async function seatPrices(db: Queryable, hold: HoldRow): Promise<SeatPric
      WHERE a.performance_id = $2 AND a.hold_id = $1 AND a.status = 'held'
      ORDER BY ${PLAN_ORDER}`,
     [hold.id, hold.performanceId, hold.showId, hold.discountPercent, hold.venueSlug],
-  );
-  return rows;
-}
-
-export interface AdmissionPriceRow {
-  area: string;
-  priceOption: string;
-  priceOptionName: string | null;
-  quantity: number;
-  unitPrice: number;
-  faceValue: number;
-  bookingFee: number;
-}
-
-/** The hold's admissions per area and price option, priced under the hold's discount. */
-export async function admissionPrices(db: Queryable, hold: HoldRow): Promise<AdmissionPriceRow[]> {
-  const { rows } = await db.query<AdmissionPriceRow>(
-    `SELECT ha.area_code AS area, ha.price_option AS "priceOption", po.name AS "priceOptionName",
-            ha.quantity, ticket_all_in_price(po.face_value, po.booking_fee, $3) AS "unitPrice",
-            ticket_all_in_price(po.face_value, 0, $3) AS "faceValue", po.booking_fee AS "bookingFee"
-     FROM hold_admissions ha
-     JOIN price_options_all_in po ON po.show_id = $2 AND po.code = ha.price_option
-     WHERE ha.hold_id = $1
-     ORDER BY ha.area_code, po.sort_order`,
-    [hold.id, hold.showId, hold.discountPercent],
   );
   return rows;
 }
@@ -226,4 +201,16 @@ export async function basketPerformance(
     [hold.performanceId],
   );
   return rows[0]!;
+}
+
+/**
+ * The delivery method the buyer chose on the details step (null before one is saved): the
+ * basket prices it. The basket's one read of the details row, so it need not ask details.
+ */
+export async function chosenDelivery(db: Queryable, holdId: string): Promise<unknown> {
+  const { rows } = await db.query<{ delivery: unknown }>(
+    'SELECT delivery FROM checkout_details WHERE hold_id = $1',
+    [holdId],
+  );
+  return rows[0]?.delivery ?? null;
 }

@@ -13,12 +13,12 @@ import {
   findCalendarShow,
   type CalendarPerformanceRow,
 } from './queries';
-import { availabilityLevel } from '../catalogue/availability';
-import { mayBuy, resolvePromo, type PromoResolution, type PromoRule } from '../promo/promo';
-import { calendarDiscount } from '../basket/pricing';
+import { availabilityLevel } from '../catalogue';
+import { mayBuy, resolvePromo, type PromoResolution, type PromoRule } from '../promo';
+import { calendarDiscount } from '../basket';
 import { notFound } from '../lib/errors';
 import { localDateTime, monthAt, monthBounds } from './months';
-import { membersPresaleScheme } from '../members/queries/memberships';
+import { membersPresaleScheme } from '../members';
 
 const membersOnly = (scheme: string | null): Calendar['membersPresale'] =>
   scheme === 'atg-plus' || scheme === 'access' ? scheme : null;

@@ -24,8 +24,8 @@ import type { GraphqlSettings } from './settings';
 import { ApiError } from '../lib/errors';
 import { countCall } from '../http/rateLimit';
 import { ServerKeys } from '../lib/serverKeys';
-import { recogniseVoucher } from '../vouchers/promoBox';
-import { DEFAULT_VOUCHER_THROTTLE, type VoucherThrottleSettings } from '../vouchers/throttle';
+import { recogniseVoucher } from '../vouchers';
+import { DEFAULT_VOUCHER_THROTTLE, type VoucherThrottleSettings } from '../vouchers';
 
 /** Same freshness as the content reads: a code-free calendar is the same for every buyer. */
 const SHARED_CACHE = 'public, max-age=15, stale-while-revalidate=45';

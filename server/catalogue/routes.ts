@@ -15,13 +15,7 @@ import { venueSummaryOf } from '../../contract/venueSummary';
 import type { VenueBundle } from '../../contract/venueFiles';
 import type { RegionContext } from '../regionContext';
 import type { Database } from '../db/database';
-import {
-  findShow,
-  findVenue,
-  listShows,
-  upcomingPerformances,
-  type ShowRow,
-} from './queries';
+import { findShow, findVenue, listShows, upcomingPerformances, type ShowRow } from './queries';
 import { notFound } from '../lib/errors';
 
 /** How many upcoming performances a show page lists before the calendar takes over. */

@@ -15,9 +15,9 @@ import {
 import type { VenueSettings } from '../../contract/venue';
 import type { Queryable } from '../db/database';
 import * as d from './queries';
-import * as q from '../holds/queries';
+import { type HoldRow, returnExpiredAdmissions } from '../holds';
 import { ApiError, notFound } from '../lib/errors';
-import { readBasket, type BasketScope } from '../basket/basket';
+import { readBasket, type BasketScope } from '../basket';
 import {
   checkAnswers,
   checkConsents,
@@ -27,9 +27,9 @@ import {
   type Checked,
   type Problem,
 } from './rules';
-import { ownHold } from '../holds/holds';
-import { sessionMember } from '../members/queries/memberships';
-import { findProfile, saveCheckoutContact, type ProfileRow } from '../members/queries/profile';
+import { ownHold } from '../holds';
+import { sessionMember } from '../members';
+import { findProfile, saveCheckoutContact, type ProfileRow } from '../members';
 
 /**
  * The buyer's details on a live hold (issue 5): delivery, contact, answers to the venue's
@@ -60,13 +60,13 @@ async function liveHold(
   sessionId: string,
   holdId: string,
   lock: boolean,
-): Promise<{ hold: q.HoldRow; venue: VenueSettings }> {
+): Promise<{ hold: HoldRow; venue: VenueSettings }> {
   const hold = await ownHold(db, scope, sessionId, holdId, lock);
   const venue = scope.venueFor(hold.venueSlug);
   if (!venue) throw notFound('Hold');
   if (!hold.live) {
     if (hold.admissionCount > 0 && !lock) {
-      await q.returnExpiredAdmissions(db, { performanceId: hold.performanceId });
+      await returnExpiredAdmissions(db, { performanceId: hold.performanceId });
     }
     throw new ApiError(410, 'hold_expired', 'This hold has expired.');
   }
@@ -168,7 +168,7 @@ async function respond(
   db: Queryable,
   scope: DetailsScope,
   sessionId: string,
-  hold: q.HoldRow,
+  hold: HoldRow,
   venue: VenueSettings,
   row: d.DetailsRow,
 ): Promise<DetailsResponse> {

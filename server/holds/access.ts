@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/database';
-import * as m from '../members/queries/memberships';
+import { type AccessSeatRow, heldWheelchairSpaces, planAccessSeats } from '../members';
 import { ApiError } from '../lib/errors';
-import type { PromoBuyer } from '../promo/promo';
+import type { PromoBuyer } from '../promo';
 
 /**
  * Access seating (issue 14): wheelchair spaces, companion seats and access-zone seats are held
@@ -23,16 +23,16 @@ export function requireAccessMembership(buyer: PromoBuyer): void {
 
 /** Plans kept per process; a plan never changes under its id (a changed plan is a new plan). */
 const MAX_PLANS = 64;
-const plans = new Map<string, Promise<Map<string, m.AccessSeatRow>>>();
+const plans = new Map<string, Promise<Map<string, AccessSeatRow>>>();
 
 /**
  * A plan's access seats by id, read once per process: every seat hold asks, and the hold path
  * is kept to its few round trips (docs/decisions.md, hold throughput).
  */
-function accessSeatsOf(db: Queryable, planId: string): Promise<Map<string, m.AccessSeatRow>> {
+function accessSeatsOf(db: Queryable, planId: string): Promise<Map<string, AccessSeatRow>> {
   let seats = plans.get(planId);
   if (!seats) {
-    seats = m.planAccessSeats(db, planId).then((rows) => new Map(rows.map((row) => [row.id, row])));
+    seats = planAccessSeats(db, planId).then((rows) => new Map(rows.map((row) => [row.id, row])));
     seats.catch(() => plans.delete(planId));
     plans.set(planId, seats);
     for (const oldest of plans.keys()) {
@@ -43,7 +43,7 @@ function accessSeatsOf(db: Queryable, planId: string): Promise<Map<string, m.Acc
   return seats;
 }
 
-const beside = (a: m.AccessSeatRow, b: m.AccessSeatRow) =>
+const beside = (a: AccessSeatRow, b: AccessSeatRow) =>
   a.section === b.section && a.row === b.row && Math.abs(a.number - b.number) === 1;
 
 /** 403 access_membership_required, or 400 for a companion seat with no wheelchair space beside. */
@@ -62,7 +62,7 @@ export async function checkAccessSeats(
   if (companions.length === 0) return;
   const spaces = [
     ...asked.filter((seat) => seat.wheelchair),
-    ...(await m.heldWheelchairSpaces(tx, sessionId, performance.id)),
+    ...(await heldWheelchairSpaces(tx, sessionId, performance.id)),
   ];
   if (companions.some((companion) => !spaces.some((space) => beside(space, companion)))) {
     throw new ApiError(

@@ -8,13 +8,12 @@ import {
 import { normaliseId } from '../../contract/api/common';
 import type { Queryable } from '../db/database';
 import * as q from './queries';
-import { lockHold, supersedePending } from '../orders/queries';
 import { ApiError, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { chooseBestAvailable } from './bestAvailable';
 import { codeForHold, type AppliedCode } from './promo';
 import { checkAccessSeats, requireAccessMembership } from './access';
-import { GUEST, type PromoBuyer } from '../promo/promo';
+import { GUEST, type PromoBuyer } from '../promo';
 import type { PerformanceCache } from './performanceCache';
 import { purgeIdempotencyKeys } from '../http/idempotency';
 
@@ -404,12 +403,12 @@ export async function releaseHold(
   await ownHold(tx, scope, sessionId, holdId, true);
   // A sold hold's seats and places belong to its order now: nothing may give them back. (Extend
   // and basket changes are refused already: the sale ended the hold's deadline.)
-  if ((await lockHold(tx, holdId))?.soldAt) {
+  if ((await q.lockHold(tx, holdId))?.soldAt) {
     throw new ApiError(410, 'hold_expired', 'This hold was bought and can no longer be released.');
   }
   // Under the hold's lock, which a sale takes first too: either the sale came first (410 above)
   // or its attempt is failed now and can sell nothing.
-  const stopped = await supersedePending(tx, holdId);
+  const stopped = await q.supersedePending(tx, holdId);
   await q.returnHoldAdmissions(tx, holdId);
   await q.releaseHoldSeats(tx, holdId);
   await q.deleteHold(tx, holdId);

@@ -1,9 +1,5 @@
 import type { Queryable } from '../db/database';
-import {
-  findPerformanceFacts,
-  type PerformanceFacts,
-  type PerformanceRow,
-} from './queries';
+import { findPerformanceFacts, type PerformanceFacts, type PerformanceRow } from './queries';
 
 /**
  * How long a performance's catalogue facts are reused. Every hold and seat-map read starts with

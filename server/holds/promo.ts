@@ -1,8 +1,8 @@
 import type { SeatStatus } from '../../contract/api/holds';
 import type { Queryable } from '../db/database';
-import { membersPresaleScheme } from '../members/queries/memberships';
+import { membersPresaleScheme } from '../members';
 import { ApiError } from '../lib/errors';
-import { GUEST, mayBuy, promoFits, resolvePromo, type PromoBuyer, type PromoRule } from '../promo/promo';
+import { GUEST, mayBuy, promoFits, resolvePromo, type PromoBuyer, type PromoRule } from '../promo';
 
 /**
  * Promo and presale codes as holds and seat maps use them. The rules themselves (which code a

@@ -1,6 +1,5 @@
 import type { PlanStage, SeatStatus } from '../../contract/api/holds';
 import type { Queryable } from '../db/database';
-import { admissionPrices } from '../basket/queries';
 import type { CandidateSeat } from './bestAvailable';
 
 /**
@@ -638,6 +637,63 @@ export async function showOffers(db: Queryable, showId: string): Promise<OfferRo
      WHERE show_id = $1
      ORDER BY array_position(ARRAY['package', 'wheelchair', 'accessZone', 'amex'], type)`,
     [showId],
+  );
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What a change to the hold does to its order attempts and prices (the sale, the basket and
+// sign-out ask through server/holds/index.ts).
+
+/** Locks the hold before the order (the pay request takes them in the same order). */
+export async function lockHold(
+  db: Queryable,
+  holdId: string,
+): Promise<{ soldAt: Date | null } | undefined> {
+  const { rows } = await db.query<{ soldAt: Date | null }>(
+    'SELECT sold_at AS "soldAt" FROM holds WHERE id = $1 FOR UPDATE',
+    [holdId],
+  );
+  return rows[0];
+}
+
+/**
+ * Ends the hold's unfinished attempts (a newer one replaces them, or the hold is released);
+ * returns their ids. Their payments are found (paymentsOfFailedOrders) and let go once this
+ * transaction has committed: an attempt still waiting for the gateway's first answer has no
+ * payment_id yet, so the payment is found by its reference then.
+ */
+export async function supersedePending(db: Queryable, holdId: string): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `UPDATE orders SET status = 'failed', failure = 'superseded'
+     WHERE hold_id = $1 AND status = 'pending'
+     RETURNING upper(id::text) AS id`,
+    [holdId],
+  );
+  return rows.map((row) => row.id);
+}
+
+export interface AdmissionPriceRow {
+  area: string;
+  priceOption: string;
+  priceOptionName: string | null;
+  quantity: number;
+  unitPrice: number;
+  faceValue: number;
+  bookingFee: number;
+}
+
+/** The hold's admissions per area and price option, priced under the hold's discount. */
+export async function admissionPrices(db: Queryable, hold: HoldRow): Promise<AdmissionPriceRow[]> {
+  const { rows } = await db.query<AdmissionPriceRow>(
+    `SELECT ha.area_code AS area, ha.price_option AS "priceOption", po.name AS "priceOptionName",
+            ha.quantity, ticket_all_in_price(po.face_value, po.booking_fee, $3) AS "unitPrice",
+            ticket_all_in_price(po.face_value, 0, $3) AS "faceValue", po.booking_fee AS "bookingFee"
+     FROM hold_admissions ha
+     JOIN price_options_all_in po ON po.show_id = $2 AND po.code = ha.price_option
+     WHERE ha.hold_id = $1
+     ORDER BY ha.area_code, po.sort_order`,
+    [hold.id, hold.showId, hold.discountPercent],
   );
   return rows;
 }

@@ -27,24 +27,19 @@ import {
   releaseHold,
   sweepExpiredHolds,
 } from './holds';
-import {
-  PlanCache,
-  planRepresentation,
-  seatStatus,
-  type PlanEncoding,
-} from './seatMap';
+import { PlanCache, planRepresentation, seatStatus, type PlanEncoding } from './seatMap';
 import { optionalSession, sessionOf, type BuyerSession } from '../http/buyerSession';
 import { inTransaction } from '../db/transaction';
-import { releaseAttempts } from '../orders/orders';
-import { buyerOf } from '../members/memberships';
-import type { PaymentService } from '../payments/service';
+import { releaseAttempts } from '../orders';
+import { buyerOf } from '../members';
+import type { PaymentService } from '../payments';
 import { errorReplies } from '../http/errors';
 import { sendStored } from '../http/idempotentRoute';
 import { runPeriodically } from '../http/periodicJob';
 import type { Hold } from '../../contract/api/holds';
 import { noStoreByDefault } from '../http/noStore';
-import type { OnsaleQueue } from '../queue/queue';
-import { requireQueuePass } from '../queue/routes';
+import type { OnsaleQueue } from '../queue';
+import { requireQueuePass } from '../queue';
 
 /**
  * A plan never changes under its id (a changed plan gets a new id), so browsers and CDNs may

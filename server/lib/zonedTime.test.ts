@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, dayOfWeek, localDate, zonedToUtc } from './zonedTime';
-import { availabilityLevel } from '../catalogue/availability';
 
 describe('zonedToUtc', () => {
   it('converts London wall-clock times either side of the clocks going back', () => {
@@ -41,16 +40,5 @@ describe('calendar helpers', () => {
   it('adds days across month ends and names weekdays', () => {
     expect(addDays('2026-12-30', 3)).toBe('2027-01-02');
     expect(dayOfWeek('2026-11-22')).toBe(0);
-  });
-});
-
-describe('availabilityLevel', () => {
-  it('maps the share left to good, medium, low and sold-out', () => {
-    expect(availabilityLevel(100, 49)).toBe('good');
-    expect(availabilityLevel(100, 50)).toBe('medium');
-    expect(availabilityLevel(100, 80)).toBe('medium');
-    expect(availabilityLevel(100, 81)).toBe('low');
-    expect(availabilityLevel(100, 100)).toBe('sold-out');
-    expect(availabilityLevel(0, 0)).toBe('sold-out');
   });
 });

@@ -8,12 +8,12 @@ import {
 } from '../../contract/api/members';
 import type { VenueBundle } from '../../contract/venueFiles';
 import type { Database } from '../db/database';
-import * as o from '../orders/queries';
+import { findOrder } from '../orders';
 import { accountOrders, orderOfAccount } from './queries/profile';
 import { notFound } from '../lib/errors';
 import { accountOf } from './memberships';
-import { LinkSealer } from '../orders/keys';
-import { orderView } from '../orders/view';
+import { LinkSealer } from '../orders';
+import { orderView } from '../orders';
 import { ServerKeys } from '../lib/serverKeys';
 import { sessionOf } from '../http/buyerSession';
 import { errorReplies } from '../http/errors';
@@ -89,7 +89,7 @@ export const accountOrderRoutes: FastifyPluginCallback<AccountOrderRoutesOptions
       const accountId = accountOf(sessionOf(request));
       const { orderId } = request.params;
       const order = (await orderOfAccount(db, accountId, orderId))
-        ? await o.findOrder(db, orderId)
+        ? await findOrder(db, orderId)
         : undefined;
       if (!order) throw notFound('Order');
       // The owner sees the secret link's key, as on the confirmation page.

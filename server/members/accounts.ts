@@ -5,7 +5,7 @@ import type { VenueSettings } from '../../contract/venue';
 import type { Database, Queryable } from '../db/database';
 import * as a from './queries/accounts';
 import type { OrderCustomer } from './queries/accounts';
-import { queueAccountActivation } from '../email/outbox';
+import { queueAccountActivation } from '../email';
 import { ApiError, notFound } from '../lib/errors';
 import { hashPassword } from './passwordHash';
 import { hashToken } from '../lib/tokenHash';

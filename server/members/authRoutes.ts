@@ -30,7 +30,7 @@ import {
 } from './recovery';
 import { clientDigest } from '../lib/clientDigest';
 import { ApiError } from '../lib/errors';
-import { releaseAttempts } from '../orders/orders';
+import { releaseAttempts } from '../orders';
 import { ServerKeys } from '../lib/serverKeys';
 import { keepAlive, prepareSignIn, readSignInState, signIn } from './signIn';
 import {
@@ -45,7 +45,7 @@ import { signOut } from './signOut';
 import { sessionOf } from '../http/buyerSession';
 import { errorReplies } from '../http/errors';
 import { noStoreByDefault } from '../http/noStore';
-import type { PaymentService } from '../payments/service';
+import type { PaymentService } from '../payments';
 import { countCall, type RateLimit } from '../http/rateLimit';
 import { SESSION_TTL_HOURS, sessionCookie } from '../http/sessionRoutes';
 

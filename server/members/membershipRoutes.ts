@@ -18,11 +18,7 @@ import type { VenueBundle } from '../../contract/venueFiles';
 import type { Database } from '../db/database';
 import { notFound } from '../lib/errors';
 import { inTransaction } from '../db/transaction';
-import {
-  continuePurchase,
-  purchaseAtgPlus,
-  type PurchaseContext,
-} from './membershipPurchase';
+import { continuePurchase, purchaseAtgPlus, type PurchaseContext } from './membershipPurchase';
 import {
   accountOf,
   cancel,
@@ -35,7 +31,7 @@ import { optionalSession, sessionOf } from '../http/buyerSession';
 import { errorReplies } from '../http/errors';
 import { idempotencyKeyOf, sendStored } from '../http/idempotentRoute';
 import { noStoreByDefault } from '../http/noStore';
-import type { PaymentService } from '../payments/service';
+import type { PaymentService } from '../payments';
 
 export interface MembershipRoutesOptions {
   db: Database;

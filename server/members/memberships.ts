@@ -11,7 +11,7 @@ import type { VenueSettings } from '../../contract/venue';
 import type { Queryable } from '../db/database';
 import * as m from './queries/memberships';
 import { ApiError, notFound } from '../lib/errors';
-import { GUEST, type PromoBuyer } from '../promo/promo';
+import { GUEST, type PromoBuyer } from '../promo';
 
 /**
  * Memberships (issue 14): who has which benefits now, and joining, renewing and cancelling. A

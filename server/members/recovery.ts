@@ -16,8 +16,8 @@ import {
   renderEmailChange,
   renderEmailChangeNotice,
   renderPasswordReset,
-} from '../email/accountEmails';
-import { queueAccountEmail } from '../email/outbox';
+} from '../email';
+import { queueAccountEmail } from '../email';
 import { assertAccountPassword } from './password';
 import { ApiError } from '../lib/errors';
 import { hashPassword, verifyPassword } from './passwordHash';

@@ -1,7 +1,7 @@
 import type { SignOutReason } from '../../contract/api/auth';
 import type { Database, Queryable } from '../db/database';
-import * as holds from '../holds/queries';
-import { lockHold, supersedePending } from '../orders/queries';
+import { deleteHold, releaseHoldSeats, returnHoldAdmissions } from '../holds';
+import { lockHold, supersedePending } from '../holds';
 import {
   endSession,
   holdIdsOfSession,
@@ -43,9 +43,9 @@ async function releaseSessionHolds(tx: Queryable, sessionId: string): Promise<st
   for (const holdId of await holdIdsOfSession(tx, sessionId)) {
     if ((await lockHold(tx, holdId))?.soldAt) continue;
     stopped.push(...(await supersedePending(tx, holdId)));
-    await holds.returnHoldAdmissions(tx, holdId);
-    await holds.releaseHoldSeats(tx, holdId);
-    await holds.deleteHold(tx, holdId);
+    await returnHoldAdmissions(tx, holdId);
+    await releaseHoldSeats(tx, holdId);
+    await deleteHold(tx, holdId);
   }
   return stopped;
 }

@@ -9,11 +9,11 @@ import type { Payment } from '../../contract/api/payment';
 import type { Database, Queryable } from '../db/database';
 import * as o from './queries';
 import { ApiError, notFound } from '../lib/errors';
-import type { FraudData } from '../payments/provider';
-import type { PaymentService } from '../payments/service';
-import { readBasket } from '../basket/basket';
-import { requireCompleteDetails } from '../details/details';
-import { ownHold } from '../holds/holds';
+import type { FraudData } from '../payments';
+import type { PaymentService } from '../payments';
+import { readBasket } from '../basket';
+import { requireCompleteDetails } from '../details';
+import { ownHold, lockHold } from '../holds';
 import { newId } from '../lib/ids';
 import { inTransaction } from '../db/transaction';
 import {
@@ -26,10 +26,10 @@ import {
 import { newOrderNumber } from './keys';
 import { completeSale, SaleLost, type SaleContext } from './sale';
 import { orderVenue, orderView } from './view';
-import { checkPayChoice } from '../payments/methods';
+import { checkPayChoice } from '../payments';
 import type { PayMethod } from '../../contract/api/paymentMethodKinds';
-import { methodsFor } from '../vouchers/apply';
-import { allocateForAttempt, reserveForAttempt } from '../vouchers/pay';
+import { methodsFor } from '../vouchers';
+import { allocateForAttempt, reserveForAttempt } from '../vouchers';
 
 /**
  * The pay request and the 3-D Secure continuation (contract/api/orders.ts).
@@ -354,7 +354,7 @@ async function payByProvider(
   // declined).
   const superseded = await inTransaction(context.db, async (tx) => {
     // The hold's lock first, as a sale and a release take it, so none waits on another crosswise.
-    if (order.holdId) await o.lockHold(tx, order.holdId);
+    if (order.holdId) await lockHold(tx, order.holdId);
     return o.supersedeOlderAttempts(tx, order.id);
   });
   replaced.push(...superseded);

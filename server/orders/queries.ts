@@ -91,22 +91,6 @@ export async function countAttempts(db: Queryable, holdId: string): Promise<numb
 }
 
 /**
- * Ends the hold's unfinished attempts (a newer one replaces them, or the hold is released);
- * returns their ids. Their payments are found (paymentsOfFailedOrders) and let go once this
- * transaction has committed: an attempt still waiting for the gateway's first answer has no
- * payment_id yet, so the payment is found by its reference then.
- */
-export async function supersedePending(db: Queryable, holdId: string): Promise<string[]> {
-  const { rows } = await db.query<{ id: string }>(
-    `UPDATE orders SET status = 'failed', failure = 'superseded'
-     WHERE hold_id = $1 AND status = 'pending'
-     RETURNING upper(id::text) AS id`,
-    [holdId],
-  );
-  return rows.map((row) => row.id);
-}
-
-/**
  * Ends the unfinished attempts on this attempt's hold that are older than it, while it is
  * itself unfinished; returns their ids (their money is let go as supersedePending's is). Older
  * only, so a rerun of an old attempt's key never ends a newer one; and of two attempts answered
@@ -356,18 +340,6 @@ export async function paymentOfAttempt(
 
 // ---------------------------------------------------------------------------------------------
 // The sale (domain/orderSale.ts).
-
-/** Locks the hold before the order (the pay request takes them in the same order). */
-export async function lockHold(
-  db: Queryable,
-  holdId: string,
-): Promise<{ soldAt: Date | null } | undefined> {
-  const { rows } = await db.query<{ soldAt: Date | null }>(
-    'SELECT sold_at AS "soldAt" FROM holds WHERE id = $1 FOR UPDATE',
-    [holdId],
-  );
-  return rows[0];
-}
 
 /**
  * Sells these seats to the order: each is still this hold's (live or expired), or free, or held

@@ -37,7 +37,7 @@ import { notFound } from '../lib/errors';
 import { errorReplies } from '../http/errors';
 import { idempotencyKeyOf, sendStored } from '../http/idempotentRoute';
 import { runPeriodically } from '../http/periodicJob';
-import type { PaymentService } from '../payments/service';
+import type { PaymentService } from '../payments';
 import type { RegionContext } from '../regionContext';
 import type { PaymentSweepSettings } from '../config';
 import { noStoreByDefault } from '../http/noStore';

@@ -1,10 +1,10 @@
 import type { TicketLine } from '../../contract/api/basket';
 import type { OrderView } from '../../contract/api/orders';
 import type { Queryable } from '../db/database';
-import { takeCapacity } from '../holds/queries';
+import { takeCapacity, lockHold } from '../holds';
 import * as o from './queries';
-import { spendReservations } from '../vouchers/queries';
-import { queueOrderConfirmation } from '../email/outbox';
+import { spendReservations } from '../vouchers';
+import { queueOrderConfirmation } from '../email';
 import { newId } from '../lib/ids';
 import { accessKeyHash, newAccessKey, type LinkSealer } from './keys';
 import { orderVenue, orderView, type OrderScope } from './view';
@@ -121,7 +121,7 @@ export async function completeSale(
 ): Promise<SaleOutcome> {
   const first = await o.findOrder(tx, orderId);
   if (!first) throw new Error(`order ${orderId} vanished`);
-  const hold = first.holdId ? await o.lockHold(tx, first.holdId) : undefined;
+  const hold = first.holdId ? await lockHold(tx, first.holdId) : undefined;
   const order = (await o.findOrder(tx, orderId, true))!;
   if (order.status === 'confirmed') return { kind: 'already' };
   if (order.status === 'failed') return { kind: 'not_pending' };

@@ -2,9 +2,9 @@ import type { OrderTicket, OrderView } from '../../contract/api/orders';
 import type { VenueSettings } from '../../contract/venue';
 import type { Queryable } from '../db/database';
 import * as o from './queries';
-import { spentVouchers } from '../vouchers/queries';
+import { spentVouchers } from '../vouchers';
 import { notFound } from '../lib/errors';
-import type { BasketScope } from '../basket/basket';
+import type { BasketScope } from '../basket';
 
 /** One regional API's view of orders: the basket's scope plus each venue's settings. */
 export interface OrderScope extends BasketScope {

@@ -6,17 +6,12 @@ import { holdParamsSchema } from '../../contract/api/holds';
 import { applyVoucherBodySchema, paymentMethodsSchema } from '../../contract/api/paymentMethods';
 import type { Database } from '../db/database';
 import { ServerKeys } from '../lib/serverKeys';
-import {
-  applyVoucher,
-  paymentMethodsOf,
-  removeVoucher,
-  type VoucherContext,
-} from '../vouchers/apply';
+import { applyVoucher, paymentMethodsOf, removeVoucher, type VoucherContext } from '../vouchers';
 import {
   DEFAULT_VOUCHER_THROTTLE,
   VoucherThrottledError,
   type VoucherThrottleSettings,
-} from '../vouchers/throttle';
+} from '../vouchers';
 import { sessionOf } from '../http/buyerSession';
 import { errorReplies } from '../http/errors';
 import { noStoreByDefault } from '../http/noStore';

@@ -1,9 +1,5 @@
 import type { Money } from '../../contract/api/common';
-import type {
-  DeclineReason,
-  PaymentActionKind,
-  PaymentStatus,
-} from '../../contract/api/payment';
+import type { DeclineReason, PaymentActionKind, PaymentStatus } from '../../contract/api/payment';
 import type { PayMethod } from '../../contract/api/paymentMethodKinds';
 import type { CardBrand } from '../../contract/cards';
 import type { Queryable } from '../db/database';

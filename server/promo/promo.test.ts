@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PromoCodeRow } from './queries';
-import { promoDiscount } from '../basket/pricing';
+import { promoDiscount } from '../basket';
 import { judgePromo, mayBuy, promoFits, type PromoRule } from './promo';
 
 const SHOW = '11111111-1111-4111-8111-111111111111';

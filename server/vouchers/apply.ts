@@ -1,15 +1,15 @@
 import type { Basket } from '../../contract/api/basket';
 import type { ApplyVoucherBody, PaymentMethods } from '../../contract/api/paymentMethods';
 import type { Database, Queryable } from '../db/database';
-import type { HoldRow } from '../holds/queries';
+import type { HoldRow } from '../holds';
 import * as v from './queries';
-import type { PaymentService } from '../payments/service';
-import { readBasket } from '../basket/basket';
+import type { PaymentService } from '../payments';
+import { readBasket } from '../basket';
 import { ApiError, notFound } from '../lib/errors';
-import { ownHold } from '../holds/holds';
+import { ownHold } from '../holds';
 import { inTransaction } from '../db/transaction';
-import type { OrderScope } from '../orders/view';
-import { availableMethods, type MethodChoice } from '../payments/methods';
+import type { OrderScope } from '../orders';
+import { availableMethods, type MethodChoice } from '../payments';
 import type { ServerKeys } from '../lib/serverKeys';
 import {
   allocate,

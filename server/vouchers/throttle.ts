@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database';
 import { countHit } from '../http/queries/rateLimit';
-import { currentWindowHits } from '../members/queries/signInThrottle';
+import { currentWindowHits } from '../members';
 import type { RateLimit } from '../http/rateLimit';
 import { clientDigest } from '../lib/clientDigest';
 import { ApiError } from '../lib/errors';

@@ -1,5 +1,5 @@
 import type { VenueBundle } from '../../../contract/venueFiles';
-import { hashPassword } from '../../members/passwordHash';
+import { hashPassword } from '../../members';
 import type { Queryable } from '../../db/database';
 
 /**

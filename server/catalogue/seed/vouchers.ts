@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { VoucherKind } from '../../../contract/api/paymentMethodKinds';
 import { REGION_CURRENCY, REGIONS, type Region } from '../../../contract/regions';
 import { ServerKeys } from '../../lib/serverKeys';
-import { normaliseVoucherText, voucherCodeHash, voucherCodeKey } from '../../vouchers/vouchers';
+import { normaliseVoucherText, voucherCodeHash, voucherCodeKey } from '../../vouchers';
 import { addDays, localDate } from '../../lib/zonedTime';
 import type { Queryable } from '../../db/database';
-import { insertVoucher } from '../../vouchers/queries';
+import { insertVoucher } from '../../vouchers';
 
 /**
  * Demo gift vouchers and gift cards (issue 15), seeded once under their own marker so a database

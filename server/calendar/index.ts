@@ -1,0 +1,2 @@
+// What other capabilities may call of calendar: every name is listed, none re-exported wholesale.
+export type { CalendarDiscount } from './queries';

@@ -1,0 +1,2 @@
+// What other capabilities may call of catalogue: every name is listed, none re-exported wholesale.
+export { availabilityLevel } from './availability';
