@@ -16,7 +16,7 @@ import {
   type TrustProxy,
 } from './config';
 import type { Database } from './db/database';
-import { registerOutboxDispatcher } from './email/dispatcher';
+import { emailJobs } from './email/jobs';
 import type { MailTransport } from './email/transport';
 import { registerBuyerSessions } from './http/buyerSession';
 import { registerCompression } from './http/compression';
@@ -30,24 +30,30 @@ import { registerIdempotency } from './http/idempotentRoute';
 import { loggerOptions, type LoggerSettings } from './http/logging';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
+import { runPeriodically, type PeriodicJob } from './http/periodicJob';
 import { checkPaymentConfig, type PaymentConfig } from './payments/config';
 import { createPaymentService } from './payments/setup';
 import { basketRoutes } from './basket/routes';
 import { contentRoutes } from './catalogue/routes';
 import { detailsRoutes } from './details/routes';
+import { detailsJobs } from './details/jobs';
 import type { GraphqlSettings } from './calendar/settings';
 import { graphqlRoutes } from './calendar/routes';
 import { healthRoute } from './health/routes';
 import { holdRoutes } from './holds/routes';
+import { holdJobs } from './holds/jobs';
 import { paymentMethodRoutes } from './payments/methodRoutes';
 import { DEFAULT_VOUCHER_THROTTLE, type VoucherThrottleSettings } from './vouchers/throttle';
-import { listenOrigin, orderRoutes } from './orders/routes';
+import { orderRoutes } from './orders/routes';
+import { listenOrigin, orderContext } from './orders/context';
+import { orderJobs } from './orders/jobs';
 import type { AccountRoutesSettings } from './members/accountRoutes';
 import type { AddressLookupRoutesOptions } from './addressLookup/routes';
 import { newOutboxSecret, outboxViewerPath } from './email/routes';
 import type { SessionRoutesOptions } from './http/sessionRoutes';
 import { serviceRoutes } from './services';
 import { queueRoutes } from './queue/routes';
+import { queueJobs } from './queue/jobs';
 import { OnsaleQueue } from './queue/queue';
 import type { OnsaleQueueSettings } from './queue/settings';
 import { regionContext } from './regionContext';
@@ -155,11 +161,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const graphql = { ...config.graphql, ...options.graphql };
   const queueSettings = { ...config.onsaleQueues, ...options.onsaleQueues };
   const voucherThrottle = { ...DEFAULT_VOUCHER_THROTTLE, ...options.voucherThrottle };
+  // Every periodic job of the app, started here once the routes are in (issue 23).
+  const jobs: PeriodicJob[] = [];
   for (const region of regions) {
     // Built once per region: its venues, their hold policies and its performance cache.
     const context = regionContext(region, venues, clientHoldFactor);
     // The region's onsale queues: their state is in the database, shared by every process.
     const queue = await OnsaleQueue.open(db, context.venues, queueSettings);
+    const orders = orderContext({
+      db,
+      context,
+      payments,
+      shopOrigins: paymentConfig.shopOrigins,
+      listenAddress: () => app.server.address(),
+      ticketSigningKey: options.orders?.ticketSigningKey ?? config.ticketSigningKey,
+    });
+    const sweep = { ...config.paymentSweep, ...options.orders?.sweep };
+    jobs.push(
+      ...queueJobs(queue, queueSettings),
+      ...holdJobs(db, region),
+      ...orderJobs(orders, region, payments, sweep),
+      ...detailsJobs(db),
+    );
     await app.register(
       async (scope) => {
         await scope.register(healthRoute, { db, region });
@@ -167,14 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await scope.register(queueRoutes, { db, context, queue, settings: queueSettings });
         await scope.register(holdRoutes, { db, context, payments, queue });
         await scope.register(basketRoutes, { db, context });
-        await scope.register(orderRoutes, {
-          db,
-          context,
-          payments,
-          shopOrigins: paymentConfig.shopOrigins,
-          ticketSigningKey: options.orders?.ticketSigningKey ?? config.ticketSigningKey,
-          sweep: { ...config.paymentSweep, ...options.orders?.sweep },
-        });
+        await scope.register(orderRoutes, { db, context, orders });
         await scope.register(detailsRoutes, { db, context });
         await scope.register(paymentMethodRoutes, {
           db,
@@ -204,7 +220,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     outboxSecret,
   });
   app.decorate('outboxViewerPath', outboxSecret ? outboxViewerPath(outboxSecret) : null);
-  if (options.mailTransport) registerOutboxDispatcher(app, db, options.mailTransport);
+  if (options.mailTransport) jobs.push(...emailJobs(db, options.mailTransport));
+  for (const job of jobs) runPeriodically(app, job);
   await registerSpa(app, options.staticDir);
   return app;
 }

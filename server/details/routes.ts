@@ -4,10 +4,8 @@ import { z } from 'zod';
 import { detailsResponseSchema, putDetailsBodySchema } from '../../contract/api/checkout';
 import { holdParamsSchema, idempotencyHeadersSchema } from '../../contract/api/holds';
 import type { Database } from '../db/database';
-import { purgeAbandonedDetails } from './queries';
 import { readDetails, updateDetails } from './details';
 import { sessionOf } from '../http/buyerSession';
-import { runPeriodically } from '../http/periodicJob';
 import { ApiError } from '../lib/errors';
 import { errorReplies, failedPaths } from '../http/errors';
 import { putOnHold } from '../http/idempotentRoute';
@@ -18,12 +16,7 @@ export interface DetailsRoutesOptions {
   db: Database;
   /** The region this API serves, its venues and caches (server/regionContext.ts). */
   context: RegionContext;
-  /** How often abandoned details are purged; 0 turns it off (tests call the purge themselves). */
-  purgeIntervalMs?: number;
 }
-
-/** Personal data of holds that were never bought is dropped a day after they expire. */
-export const DETAILS_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 const noQuery = z.strictObject({});
 const errors = errorReplies(400, 401, 403, 404, 409, 410, 422);
@@ -42,7 +35,7 @@ function validationError(errors: FastifySchemaValidationError[], part: string): 
 
 /** The buyer's details on a hold (issue 5): GET and PUT /holds/:holdId/details. */
 export const detailsRoutes: FastifyPluginCallback<DetailsRoutesOptions> = (app, options, done) => {
-  const { db, context: scope, purgeIntervalMs = DETAILS_PURGE_INTERVAL_MS } = options;
+  const { db, context: scope } = options;
   const { buyer } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -85,8 +78,5 @@ export const detailsRoutes: FastifyPluginCallback<DetailsRoutesOptions> = (app, 
     },
   );
 
-  if (purgeIntervalMs > 0) {
-    runPeriodically(app, purgeIntervalMs, 'details purge failed', () => purgeAbandonedDetails(db));
-  }
   done();
 };

@@ -15,7 +15,6 @@ import {
   seatingPlanSchema,
   seatsUnavailableSchema,
 } from '../../contract/api/holds';
-import { SWEEP_INTERVAL_MS } from '../config';
 import type { RegionContext } from '../regionContext';
 import type { Database, Queryable } from '../db/database';
 import {
@@ -25,7 +24,6 @@ import {
   extendHold,
   readHold,
   releaseHold,
-  sweepExpiredHolds,
 } from './holds';
 import { PlanCache, planRepresentation, seatStatus, type PlanEncoding } from './seatMap';
 import { optionalSession, sessionOf, type BuyerSession } from '../http/buyerSession';
@@ -35,7 +33,6 @@ import { buyerOf } from '../members';
 import type { PaymentService } from '../payments';
 import { errorReplies } from '../http/errors';
 import { sendStored } from '../http/idempotentRoute';
-import { runPeriodically } from '../http/periodicJob';
 import type { Hold } from '../../contract/api/holds';
 import { noStoreByDefault } from '../http/noStore';
 import type { OnsaleQueue } from '../queue';
@@ -53,8 +50,6 @@ export interface HoldRoutesOptions {
   context: RegionContext;
   /** Voids the payment of an attempt a release stops (the buyer at a 3-D Secure step). */
   payments: PaymentService;
-  /** 0 turns the periodic sweep off (tests drive it themselves). */
-  sweepIntervalMs?: number;
   /** The region's onsale queues: a queued sale's holds need a pass (issue 16). */
   queue?: OnsaleQueue;
 }
@@ -92,8 +87,7 @@ function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
 
 /** Holds and the seat map of one regional booking API (issue 4). */
 export const holdRoutes: FastifyPluginCallback<HoldRoutesOptions> = (app, options, done) => {
-  const { db, context: scope, sweepIntervalMs = SWEEP_INTERVAL_MS } = options;
-  const { region } = scope;
+  const { db, context: scope } = options;
   const plans = new PlanCache(db);
   const { buyer } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -280,9 +274,5 @@ export const holdRoutes: FastifyPluginCallback<HoldRoutesOptions> = (app, option
     },
   );
 
-  if (sweepIntervalMs > 0) {
-    // A failed sweep is retried on the next tick; expiry is also enforced on every read.
-    runPeriodically(app, sweepIntervalMs, 'hold sweep failed', () => sweepExpiredHolds(db, region));
-  }
   done();
 };

@@ -1,5 +1,4 @@
-import type { AddressInfo } from 'node:net';
-import type { FastifyBaseLogger, FastifyPluginCallback, FastifyRequest } from 'fastify';
+import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../contract/api/common';
@@ -22,69 +21,27 @@ import type { Database } from '../db/database';
 import * as o from './queries';
 import { createHandover, redeemHandover } from './appHandover';
 import { optionalSession, sessionOf } from '../http/buyerSession';
-import { accessKeyMatches, LinkSealer } from './keys';
-import {
-  continuePayment,
-  pay,
-  reconcilePayments,
-  settleAbandonedAttempts,
-  type PayContext,
-} from './orders';
+import { accessKeyMatches } from './keys';
+import { continuePayment, pay } from './orders';
 import { orderVenue, orderView } from './view';
-import { ServerKeys } from '../lib/serverKeys';
-import { signerFromPem, ticketSigner, type TicketSigner } from './ticketCodes';
+import type { OrderContext } from './context';
 import { notFound } from '../lib/errors';
 import { errorReplies } from '../http/errors';
 import { idempotencyKeyOf, sendStored } from '../http/idempotentRoute';
-import { runPeriodically } from '../http/periodicJob';
-import type { PaymentService } from '../payments';
 import type { RegionContext } from '../regionContext';
-import type { PaymentSweepSettings } from '../config';
 import { noStoreByDefault } from '../http/noStore';
 
 export interface OrderRoutesOptions {
   db: Database;
   /** The region this API serves, its venues and caches (server/regionContext.ts). */
   context: RegionContext;
-  payments: PaymentService;
-  /**
-   * The shop's origins (SHOP_ORIGIN): the first is where the confirmation email's link and the
-   * app handover's web link point; without one, the address the server listens on. Never the
-   * request's Host header, which anyone can forge to put their own site into our emails.
-   */
-  shopOrigins: readonly string[];
-  /** TICKET_SIGNING_KEY: an Ed25519 private key (PKCS#8 PEM); unset, the server makes one. */
-  ticketSigningKey?: string;
-  /** The payment reconciliation's settings (server/config.ts). */
-  sweep: PaymentSweepSettings;
+  /** The region's order keys and pay context, shared with the payment sweep (orders/jobs.ts). */
+  orders: OrderContext;
 }
-
-/**
- * A request that is not waiting on the gateway takes this long at most beside the gateway's own
- * time limit (database work, a busy pool); an unfinished attempt that stood still longer than
- * both has no flow left working on it.
- */
-const FLOW_MARGIN_S = 10;
 
 const noQuery = z.strictObject({});
 const noBody = z.strictObject({}).nullish();
 const errors = errorReplies(400, 401, 403, 404, 410, 422, 429);
-
-/**
- * The origin of the address the server listens on (`npm start`: http://127.0.0.1:8080); a
- * wildcard address is reached as localhost. An app that only answers inject() (tests) has no
- * address: localhost too.
- */
-export function listenOrigin(address: AddressInfo | string | null): string {
-  if (!address || typeof address === 'string') return 'http://localhost';
-  const host =
-    address.address === '0.0.0.0' || address.address === '::'
-      ? 'localhost'
-      : address.family === 'IPv6'
-        ? `[${address.address}]`
-        : address.address;
-  return `http://${host}:${address.port}`;
-}
 
 /** At most what the payment service takes for each fraud field (longer headers are cut). */
 const header = (value: string | string[] | undefined) =>
@@ -92,47 +49,11 @@ const header = (value: string | string[] | undefined) =>
 
 /** Orders, the pay request, e-ticket checks and the app handover of one regional API (issue 5). */
 export const orderRoutes: FastifyPluginCallback<OrderRoutesOptions> = (app, options, done) => {
-  const { db, context: scope, payments } = options;
+  const { db, context: scope } = options;
   const { region } = scope;
   const { buyer } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const keys = new ServerKeys(db);
-  // A configured key that is not an Ed25519 private key stops the server at start, not at a sale.
-  const configuredSigner = options.ticketSigningKey
-    ? signerFromPem(options.ticketSigningKey)
-    : undefined;
-
-  let loading: Promise<{ signer: TicketSigner; sealer: LinkSealer }> | undefined;
-  const serverKeys = () => {
-    loading ??= Promise.all([
-      configuredSigner ?? ticketSigner(keys, undefined),
-      LinkSealer.load(keys),
-    ]).then(([signer, sealer]) => ({ signer, sealer }));
-    loading.catch(() => (loading = undefined));
-    return loading;
-  };
-
-  const shopOrigin = () => options.shopOrigins[0] ?? listenOrigin(app.server.address());
-
-  const contextFor = async (log: FastifyBaseLogger): Promise<PayContext> => {
-    const { signer, sealer } = await serverKeys();
-    const origin = shopOrigin();
-    return {
-      db,
-      payments,
-      scope,
-      signer,
-      sealer,
-      // The SPA's confirmation page (src/features/confirmation/orderLink.ts) reads these three.
-      orderUrl: (order, accessKey) =>
-        `${origin}/checkout/confirmation?${new URLSearchParams({
-          order: order.id,
-          venue: order.venueSlug,
-          key: accessKey,
-        })}`,
-      warn: (message, error) => log.warn({ err: error }, message),
-    };
-  };
+  const { serverKeys, shopOrigin, contextFor } = options.orders;
   const payContext = (request: FastifyRequest) => contextFor(request.log);
 
   /** The caller's own confirmed order, for the calls only its owner may make. */
@@ -293,19 +214,5 @@ export const orderRoutes: FastifyPluginCallback<OrderRoutesOptions> = (app, opti
     },
   );
 
-  // Attempts nobody finishes, captures the gateway refused and failed attempts' money still
-  // held are settled here (domain/orders.ts settleAbandonedAttempts, reconcilePayments).
-  const { sweep } = options;
-  if (sweep.intervalMs > 0) {
-    const ages = {
-      unansweredS: Math.ceil(payments.timeoutMs / 1000) + FLOW_MARGIN_S,
-      actionS: sweep.threeDsAbandonedAfterS,
-    };
-    runPeriodically(app, sweep.intervalMs, 'payment reconciliation failed', async () => {
-      const context = await contextFor(app.log);
-      await settleAbandonedAttempts(context, region, ages);
-      await reconcilePayments(context, region);
-    });
-  }
   done();
 };

@@ -17,7 +17,6 @@ import type { OnsaleQueueSettings } from './settings';
 import { sessionOf } from '../http/buyerSession';
 import { errorReplies } from '../http/errors';
 import { noStoreByDefault } from '../http/noStore';
-import { runPeriodically } from '../http/periodicJob';
 import { countCall } from '../http/rateLimit';
 import type { RegionContext } from '../regionContext';
 
@@ -100,10 +99,6 @@ export const queueRoutes: FastifyPluginCallback<QueueRoutesOptions> = (app, opti
     async (request) => queue.position(request.params.saleId, sessionOf(request).id),
   );
 
-  if (queue.queuesAnything && settings.meterIntervalMs > 0) {
-    // Every process offers; one meters each sale per tick (server/queue/queries.ts meterSale).
-    runPeriodically(app, settings.meterIntervalMs, 'queue metering failed', () => queue.meter());
-  }
   done();
 };
 
