@@ -26,9 +26,8 @@ import {
 import { newOrderNumber } from './keys';
 import { completeSale, SaleLost, type SaleContext } from './sale';
 import { orderVenue, orderView } from './view';
-import { checkPayChoice } from '../payments';
+import { checkPayChoice, methodsFor, payMethodOf } from '../payments';
 import type { PayMethod } from '../../contract/api/paymentMethodKinds';
-import { methodsFor } from '../vouchers';
 import { allocateForAttempt, reserveForAttempt } from '../vouchers';
 
 /**
@@ -299,10 +298,6 @@ async function settle(
  * How the body pays: its `method`, or (the pay body before issue 15) a card when it carries a
  * token; null when it pays nothing (prepareAttempt checks that nothing is due).
  */
-function payMethodOf(body: PayBody): PayMethod | null {
-  return body.method ?? (body.cardToken === null ? null : 'card');
-}
-
 /**
  * Steps 1–3 for a payment through the provider (card, wallet token or PayPal); nothing is held
  * open while the gateway answers. The attempts it replaced go into `replaced` (committed once the

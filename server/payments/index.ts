@@ -1,5 +1,5 @@
 // What other capabilities may call of payments: every name is listed, none re-exported wholesale.
-export { availableMethods, checkPayChoice } from './methods';
-export type { MethodChoice } from './methods';
+export { checkPayChoice, methodsFor, payMethodOf } from './methods';
+export type { MethodChoice, MethodSource } from './methods';
 export type { FraudData } from './provider';
 export type { PaymentService } from './service';

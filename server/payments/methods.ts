@@ -11,10 +11,12 @@ import {
 import type { PaymentMethods, PayMethodOption } from '../../contract/api/paymentMethods';
 import type { VenueSettings } from '../../contract/venue';
 import { ApiError } from '../lib/errors';
+import type { PaymentService } from './service';
 
 /**
- * Which ways to pay a basket may use (issue 15), as pure rules, so the payment-methods route and
- * the pay request decide alike:
+ * Which ways to pay a basket may use (issue 15), and which way a pay request means: the one home
+ * of the method rules (issue 23), pure, so the payment-methods route, the voucher allocation,
+ * the pay request and the payment service decide alike:
  * - the venue's `paymentMethods`, in its order, ∩ the operator's PAYMENT_METHODS ∩ what the
  *   payment provider can take (vouchers are the box office's own and need no provider);
  * - American Express seats (spec §6): a card, and only an American Express one;
@@ -89,6 +91,47 @@ export function availableMethods(input: MethodRulesInput): MethodChoice {
   return choice;
 }
 
+/** What the payment service says about the ways to pay (operator switch, provider). */
+export type MethodSource = Pick<
+  PaymentService,
+  'operatorMethods' | 'providerMethods' | 'walletSandbox'
+>;
+
+/**
+ * The method rules for this basket when `amountDue` is left to pay: its delivery, the
+ * operator's switch and what the provider takes, asked the same way wherever the shop decides
+ * how a basket may be paid (the payment step's options, the vouchers' allocation, the pay
+ * request).
+ */
+export function methodsFor(
+  payments: MethodSource,
+  venue: Pick<VenueSettings, 'paymentMethods'>,
+  basket: Pick<Basket, 'acceptedCardBrands' | 'delivery'>,
+  amountDue: number,
+): MethodChoice {
+  return availableMethods({
+    venue,
+    basket,
+    deliveryMethod: basket.delivery?.method ?? null,
+    amountDue,
+    operatorMethods: payments.operatorMethods,
+    providerMethods: payments.providerMethods,
+  });
+}
+
+/**
+ * The method a pay body means: the one it names, else a card when it carries a token (the pay
+ * body of before issue 15), else none.
+ */
+export function payMethodOf(body: Pick<PayBody, 'method' | 'cardToken'>): PayMethod | null {
+  return body.method ?? (body.cardToken === null ? null : 'card');
+}
+
+/** A card or wallet pays with a token, PayPal with none. */
+export function tokenFitsMethod(method: PayMethod, token: string | null): boolean {
+  return (method === 'paypal') === (token === null);
+}
+
 export interface PayChoiceOptions {
   /** What is left to pay after vouchers (minor units). */
   amountDue: number;
@@ -116,7 +159,7 @@ export function checkPayChoice(
     }
     return null;
   }
-  const method = body.method ?? (body.cardToken === null ? undefined : 'card');
+  const method = payMethodOf(body);
   if (!method) throw needs('This basket must be paid for: choose a way to pay.');
   if (method === 'paypal' && body.cardToken !== null) {
     throw needs('PayPal takes no card token.');

@@ -37,6 +37,7 @@ import {
   type RecordStatus,
 } from './queries';
 import { idempotentEffect, requestHash, type StoredResponse } from '../http/idempotency';
+import { tokenFitsMethod } from './methods';
 import { ApiError } from '../lib/errors';
 import {
   ProviderError,
@@ -322,7 +323,7 @@ export class PaymentService {
     const parsed = authoriseInputSchema.safeParse(input);
     if (!parsed.success) throw validationError(parsed.error);
     const method = input.method ?? 'card';
-    if ((method === 'paypal') !== (input.token === null)) {
+    if (!tokenFitsMethod(method, input.token)) {
       throw new ApiError(
         400,
         'validation_failed',

@@ -3,13 +3,12 @@ import type { ApplyVoucherBody, PaymentMethods } from '../../contract/api/paymen
 import type { Database, Queryable } from '../db/database';
 import type { HoldRow } from '../holds';
 import * as v from './queries';
-import type { PaymentService } from '../payments';
 import { readBasket } from '../basket';
 import { ApiError, notFound } from '../lib/errors';
 import { ownHold } from '../holds';
 import { inTransaction } from '../db/transaction';
 import type { OrderScope } from '../orders';
-import { availableMethods, type MethodChoice } from '../payments';
+import { methodsFor, type MethodSource } from '../payments';
 import type { ServerKeys } from '../lib/serverKeys';
 import {
   allocate,
@@ -35,12 +34,6 @@ import {
  * (vouchersPay.ts).
  */
 
-/** What the payment service says about the ways to pay (operator switch, provider). */
-export type MethodSource = Pick<
-  PaymentService,
-  'operatorMethods' | 'providerMethods' | 'walletSandbox'
->;
-
 export interface VoucherContext {
   db: Database;
   scope: OrderScope;
@@ -52,27 +45,6 @@ export interface VoucherContext {
 const holdExpired = () => new ApiError(410, 'hold_expired', 'This hold has expired.');
 
 type Venue = NonNullable<ReturnType<OrderScope['venueFor']>>;
-
-/**
- * The method rules (paymentChoice.ts) for this basket when `amountDue` is left to pay: its
- * delivery, the operator's switch and what the provider takes, asked the same way wherever the
- * shop decides how a basket may be paid.
- */
-export function methodsFor(
-  payments: MethodSource,
-  venue: Venue,
-  basket: Basket,
-  amountDue: number,
-): MethodChoice {
-  return availableMethods({
-    venue,
-    basket,
-    deliveryMethod: basket.delivery?.method ?? null,
-    amountDue,
-    operatorMethods: payments.operatorMethods,
-    providerMethods: payments.providerMethods,
-  });
-}
 
 /** The payment step's options for a basket, once its vouchers are allocated. */
 

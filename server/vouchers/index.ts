@@ -1,5 +1,5 @@
 // What other capabilities may call of vouchers: every name is listed, none re-exported wholesale.
-export { applyVoucher, methodsFor, paymentMethodsOf, removeVoucher } from './apply';
+export { applyVoucher, paymentMethodsOf, removeVoucher } from './apply';
 export type { VoucherContext } from './apply';
 export { allocateForAttempt, reserveForAttempt } from './pay';
 export { recogniseVoucher } from './promoBox';

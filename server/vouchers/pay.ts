@@ -6,7 +6,8 @@ import type { Queryable } from '../db/database';
 import * as v from './queries';
 import { ApiError } from '../lib/errors';
 import type { Allocation } from './vouchers';
-import { allocateVouchers, paymentOptions, type MethodSource } from './apply';
+import type { MethodSource } from '../payments';
+import { allocateVouchers, paymentOptions } from './apply';
 
 /**
  * Vouchers in the pay attempt (issue 15). The attempt reserves what each applied voucher gives,
