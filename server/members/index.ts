@@ -10,4 +10,3 @@ export {
 export type { AccessSeatRow } from './queries/memberships';
 export { findProfile, saveCheckoutContact } from './queries/profile';
 export type { ProfileRow } from './queries/profile';
-export { currentWindowHits } from './queries/signInThrottle';

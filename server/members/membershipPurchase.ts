@@ -10,7 +10,7 @@ import type { Database } from '../db/database';
 import * as m from './queries/memberships';
 import { findProfile } from './queries/profile';
 import { renderMembershipConfirmation } from '../email';
-import type { FraudData } from '../payments';
+import type { SeenByServer } from '../payments';
 import type { PaymentService } from '../payments';
 import { ApiError, notFound } from '../lib/errors';
 import { inTransaction } from '../db/transaction';
@@ -43,7 +43,7 @@ export interface PurchaseRequest {
   accountId: string;
   key: string;
   body: AtgPurchaseBody;
-  seen: Omit<FraudData, 'browser'>;
+  seen: SeenByServer;
 }
 
 /** An attempt left at 3-D Secure past the payment window no longer blocks a new one. */

@@ -31,7 +31,7 @@ import { optionalSession, sessionOf } from '../http/buyerSession';
 import { errorReplies } from '../http/errors';
 import { idempotencyKeyOf, sendStored } from '../http/idempotentRoute';
 import { noStoreByDefault } from '../http/noStore';
-import type { PaymentService } from '../payments';
+import { seenByServer, type PaymentService } from '../payments';
 
 export interface MembershipRoutesOptions {
   db: Database;
@@ -41,9 +41,6 @@ export interface MembershipRoutesOptions {
 
 const noQuery = z.strictObject({});
 const noBody = z.strictObject({}).nullish();
-const header = (value: string | string[] | undefined) =>
-  (Array.isArray(value) ? value.join(', ') : (value ?? '')).slice(0, 2048);
-
 /**
  * Memberships (account-management service, issue 14): the offers (guests too), the account's
  * memberships, auto-renew and cancelling, joining Access with evidence and buying ATG+ through
@@ -177,11 +174,7 @@ export const membershipRoutes: FastifyPluginCallback<MembershipRoutesOptions> = 
         accountId: accountOf(session),
         key: idempotencyKeyOf(request),
         body: request.body,
-        seen: {
-          userAgent: header(request.headers['user-agent']),
-          acceptHeader: header(request.headers.accept),
-          ipAddress: request.ip.slice(0, 64),
-        },
+        seen: seenByServer(request),
       });
       return sendStored(reply, response);
     },

@@ -1,7 +1,11 @@
-import { createHmac, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database';
-import { countHit } from '../http/queries/rateLimit';
-import { clearBucket, currentWindowHits } from './queries/signInThrottle';
+import {
+  countFailure,
+  forgetFailures,
+  keyedDigest,
+  readFailures,
+  type FailureBucket,
+} from '../http/failureThrottle';
 import type { RateLimit } from '../http/rateLimit';
 import { clientDigest } from '../lib/clientDigest';
 import { ApiError } from '../lib/errors';
@@ -51,19 +55,13 @@ export interface ThrottleBuckets {
 /** The email as one mailbox, whatever case or spacing it was typed in. */
 const emailKey = (email: string) => email.normalize('NFKC').trim().toLowerCase();
 
-/**
- * Keyed digests, never the email or address: a copy of the counters must not list who tried
- * to sign in (an unkeyed hash of an email is undone with a list of emails).
- */
+/** Keyed digests, never the email or address (http/failureThrottle.ts keyedDigest). */
 export async function throttleBuckets(
   keys: ServerKeys,
   email: string,
   address: string,
 ): Promise<ThrottleBuckets> {
-  const key = await keys.get(KEY_NAME, () => randomBytes(32).toString('base64url'));
-  const account = createHmac('sha256', Buffer.from(key, 'base64url'))
-    .update(emailKey(email))
-    .digest('base64url');
+  const account = await keyedDigest(keys, KEY_NAME, emailKey(email));
   return {
     account: `sign-in-account:${account}`,
     client: `sign-in-client:${await clientDigest(keys, address)}`,
@@ -79,6 +77,14 @@ export class SignInThrottledError extends ApiError {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+const failureBuckets = (
+  buckets: ThrottleBuckets,
+  settings: SignInThrottleSettings,
+): FailureBucket[] => [
+  { bucket: buckets.account, limit: settings.perAccount },
+  { bucket: buckets.client, limit: settings.perClient },
+];
+
 /**
  * Refuses (429 sign_in_throttled, with the seconds until the fullest window ends) when either
  * count is used up; otherwise waits the slow-down the email's failures have earned.
@@ -88,18 +94,14 @@ export async function throttleSignIn(
   buckets: ThrottleBuckets,
   settings: SignInThrottleSettings,
 ): Promise<void> {
-  const [account, client] = await Promise.all([
-    currentWindowHits(db, buckets.account, settings.perAccount.windowSeconds),
-    currentWindowHits(db, buckets.client, settings.perClient.windowSeconds),
-  ]);
-  const waits = [
-    account.hits >= settings.perAccount.max ? account.retryAfter : 0,
-    client.hits >= settings.perClient.max ? client.retryAfter : 0,
-  ];
-  if (waits.some((wait) => wait > 0)) throw new SignInThrottledError(Math.max(1, ...waits));
+  const {
+    wait,
+    hits: [account = 0, client = 0],
+  } = await readFailures(db, failureBuckets(buckets, settings));
+  if (wait > 0) throw new SignInThrottledError(wait);
   const pastFree = Math.max(
-    account.hits - settings.slowAfter + 1,
-    client.hits - settings.clientSlowAfter + 1,
+    account - settings.slowAfter + 1,
+    client - settings.clientSlowAfter + 1,
   );
   if (pastFree > 0) await sleep(pastFree * settings.slowStepMs);
 }
@@ -110,8 +112,7 @@ export async function countSignInFailure(
   buckets: ThrottleBuckets,
   settings: SignInThrottleSettings,
 ): Promise<void> {
-  await countHit(db, buckets.account, settings.perAccount.windowSeconds);
-  await countHit(db, buckets.client, settings.perClient.windowSeconds);
+  await countFailure(db, failureBuckets(buckets, settings));
 }
 
 /** The owner signed in: their earlier mistakes no longer slow them. The address's stay. */
@@ -119,5 +120,5 @@ export async function forgetAccountFailures(
   db: Queryable,
   buckets: ThrottleBuckets,
 ): Promise<void> {
-  await clearBucket(db, buckets.account);
+  await forgetFailures(db, buckets.account);
 }

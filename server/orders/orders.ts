@@ -9,7 +9,7 @@ import type { Payment } from '../../contract/api/payment';
 import type { Database, Queryable } from '../db/database';
 import * as o from './queries';
 import { ApiError, notFound } from '../lib/errors';
-import type { FraudData } from '../payments';
+import type { SeenByServer } from '../payments';
 import type { PaymentService } from '../payments';
 import { readBasket } from '../basket';
 import { requireCompleteDetails } from '../details';
@@ -69,7 +69,7 @@ export interface PayRequest {
   holdId: string;
   body: PayBody;
   /** What the server saw of the request, for the fraud checks. */
-  seen: Omit<FraudData, 'browser'>;
+  seen: SeenByServer;
 }
 
 /** 409 price_changed, with the basket as it is now so the buyer can review it. */

@@ -30,6 +30,7 @@ import { errorReplies } from '../http/errors';
 import { idempotencyKeyOf, sendStored } from '../http/idempotentRoute';
 import type { RegionContext } from '../regionContext';
 import { noStoreByDefault } from '../http/noStore';
+import { seenByServer } from '../payments';
 
 export interface OrderRoutesOptions {
   db: Database;
@@ -42,10 +43,6 @@ export interface OrderRoutesOptions {
 const noQuery = z.strictObject({});
 const noBody = z.strictObject({}).nullish();
 const errors = errorReplies(400, 401, 403, 404, 410, 422, 429);
-
-/** At most what the payment service takes for each fraud field (longer headers are cut). */
-const header = (value: string | string[] | undefined) =>
-  (Array.isArray(value) ? value.join(', ') : (value ?? '')).slice(0, 2048);
 
 /** Orders, the pay request, e-ticket checks and the app handover of one regional API (issue 5). */
 export const orderRoutes: FastifyPluginCallback<OrderRoutesOptions> = (app, options, done) => {
@@ -87,11 +84,7 @@ export const orderRoutes: FastifyPluginCallback<OrderRoutesOptions> = (app, opti
         key: idempotencyKeyOf(request),
         holdId: request.params.holdId,
         body: request.body,
-        seen: {
-          userAgent: header(request.headers['user-agent']),
-          acceptHeader: header(request.headers.accept),
-          ipAddress: request.ip.slice(0, 64),
-        },
+        seen: seenByServer(request),
       });
       return sendStored(reply, response);
     },

@@ -1,7 +1,10 @@
-import { createHmac, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database';
-import { countHit } from '../http/queries/rateLimit';
-import { currentWindowHits } from '../members';
+import {
+  countFailure,
+  keyedDigest,
+  readFailures,
+  type FailureBucket,
+} from '../http/failureThrottle';
 import type { RateLimit } from '../http/rateLimit';
 import { clientDigest } from '../lib/clientDigest';
 import { ApiError } from '../lib/errors';
@@ -49,12 +52,17 @@ export async function voucherBuckets(
 ): Promise<VoucherBuckets> {
   const client = `voucher-client:${await clientDigest(keys, address)}`;
   if (!voucher) return { client, number: null };
-  const key = await keys.get(KEY_NAME, () => randomBytes(32).toString('base64url'));
-  const number = createHmac('sha256', Buffer.from(key, 'base64url'))
-    .update(`${voucher.region}:${voucher.number}`)
-    .digest('base64url');
+  const number = await keyedDigest(keys, KEY_NAME, `${voucher.region}:${voucher.number}`);
   return { client, number: `voucher-number:${number}` };
 }
+
+const failureBuckets = (
+  buckets: VoucherBuckets,
+  settings: VoucherThrottleSettings,
+): FailureBucket[] => [
+  { bucket: buckets.client, limit: settings.perClient },
+  ...(buckets.number ? [{ bucket: buckets.number, limit: settings.perNumber }] : []),
+];
 
 /** Seconds until guessing may go on, or 0 when it may now. */
 export async function guessWait(
@@ -62,17 +70,7 @@ export async function guessWait(
   buckets: VoucherBuckets,
   settings: VoucherThrottleSettings,
 ): Promise<number> {
-  const [client, number] = await Promise.all([
-    currentWindowHits(db, buckets.client, settings.perClient.windowSeconds),
-    buckets.number
-      ? currentWindowHits(db, buckets.number, settings.perNumber.windowSeconds)
-      : Promise.resolve({ hits: 0, retryAfter: 0 }),
-  ]);
-  const waits = [
-    client.hits >= settings.perClient.max ? client.retryAfter : 0,
-    number.hits >= settings.perNumber.max ? number.retryAfter : 0,
-  ];
-  return waits.some((wait) => wait > 0) ? Math.max(1, ...waits) : 0;
+  return (await readFailures(db, failureBuckets(buckets, settings))).wait;
 }
 
 /** Counts one wrong guess against each bucket. */
@@ -81,6 +79,5 @@ export async function countWrongGuess(
   buckets: VoucherBuckets,
   settings: VoucherThrottleSettings,
 ): Promise<void> {
-  await countHit(db, buckets.client, settings.perClient.windowSeconds);
-  if (buckets.number) await countHit(db, buckets.number, settings.perNumber.windowSeconds);
+  await countFailure(db, failureBuckets(buckets, settings));
 }

@@ -33,3 +33,28 @@ export async function purgeOldWindows(db: Queryable): Promise<void> {
        WHERE window_start < now() - interval '1 day' LIMIT 100)`,
   );
 }
+
+/**
+ * Reads a bucket's current window without counting (the failure throttles count only
+ * failures, with countHit, so a buyer who gets it right at the first try leaves nothing).
+ */
+export async function currentWindowHits(
+  db: Queryable,
+  bucket: string,
+  windowSeconds: number,
+): Promise<{ hits: number; retryAfter: number }> {
+  const { rows } = await db.query<{ hits: number; retryAfter: number }>(
+    `SELECT hits,
+       ceil(extract(epoch FROM window_start + make_interval(secs => $2::int) - now()))::int AS "retryAfter"
+     FROM rate_limit_hits
+     WHERE bucket = $1
+       AND window_start = to_timestamp(floor(extract(epoch FROM now()) / $2::int) * $2::int)`,
+    [bucket, windowSeconds],
+  );
+  return rows[0] ?? { hits: 0, retryAfter: 0 };
+}
+
+/** Forgets a bucket's hits (a sign-in's account, once its owner has signed in). */
+export async function clearBucket(db: Queryable, bucket: string): Promise<void> {
+  await db.query('DELETE FROM rate_limit_hits WHERE bucket = $1', [bucket]);
+}
