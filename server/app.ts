@@ -133,7 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   watchDatabase(app, db);
   // Session authentication and Idempotency-Keys for every route: `app.buyer`, `app.onceForKey`.
-  registerBuyerSessions(app, db);
+  await registerBuyerSessions(app, db);
   registerIdempotency(app, db);
   // Every API speaks JSON; a text body is refused (415) rather than parsed into a string.
   app.removeContentTypeParser('text/plain');

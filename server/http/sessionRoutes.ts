@@ -2,35 +2,19 @@ import type { FastifyPluginCallback } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../contract/api/common';
-import { SESSION_COOKIE, createSessionBodySchema, sessionSchema } from '../../contract/api/session';
+import { createSessionBodySchema, sessionSchema } from '../../contract/api/session';
 import type { Database } from '../db/database';
 import { insertSession, touchLiveSession } from './queries/sessions';
 import { clientDigest } from '../lib/clientDigest';
 import { ServerKeys } from '../lib/serverKeys';
 import { newSessionTokens } from '../lib/sessionTokens';
 import { ApiError } from '../lib/errors';
-import { hashSessionToken, readCookie } from './buyerSession';
+import { hashSessionToken, sessionTokenOf, setSessionCookie } from './buyerSession';
 import { noStoreByDefault } from './noStore';
 import { countCall, type RateLimit } from './rateLimit';
 
 /** Anonymous sessions last this long; baskets and holds live well within it. */
 export const SESSION_TTL_HOURS = 8;
-
-/**
- * The session cookie for `token`. It lasts as long as its session row (`expiresAt`): a signed-in
- * session may outlive the anonymous term (issue 14), and an ended one is never kept.
- */
-export function sessionCookie(token: string, secure: boolean, expiresAt: Date): string {
-  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
-  return [
-    `${SESSION_COOKIE}=${token}`,
-    'Path=/',
-    `Max-Age=${maxAge}`,
-    'HttpOnly',
-    'SameSite=Lax',
-    ...(secure ? ['Secure'] : []),
-  ].join('; ');
-}
 
 export interface SessionRoutesOptions {
   db: Database;
@@ -66,7 +50,7 @@ export const sessionRoutes: FastifyPluginCallback<SessionRoutesOptions> = (
       },
     },
     async (request, reply) => {
-      const existing = readCookie(request, SESSION_COOKIE);
+      const existing = sessionTokenOf(request);
       if (existing && /^[\w-]{43}$/.test(existing)) {
         const session = await touchLiveSession(db, hashSessionToken(existing));
         if (session)
@@ -87,10 +71,12 @@ export const sessionRoutes: FastifyPluginCallback<SessionRoutesOptions> = (
         ttlHours: SESSION_TTL_HOURS,
         clientDigest: await clientDigest(keys, request.ip),
       });
-      return reply
-        .status(201)
-        .header('set-cookie', sessionCookie(token, request.protocol === 'https', expiresAt))
-        .send({ csrfToken, expiresAt: expiresAt.toISOString() });
+      return setSessionCookie(
+        reply.status(201),
+        token,
+        request.protocol === 'https',
+        expiresAt,
+      ).send({ csrfToken, expiresAt: expiresAt.toISOString() });
     },
   );
   done();

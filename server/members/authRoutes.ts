@@ -42,12 +42,12 @@ import {
   type SignInThrottleSettings,
 } from './signInThrottle';
 import { signOut } from './signOut';
-import { sessionOf } from '../http/buyerSession';
+import { sessionOf, setSessionCookie } from '../http/buyerSession';
 import { errorReplies } from '../http/errors';
 import { noStoreByDefault } from '../http/noStore';
 import type { PaymentService } from '../payments';
 import { countCall, type RateLimit } from '../http/rateLimit';
-import { SESSION_TTL_HOURS, sessionCookie } from '../http/sessionRoutes';
+import { SESSION_TTL_HOURS } from '../http/sessionRoutes';
 
 /** An email, a password of 128 characters (4 bytes each at most) and a slug fit many times over. */
 export const AUTH_BODY_LIMIT_BYTES = 4096;
@@ -192,12 +192,12 @@ export const authRoutes: FastifyPluginCallback<AuthRoutesOptions> = (app, option
           },
         ),
       );
-      return reply
-        .header(
-          'set-cookie',
-          sessionCookie(signedIn.tokens.token, secure(request), signedIn.expiresAt),
-        )
-        .send({ ...signedIn.state, csrfToken: signedIn.tokens.csrfToken });
+      return setSessionCookie(
+        reply,
+        signedIn.tokens.token,
+        secure(request),
+        signedIn.expiresAt,
+      ).send({ ...signedIn.state, csrfToken: signedIn.tokens.csrfToken });
     },
   );
 
@@ -228,15 +228,15 @@ export const authRoutes: FastifyPluginCallback<AuthRoutesOptions> = (app, option
         },
         signedOut.stoppedAttempts,
       );
-      return reply
-        .header(
-          'set-cookie',
-          sessionCookie(signedOut.tokens.token, secure(request), signedOut.expiresAt),
-        )
-        .send({
-          csrfToken: signedOut.tokens.csrfToken,
-          expiresAt: signedOut.expiresAt.toISOString(),
-        });
+      return setSessionCookie(
+        reply,
+        signedOut.tokens.token,
+        secure(request),
+        signedOut.expiresAt,
+      ).send({
+        csrfToken: signedOut.tokens.csrfToken,
+        expiresAt: signedOut.expiresAt.toISOString(),
+      });
     },
   );
 
@@ -330,12 +330,9 @@ export const authRoutes: FastifyPluginCallback<AuthRoutesOptions> = (app, option
           passwordCheck(request),
         ),
       );
-      return reply
-        .header(
-          'set-cookie',
-          sessionCookie(changed.tokens.token, secure(request), changed.expiresAt),
-        )
-        .send({ csrfToken: changed.tokens.csrfToken });
+      return setSessionCookie(reply, changed.tokens.token, secure(request), changed.expiresAt).send(
+        { csrfToken: changed.tokens.csrfToken },
+      );
     },
   );
 
