@@ -1,2 +1,3 @@
-// What other capabilities may call of calendar: every name is listed, none re-exported wholesale.
+// The calendar's public module (issue 23): each name listed. The basket's price rule names the
+// calendar's discount shape.
 export type { CalendarDiscount } from './queries';

@@ -1,2 +1,3 @@
-// What other capabilities may call of catalogue: every name is listed, none re-exported wholesale.
+// The catalogue's public module (issue 23): each name listed. The calendar grades availability as
+// the venue content does.
 export { availabilityLevel } from './availability';

@@ -1,4 +1,5 @@
-// What other capabilities may call of email: every name is listed, none re-exported wholesale.
+// Email's public module (issue 23): each name listed. Capabilities render and queue their emails
+// here; the dispatcher sends them (email/jobs.ts, run by the app).
 export {
   renderAccountExists,
   renderEmailChange,

@@ -1,4 +1,5 @@
-// What other capabilities may call of holds: every name is listed, none re-exported wholesale.
+// Holds' public module (issue 23): each name listed. The basket, details, vouchers, orders and
+// sign-out read a buyer's hold and write to it in their own transactions through these.
 export { ownHold } from './holds';
 export type { HoldScope } from './holds';
 export {

@@ -1,4 +1,5 @@
-// What other capabilities may call of members: every name is listed, none re-exported wholesale.
+// Members' public module (issue 23): each name listed. Holds, the basket, details and the calendar
+// ask who the buyer is and what their membership opens; the demo data hashes its passwords.
 export { buyerOf, buyerOfSessionId } from './memberships';
 export { hashPassword } from './passwordHash';
 export {

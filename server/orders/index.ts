@@ -1,4 +1,5 @@
-// What other capabilities may call of orders: every name is listed, none re-exported wholesale.
+// Orders' public module (issue 23): each name listed. Releasing a hold voids its pay attempts; My
+// account shows an order as the confirmation does.
 export { LinkSealer } from './keys';
 export { releaseAttempts } from './orders';
 export { findOrder } from './queries';

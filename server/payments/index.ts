@@ -1,4 +1,5 @@
-// What other capabilities may call of payments: every name is listed, none re-exported wholesale.
+// Payments' public module (issue 23): each name listed. The method rules live here (methods.ts)
+// and nowhere else; the pay routes send the fraud data seenByServer builds.
 export { checkPayChoice, methodsFor, payMethodOf } from './methods';
 export type { MethodChoice, MethodSource } from './methods';
 export { seenByServer } from './fraudData';

@@ -1,3 +1,4 @@
-// What other capabilities may call of queue: every name is listed, none re-exported wholesale.
+// The onsale queue's public module (issue 23): each name listed. A queued sale's holds need the
+// session's pass.
 export type { OnsaleQueue } from './queue';
 export { requireQueuePass } from './routes';

@@ -1,4 +1,5 @@
-// What other capabilities may call of vouchers: every name is listed, none re-exported wholesale.
+// Vouchers' public module (issue 23): each name listed. The payment step applies them, the pay
+// request reserves and spends them, the promo box recognises one, the demo data makes some.
 export { applyVoucher, paymentMethodsOf, removeVoucher } from './apply';
 export type { VoucherContext } from './apply';
 export { allocateForAttempt, reserveForAttempt } from './pay';
