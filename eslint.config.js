@@ -117,6 +117,56 @@ const featureZones = Object.entries(FEATURE_API).map(([feature, api]) => {
   };
 });
 
+/**
+ * The server's capabilities (issue 23): each folder holds its routes, rules, SQL (queries.ts or
+ * queries/) and jobs, and its index.ts names what other capabilities may call. The app's own
+ * files (server/*.ts: app, services, start, config, regionContext) wire routes and jobs.
+ */
+const SERVER_CAPABILITIES = [
+  'addressLookup',
+  'basket',
+  'calendar',
+  'catalogue',
+  'details',
+  'email',
+  'health',
+  'holds',
+  'members',
+  'orders',
+  'payments',
+  'promo',
+  'queue',
+  'vouchers',
+];
+/** Plumbing every capability uses; it knows none of them (db/ knows not even http/ or lib/). */
+const SERVER_PLUMBING = ['http', 'db', 'lib'];
+
+const serverZones = [
+  ...SERVER_CAPABILITIES.flatMap((capability) => [
+    {
+      target: [`./server/!(${capability})/**`, './server/*.ts'],
+      from: [`./server/${capability}/**/queries.ts`, `./server/${capability}/**/queries/**`],
+      message: `SQL is its capability's own: ask ${capability} through server/${capability}/index.ts.`,
+    },
+    {
+      target: `./server/!(${capability})/**`,
+      from: `./server/${capability}`,
+      except: ['./index.ts'],
+      message: `Another capability reaches server/${capability} only through its index.ts (what it names there).`,
+    },
+  ]),
+  {
+    target: SERVER_PLUMBING.map((folder) => `./server/${folder}`),
+    from: SERVER_CAPABILITIES.map((capability) => `./server/${capability}`),
+    message: 'Plumbing (server/http, db, lib) knows no capability: pass in what it needs.',
+  },
+  {
+    target: './server/db',
+    from: ['./server/http', './server/lib'],
+    message: 'server/db (drivers, migrations, SQL functions) imports nothing of the server.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', '.data/', 'coverage/', 'public/', 'bench/results.json'] },
   js.configs.recommended,
@@ -227,9 +277,10 @@ export default tseslint.config(
     },
   },
   {
-    // Server and contract boundaries (issue 12): the booking API never reaches into the SPA; the
-    // domain knows nothing of HTTP (it throws domain errors the http/ handler maps); no value
-    // import cycles (type-only and lazy `import()` ones are erased or deferred, so they may stay).
+    // Server and contract boundaries (issues 12, 23): the booking API never reaches into the SPA;
+    // a capability reaches another only through its index.ts and never its SQL; plumbing (http,
+    // db, lib) knows no capability; no value import cycles (type-only and lazy `import()` ones
+    // are erased or deferred, so they may stay).
     files: ['server/**/*.ts', 'contract/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
@@ -254,12 +305,7 @@ export default tseslint.config(
               from: ['./src', './server'],
               message: 'contract/ is shared by the SPA and the server and depends on neither.',
             },
-            {
-              target: './server/domain',
-              from: ['./server/routes', './server/http'],
-              message:
-                'The domain knows nothing of HTTP: throw the errors of server/domain/errors.ts and let server/http map them.',
-            },
+            ...serverZones,
           ],
         },
       ],
@@ -328,26 +374,34 @@ export default tseslint.config(
     },
   },
   {
-    // Every SQL statement lives under server/db (queries/, functions/, migrations/): a statement
-    // written elsewhere, or a query run on a connection outside it, fails lint.
+    // Every SQL statement lives in its capability's queries.ts (or queries/) or under server/db
+    // (functions/, migrations/): a statement written elsewhere, or a query run on a connection
+    // outside them, fails lint.
     files: ['server/**/*.ts'],
-    ignores: ['server/db/**', 'server/**/*.test.ts'],
+    // The demo data (catalogue/seed) writes its rows directly, as the migrations do.
+    ignores: [
+      'server/db/**',
+      'server/catalogue/seed/**',
+      'server/**/queries.ts',
+      'server/**/queries/**',
+      'server/**/*.test.ts',
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
           selector:
             'TemplateElement[value.raw=/^\\s*(SELECT|INSERT INTO|UPDATE|DELETE FROM|WITH|CREATE|ALTER|DROP|LOCK|TRUNCATE)\\s/]',
-          message: 'SQL lives in server/db/queries: call a function from there.',
+          message: "SQL lives in its capability's queries.ts: call a function from there.",
         },
         {
           selector:
             'Literal[value=/^\\s*(SELECT|INSERT INTO|UPDATE|DELETE FROM|WITH|CREATE|ALTER|DROP|LOCK|TRUNCATE)\\s/]',
-          message: 'SQL lives in server/db/queries: call a function from there.',
+          message: "SQL lives in its capability's queries.ts: call a function from there.",
         },
         {
           selector: "CallExpression[callee.property.name='query'][arguments.0.type=/Literal$/]",
-          message: 'SQL lives in server/db/queries: call a function from there.',
+          message: "SQL lives in its capability's queries.ts: call a function from there.",
         },
       ],
     },

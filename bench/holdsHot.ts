@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { openDatabase, type Database } from '../server/db/database';
-import { createSeatHold } from '../server/domain/holds';
-import { inTransaction } from '../server/domain/holdsTransaction';
+import { createSeatHold } from '../server/holds/holds';
+import { inTransaction } from '../server/db/transaction';
 import { benchScope, benchSessions, oversoldSeats, prepareBenchDatabase } from './holdsInventory';
 import { percentile, round1 } from './stats';
 

@@ -2,10 +2,10 @@ import { randomInt } from 'node:crypto';
 import pg from 'pg';
 import { loadVenues } from '../contract/venueFiles';
 import { openDatabase, type Queryable } from '../server/db/database';
-import type { HoldScope } from '../server/domain/holds';
-import { PerformanceCache } from '../server/domain/performanceCache';
+import type { HoldScope } from '../server/holds/holds';
+import { PerformanceCache } from '../server/holds/performanceCache';
 import { migrate } from '../server/db/migrate';
-import { seed } from '../server/db/seed/seed';
+import { seed } from '../server/catalogue/seed/seed';
 import { VENUES_DIR } from '../server/start';
 
 /**

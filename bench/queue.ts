@@ -7,11 +7,11 @@ import { QUEUE_PASS_HEADER } from '../contract/api/queue';
 import { bookingApiPath } from '../contract/regions';
 import { loadVenues } from '../contract/venueFiles';
 import { openDatabase, type Database } from '../server/db/database';
-import { OnsaleQueue } from '../server/domain/queue';
-import { QUEUES_OFF, type OnsaleQueueSettings } from '../server/domain/queueSettings';
-import { hashToken } from '../server/domain/tokenHash';
+import { OnsaleQueue } from '../server/queue/queue';
+import { QUEUES_OFF, type OnsaleQueueSettings } from '../server/queue/settings';
+import { hashToken } from '../server/lib/tokenHash';
 import { regionContext } from '../server/regionContext';
-import { requireQueuePass } from '../server/routes/queue';
+import { requireQueuePass } from '../server/queue/routes';
 import { VENUES_DIR } from '../server/start';
 import { startPostgresCluster } from '../tests/setup/postgres';
 import { closedLoop } from './closedLoop';
@@ -38,7 +38,7 @@ const REGION = 'us-east';
 const WAITING = 100_000;
 /**
  * Buyers joining at once: an opening brings thousands within seconds, so a few hundred are in
- * flight at any moment (each process writes them in batches, server/domain/queueJoins.ts).
+ * flight at any moment (each process writes them in batches, server/queue/joins.ts).
  */
 const JOIN_CLIENTS = 256;
 

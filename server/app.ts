@@ -16,7 +16,7 @@ import {
   type TrustProxy,
 } from './config';
 import type { Database } from './db/database';
-import { registerOutboxDispatcher } from './email/dispatcher';
+import { emailJobs } from './email/jobs';
 import type { MailTransport } from './email/transport';
 import { registerBuyerSessions } from './http/buyerSession';
 import { registerCompression } from './http/compression';
@@ -30,26 +30,32 @@ import { registerIdempotency } from './http/idempotentRoute';
 import { loggerOptions, type LoggerSettings } from './http/logging';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
+import { runPeriodically, type PeriodicJob } from './http/periodicJob';
 import { checkPaymentConfig, type PaymentConfig } from './payments/config';
 import { createPaymentService } from './payments/setup';
-import { basketRoutes } from './routes/basket';
-import { contentRoutes } from './routes/content';
-import { detailsRoutes } from './routes/details';
-import type { GraphqlSettings } from './graphql/settings';
-import { graphqlRoutes } from './routes/graphql';
-import { healthRoute } from './routes/health';
-import { holdRoutes } from './routes/holds';
-import { paymentMethodRoutes } from './routes/paymentMethods';
-import { DEFAULT_VOUCHER_THROTTLE, type VoucherThrottleSettings } from './domain/vouchersThrottle';
-import { listenOrigin, orderRoutes } from './routes/orders';
-import type { AccountRoutesSettings } from './routes/accounts';
-import type { AddressLookupRoutesOptions } from './routes/addressLookup';
-import { newOutboxSecret, outboxViewerPath } from './routes/outbox';
-import type { SessionRoutesOptions } from './routes/session';
-import { serviceRoutes } from './routes/services';
-import { queueRoutes } from './routes/queue';
-import { OnsaleQueue } from './domain/queue';
-import type { OnsaleQueueSettings } from './domain/queueSettings';
+import { basketRoutes } from './basket/routes';
+import { contentRoutes } from './catalogue/routes';
+import { detailsRoutes } from './details/routes';
+import { detailsJobs } from './details/jobs';
+import type { GraphqlSettings } from './calendar/settings';
+import { graphqlRoutes } from './calendar/routes';
+import { healthRoute } from './health/routes';
+import { holdRoutes } from './holds/routes';
+import { holdJobs } from './holds/jobs';
+import { paymentMethodRoutes } from './payments/methodRoutes';
+import { DEFAULT_VOUCHER_THROTTLE, type VoucherThrottleSettings } from './vouchers/throttle';
+import { orderRoutes } from './orders/routes';
+import { listenOrigin, orderContext } from './orders/context';
+import { orderJobs } from './orders/jobs';
+import type { AccountRoutesSettings } from './members/accountRoutes';
+import type { AddressLookupRoutesOptions } from './addressLookup/routes';
+import { newOutboxSecret, outboxViewerPath } from './email/routes';
+import type { SessionRoutesOptions } from './http/sessionRoutes';
+import { serviceRoutes } from './services';
+import { queueRoutes } from './queue/routes';
+import { queueJobs } from './queue/jobs';
+import { OnsaleQueue } from './queue/queue';
+import type { OnsaleQueueSettings } from './queue/settings';
 import { regionContext } from './regionContext';
 
 /** No request of the booking API or services needs more; larger bodies get 413. */
@@ -97,7 +103,7 @@ export interface BuildAppOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The outbox viewer's secret address (server/routes/outbox.ts); null when it is off. */
+    /** The outbox viewer's secret address (server/email/routes.ts); null when it is off. */
     outboxViewerPath: string | null;
   }
 }
@@ -127,7 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   watchDatabase(app, db);
   // Session authentication and Idempotency-Keys for every route: `app.buyer`, `app.onceForKey`.
-  registerBuyerSessions(app, db);
+  await registerBuyerSessions(app, db);
   registerIdempotency(app, db);
   // Every API speaks JSON; a text body is refused (415) rather than parsed into a string.
   app.removeContentTypeParser('text/plain');
@@ -155,11 +161,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const graphql = { ...config.graphql, ...options.graphql };
   const queueSettings = { ...config.onsaleQueues, ...options.onsaleQueues };
   const voucherThrottle = { ...DEFAULT_VOUCHER_THROTTLE, ...options.voucherThrottle };
+  // Every periodic job of the app, started here once the routes are in (issue 23).
+  const jobs: PeriodicJob[] = [];
   for (const region of regions) {
     // Built once per region: its venues, their hold policies and its performance cache.
     const context = regionContext(region, venues, clientHoldFactor);
     // The region's onsale queues: their state is in the database, shared by every process.
     const queue = await OnsaleQueue.open(db, context.venues, queueSettings);
+    const orders = orderContext({
+      db,
+      context,
+      payments,
+      shopOrigins: paymentConfig.shopOrigins,
+      listenAddress: () => app.server.address(),
+      ticketSigningKey: options.orders?.ticketSigningKey ?? config.ticketSigningKey,
+    });
+    const sweep = { ...config.paymentSweep, ...options.orders?.sweep };
+    jobs.push(
+      ...queueJobs(queue, queueSettings),
+      ...holdJobs(db, region),
+      ...orderJobs(orders, region, payments, sweep),
+      ...detailsJobs(db),
+    );
     await app.register(
       async (scope) => {
         await scope.register(healthRoute, { db, region });
@@ -167,14 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await scope.register(queueRoutes, { db, context, queue, settings: queueSettings });
         await scope.register(holdRoutes, { db, context, payments, queue });
         await scope.register(basketRoutes, { db, context });
-        await scope.register(orderRoutes, {
-          db,
-          context,
-          payments,
-          shopOrigins: paymentConfig.shopOrigins,
-          ticketSigningKey: options.orders?.ticketSigningKey ?? config.ticketSigningKey,
-          sweep: { ...config.paymentSweep, ...options.orders?.sweep },
-        });
+        await scope.register(orderRoutes, { db, context, orders });
         await scope.register(detailsRoutes, { db, context });
         await scope.register(paymentMethodRoutes, {
           db,
@@ -204,7 +220,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     outboxSecret,
   });
   app.decorate('outboxViewerPath', outboxSecret ? outboxViewerPath(outboxSecret) : null);
-  if (options.mailTransport) registerOutboxDispatcher(app, db, options.mailTransport);
+  if (options.mailTransport) jobs.push(...emailJobs(db, options.mailTransport));
+  for (const job of jobs) runPeriodically(app, job);
   await registerSpa(app, options.staticDir);
   return app;
 }

@@ -4,10 +4,10 @@ import { PAYMENT_WINDOW_MINUTES } from '../contract/api/orders';
 import { REGIONS, type Region } from '../contract/regions';
 import { addressLookupProviderFromEnv, addressLookupRateLimitFromEnv } from './addressLookup/setup';
 import type { AddressLookupProvider } from './addressLookup/provider';
-import { graphqlSettingsFromEnv, type GraphqlSettings } from './graphql/settings';
+import { graphqlSettingsFromEnv, type GraphqlSettings } from './calendar/settings';
 import { paymentConfigFromEnv, type PaymentConfig } from './payments/config';
-import { onsaleQueueSettingsFromEnv, type OnsaleQueueSettings } from './domain/queueSettings';
-import type { RateLimit } from './payments/rateLimit';
+import { onsaleQueueSettingsFromEnv, type OnsaleQueueSettings } from './queue/settings';
+import type { RateLimit } from './http/rateLimit';
 
 /** Same default as .env.example, so a clone without .env gets the same CSP as one with it. */
 export const DEFAULT_POLYFILL_URL =

@@ -1,11 +1,11 @@
 import type { Region } from '../contract/regions';
 import type { VenueBundle } from '../contract/venueFiles';
 import { DEFAULT_CLIENT_HOLD_FACTOR } from './config';
-import type { PriceDisplay } from './domain/basket';
-import type { DetailsScope } from './domain/checkoutDetails';
-import type { HoldPolicy } from './domain/holds';
-import type { OrderScope } from './domain/orderView';
-import { PerformanceCache } from './domain/performanceCache';
+import type { PriceDisplay } from './basket/basket';
+import type { DetailsScope } from './details/details';
+import type { HoldPolicy } from './holds/holds';
+import type { OrderScope } from './orders/view';
+import { PerformanceCache } from './holds/performanceCache';
 
 /**
  * What one regional booking API knows, built once per region by app.ts and handed to its routes:

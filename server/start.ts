@@ -5,7 +5,7 @@ import { buildApp } from './app';
 import type { ServerConfig } from './config';
 import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
-import { seed } from './db/seed/seed';
+import { seed } from './catalogue/seed/seed';
 import type { LoggerSettings } from './http/logging';
 
 export const VENUES_DIR = fileURLToPath(new URL('../venues/', import.meta.url));
@@ -29,7 +29,7 @@ export interface StartServerOptions {
 export interface RunningServer {
   url: string;
   db: Database;
-  /** The outbox viewer's secret address (server/routes/outbox.ts); undefined when it is off. */
+  /** The outbox viewer's secret address (server/email/routes.ts); undefined when it is off. */
   outboxUrl?: string;
   /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
   close(): Promise<void>;

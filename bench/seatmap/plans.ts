@@ -8,7 +8,7 @@ import {
   type ReservedPlan,
   type SectionDef,
   type SeatDef,
-} from '../../server/db/seed/seatingPlans';
+} from '../../server/catalogue/seed/seatingPlans';
 
 /**
  * The seat-map bench's data, shaped as the booking API sends it (GET /plans/:id and

@@ -1,4 +1,4 @@
-import type { RateLimit } from '../payments/rateLimit';
+import type { RateLimit } from '../http/rateLimit';
 import { demoAddressLookup } from './demoProvider';
 import type { AddressLookupProvider } from './provider';
 

@@ -1,7 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/database';
-import { claimDueEmails, markEmailFailed, markEmailSent } from '../db/queries/outbox';
-import { runPeriodically } from '../http/periodicJob';
+import { claimDueEmails, markEmailFailed, markEmailSent } from './queries';
 import type { MailTransport } from './transport';
 import { retryDelayMs, type RetrySchedule } from '../../contract/retrySchedule';
 
@@ -55,14 +53,4 @@ export async function dispatchOutbox(
     }
   }
   return { sent, failed };
-}
-
-/** Runs the dispatcher every `intervalMs` while the app is up (only with a transport). */
-export function registerOutboxDispatcher(
-  app: FastifyInstance,
-  db: Queryable,
-  transport: MailTransport,
-  intervalMs = DISPATCH_INTERVAL_MS,
-): void {
-  runPeriodically(app, intervalMs, 'email dispatch failed', () => dispatchOutbox(db, transport));
 }

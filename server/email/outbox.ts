@@ -6,7 +6,7 @@ import {
   insertAccountEmail,
   insertOrderConfirmation,
   type AccountEmailKind,
-} from '../db/queries/outbox';
+} from './queries';
 import { renderAccountActivation, type ActivationContext } from './accountActivation';
 import { renderOrderConfirmation, type RenderedEmail } from './orderConfirmation';
 
@@ -14,7 +14,7 @@ import { renderOrderConfirmation, type RenderedEmail } from './orderConfirmation
  * The email outbox (migration 0010): every email the shop sends is first a row here, written in
  * the transaction of what it announces. A dispatcher (dispatcher.ts) delivers unsent rows when a
  * mail transport is configured; without one the outbox is where emails are read (the dev viewer,
- * GET /services/outbox). Its SQL is server/db/queries/outbox.ts.
+ * GET /services/outbox). Its SQL is server/email/queries.ts.
  */
 
 /**

@@ -1,21 +1,39 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_HEADER, SESSION_COOKIE } from '../../contract/api/session';
 import type { Queryable } from '../db/database';
 import { SIGN_IN_IDLE_MINUTES } from '../../contract/api/auth';
-import { extendSignIn, findLiveSession, type LiveSession } from '../db/queries/sessions';
-import { ApiError } from '../domain/errors';
-import { hashToken } from '../domain/tokenHash';
+import { extendSignIn, findLiveSession, type LiveSession } from './queries/sessions';
+import { ApiError } from '../lib/errors';
+import { hashToken } from '../lib/tokenHash';
 
-/** Session tokens are kept only as this digest (issued by server/routes/session.ts). */
+/** Session tokens are kept only as this digest (issued by server/http/sessionRoutes.ts). */
 export const hashSessionToken = hashToken;
 
-export function readCookie(request: FastifyRequest, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return undefined;
+/** The session cookie's token as the browser sent it (parsed by @fastify/cookie). */
+export function sessionTokenOf(request: FastifyRequest): string | undefined {
+  return request.cookies[SESSION_COOKIE];
+}
+
+/**
+ * Sets the session cookie for `token`. It lasts as long as its session row (`expiresAt`): a
+ * signed-in session may outlive the anonymous term (issue 14), and an ended one is never kept.
+ */
+export function setSessionCookie(
+  reply: FastifyReply,
+  token: string,
+  secure: boolean,
+  expiresAt: Date,
+): FastifyReply {
+  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
+  return reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    maxAge,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+  });
 }
 
 export interface BuyerSession {
@@ -25,7 +43,7 @@ export interface BuyerSession {
 }
 
 async function lookup(db: Queryable, request: FastifyRequest): Promise<LiveSession | undefined> {
-  const token = readCookie(request, SESSION_COOKIE);
+  const token = sessionTokenOf(request);
   if (!token || !/^[\w-]{43}$/.test(token)) return undefined;
   return findLiveSession(db, hashSessionToken(token));
 }
@@ -83,7 +101,9 @@ declare module 'fastify' {
 }
 
 /** Session authentication for every route of the app (registered once, in app.ts). */
-export function registerBuyerSessions(app: FastifyInstance, db: Queryable): void {
+export async function registerBuyerSessions(app: FastifyInstance, db: Queryable): Promise<void> {
+  // Cookies are read and written by @fastify/cookie, for every route (it is fastify-plugin'd).
+  await app.register(fastifyCookie);
   app.decorateRequest('buyerSession', null);
   app.decorate('buyer', (changesState: boolean) => async (request: FastifyRequest) => {
     request.buyerSession = await requireSession(db, request, changesState);

@@ -10,7 +10,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { apiErrorSchema, type ApiErrorBody, type ApiErrorCode } from '../../contract/api/common';
 import type { Database } from '../db/database';
 import { isDatabaseOutage } from '../db/outage';
-import { ApiError } from '../domain/errors';
+import { ApiError } from '../lib/errors';
 
 /** A route schema's error answers: every listed status carries the ApiErrorBody. */
 export function errorReplies<S extends number>(...statuses: S[]): Record<S, typeof apiErrorSchema> {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER } from '../../contract/api/constants';
 import type { Database, Queryable } from '../db/database';
-import { idempotent, requestHash, type StoredResponse } from '../domain/idempotency';
+import { idempotent, requestHash, type StoredResponse } from './idempotency';
 import { sessionOf } from './buyerSession';
 
 /** The request's Idempotency-Key (its shape already checked by idempotencyHeadersSchema). */

@@ -2,8 +2,8 @@ import {
   PAYMENT_METHOD_KINDS,
   type PaymentMethodKind,
 } from '../../contract/api/paymentMethodKinds';
-import { IN_FLIGHT_TIMEOUT_S } from '../domain/idempotency';
-import type { RateLimit } from './rateLimit';
+import { IN_FLIGHT_TIMEOUT_S } from '../http/idempotency';
+import type { RateLimit } from '../http/rateLimit';
 
 /** The payment service's settings; `paymentConfigFromEnv` reads them as .env.example documents. */
 export interface PaymentConfig {

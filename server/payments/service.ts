@@ -35,9 +35,10 @@ import {
   savePaymentAnswer,
   type PaymentRecord,
   type RecordStatus,
-} from '../db/queries/payments';
-import { idempotentEffect, requestHash, type StoredResponse } from '../domain/idempotency';
-import { ApiError } from '../domain/errors';
+} from './queries';
+import { idempotentEffect, requestHash, type StoredResponse } from '../http/idempotency';
+import { tokenFitsMethod } from './methods';
+import { ApiError } from '../lib/errors';
 import {
   ProviderError,
   type CallOptions,
@@ -322,7 +323,7 @@ export class PaymentService {
     const parsed = authoriseInputSchema.safeParse(input);
     if (!parsed.success) throw validationError(parsed.error);
     const method = input.method ?? 'card';
-    if ((method === 'paypal') !== (input.token === null)) {
+    if (!tokenFitsMethod(method, input.token)) {
       throw new ApiError(
         400,
         'validation_failed',

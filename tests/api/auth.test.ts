@@ -9,7 +9,7 @@ import { apiErrorSchema } from '../../contract/api/common';
 import { holdResponseSchema } from '../../contract/api/holds';
 import { buildApp } from '../../server/app';
 import type { Database } from '../../server/db/database';
-import { hashToken } from '../../server/domain/tokenHash';
+import { hashToken } from '../../server/lib/tokenHash';
 import { callApi, newBuyer as newBuyerOf, type Buyer } from './buyers';
 import { cleanPerformance, seatsInRow, type PerformanceFixture } from './race/fixtures';
 import { cookieOf, makeAccount, postSignIn, signIn } from './signIn';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../contract/api/common';
 import { buildApp } from '../../server/app';
 import type { Database } from '../../server/db/database';
-import { DEFAULT_SCRYPT_COST } from '../../server/domain/passwordHash';
+import { DEFAULT_SCRYPT_COST } from '../../server/members/passwordHash';
 import { newBuyer as newBuyerOf, newBuyerAddress, type Buyer } from './buyers';
 import { makeAccount, postSignIn, signIn } from './signIn';
 import { openSeededDatabase, venues } from './testDatabase';

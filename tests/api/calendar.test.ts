@@ -15,9 +15,9 @@ import {
 import { buildApp } from '../../server/app';
 import type { Database } from '../../server/db/database';
 import { DatabaseUnavailableError } from '../../server/db/outage';
-import { zonedToUtc } from '../../server/domain/zonedTime';
-import { addMonths, monthAt } from '../../server/graphql/months';
-import { graphqlSettingsFromEnv } from '../../server/graphql/settings';
+import { zonedToUtc } from '../../server/lib/zonedTime';
+import { addMonths, monthAt } from '../../server/calendar/months';
+import { graphqlSettingsFromEnv } from '../../server/calendar/settings';
 import { cleanPerformance, type PerformanceFixture } from './race/fixtures';
 import { openSeededDatabase, venues } from './testDatabase';
 

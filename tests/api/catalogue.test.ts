@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TICKET_PROTECTION } from '../../contract/api/products';
 import type { Database } from '../../server/db/database';
 import { listMigrations, migrate } from '../../server/db/migrate';
-import { seed } from '../../server/db/seed/seed';
-import { wallClockAt } from '../../server/domain/zonedTime';
+import { seed } from '../../server/catalogue/seed/seed';
+import { wallClockAt } from '../../server/lib/zonedTime';
 import { openTestDatabasePair, venues } from './testDatabase';
 
 let db: Database;

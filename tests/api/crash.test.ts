@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PayResponse } from '../../contract/api/orders';
-import { demoVoucher } from '../../server/db/seed/vouchers';
+import { demoVoucher } from '../../server/catalogue/seed/vouchers';
 import { ChildServer, type ChildDatabase } from './crash/childServer';
 import { Shopper } from './crash/shopper';
 import { freshPostgresUrl } from './testDatabase';

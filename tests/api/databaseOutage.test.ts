@@ -5,7 +5,7 @@ import { apiErrorSchema } from '../../contract/api/common';
 import { buildApp } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
-import { seed } from '../../server/db/seed/seed';
+import { seed } from '../../server/catalogue/seed/seed';
 import { newBuyer } from './buyers';
 import { freshPostgresUrl, openMigratedDatabase, venues } from './testDatabase';
 

@@ -13,11 +13,11 @@ import {
   seatsUnavailableSchema,
 } from '../../contract/api/holds';
 import { buildApp } from '../../server/app';
-import { PLAN_CACHE_CONTROL } from '../../server/routes/holds';
+import { PLAN_CACHE_CONTROL } from '../../server/holds/routes';
 import type { Database } from '../../server/db/database';
-import { sweepExpiredHolds } from '../../server/domain/holds';
-import { requestHash } from '../../server/domain/idempotency';
-import { promoDiscount } from '../../server/domain/pricing';
+import { sweepExpiredHolds } from '../../server/holds/holds';
+import { requestHash } from '../../server/http/idempotency';
+import { promoDiscount } from '../../server/basket/pricing';
 import {
   cleanPerformance,
   expireHold,

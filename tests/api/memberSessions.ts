@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/db/database';
-import { DEMO_MEMBER_PASSWORD } from '../../server/db/seed/members';
+import { DEMO_MEMBER_PASSWORD } from '../../server/catalogue/seed/members';
 import type { Buyer } from './buyers';
 import { signIn } from './signIn';
 

@@ -20,17 +20,17 @@ import { cardTokenSchema } from '../../contract/api/payment';
 import { cvvLength, normaliseCardNumber, type CardBrand } from '../../contract/cards';
 import { buildApp } from '../../server/app';
 import type { Database } from '../../server/db/database';
-import { readBasket } from '../../server/domain/basket';
-import { sweepExpiredHolds } from '../../server/domain/holds';
-import { idempotentEffect, requestHash } from '../../server/domain/idempotency';
-import { LinkSealer } from '../../server/domain/orderKeys';
+import { readBasket } from '../../server/basket/basket';
+import { sweepExpiredHolds } from '../../server/holds/holds';
+import { idempotentEffect, requestHash } from '../../server/http/idempotency';
+import { LinkSealer } from '../../server/orders/keys';
 import {
   reconcilePayments,
   settleAbandonedAttempts,
   type PayContext,
-} from '../../server/domain/orders';
-import { ServerKeys } from '../../server/domain/serverKeys';
-import { ticketSigner } from '../../server/domain/ticketCodes';
+} from '../../server/orders/orders';
+import { ServerKeys } from '../../server/lib/serverKeys';
+import { ticketSigner } from '../../server/orders/ticketCodes';
 import { testCard, type SandboxBehaviour } from '../../server/payments/sandbox/testCards';
 import { regionContext } from '../../server/regionContext';
 import { buyerBrowser as browser, detailsBody, deviceData } from './checkoutFixtures';

@@ -6,7 +6,7 @@ import { PAYMENT_RETURN_PARAM, cardTokenSchema, type Payment } from '../../contr
 import { cvvLength, normaliseCardNumber, type CardBrand } from '../../contract/cards';
 import { buildApp } from '../../server/app';
 import type { Database } from '../../server/db/database';
-import { ApiError } from '../../server/domain/errors';
+import { ApiError } from '../../server/lib/errors';
 import type {
   AuthoriseRequest,
   CallOptions,
@@ -19,7 +19,7 @@ import {
   type SandboxBehaviour,
 } from '../../server/payments/sandbox/testCards';
 import { PaymentService, type AuthoriseInput } from '../../server/payments/service';
-import { TOKEN_BODY_LIMIT_BYTES } from '../../server/routes/payment';
+import { TOKEN_BODY_LIMIT_BYTES } from '../../server/payments/routes';
 import { expectNoCardData } from './cardData';
 import { openMigratedDatabase, venues } from './testDatabase';
 import { buyerBrowser as browser } from './checkoutFixtures';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seatingPlanSchema } from '../../contract/api/holds';
 import { buildApp } from '../../server/app';
 import type { Database } from '../../server/db/database';
-import { arenaPlan, theatrePlan } from '../../server/db/seed/seatingPlans';
+import { arenaPlan, theatrePlan } from '../../server/catalogue/seed/seatingPlans';
 import { callApi, newBuyer } from './buyers';
 import { openSeededDatabase, venues } from './testDatabase';
 

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database';
 import { listFunctionFiles, listMigrations, migrate } from '../../server/db/migrate';
-import { promoDiscount } from '../../server/domain/pricing';
+import { promoDiscount } from '../../server/basket/pricing';
 import { openTestDatabase } from './testDatabase';
 
 /**
  * The price rule's database functions have one home (server/db/functions/pricing.sql), applied
  * after the numbered migrations on every run: these tests hold that file, the migrations that
- * first made the functions and the TypeScript half (server/domain/pricing.ts) together.
+ * first made the functions and the TypeScript half (server/basket/pricing.ts) together.
  */
 
 let db: Database;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { signInResponseSchema, type SignInResponse } from '../../contract/api/auth';
 import type { Queryable } from '../../server/db/database';
-import { hashPassword, type ScryptCost } from '../../server/domain/passwordHash';
+import { hashPassword, type ScryptCost } from '../../server/members/passwordHash';
 import type { Buyer } from './buyers';
 
 /** A venue that offers accounts (no loginDisabled), for tests that do not care which. */

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { loadVenues, type VenueBundle } from '../../contract/venueFiles';
 import { openDatabase, type Database } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
-import { seed } from '../../server/db/seed/seed';
+import { seed } from '../../server/catalogue/seed/seed';
 import { VENUES_DIR } from '../../server/start';
 
 /** The real venue folders, as the server loads them. */

@@ -10,12 +10,12 @@ import { paymentMethodsSchema, type PaymentMethods } from '../../contract/api/pa
 import type { VoucherKind } from '../../contract/api/paymentMethodKinds';
 import { buildApp } from '../../server/app';
 import type { Database } from '../../server/db/database';
-import { LinkSealer } from '../../server/domain/orderKeys';
-import { settleAbandonedAttempts } from '../../server/domain/orders';
-import { ServerKeys } from '../../server/domain/serverKeys';
-import { ticketSigner } from '../../server/domain/ticketCodes';
+import { LinkSealer } from '../../server/orders/keys';
+import { settleAbandonedAttempts } from '../../server/orders/orders';
+import { ServerKeys } from '../../server/lib/serverKeys';
+import { ticketSigner } from '../../server/orders/ticketCodes';
 import { regionContext } from '../../server/regionContext';
-import { demoVoucher, type DemoVoucher } from '../../server/db/seed/vouchers';
+import { demoVoucher, type DemoVoucher } from '../../server/catalogue/seed/vouchers';
 import { testCard, type SandboxBehaviour } from '../../server/payments/sandbox/testCards';
 import { detailsBody, deviceData } from './checkoutFixtures';
 import { callApi, newBuyer as newBuyerOf, newBuyerAddress, newKey, type Buyer } from './buyers';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { ShowContent } from '../../contract/api/content';
 import type { VoucherKind } from '../../contract/api/paymentMethodKinds';
-import { demoVoucher, type DemoVoucherPurpose } from '../../server/db/seed/vouchers';
+import { demoVoucher, type DemoVoucherPurpose } from '../../server/catalogue/seed/vouchers';
 import { testCard } from '../../server/payments/sandbox/testCards';
 import { launchBrowser, newBuyer, pageProblems } from './browser';
 import {
@@ -19,7 +19,7 @@ import {
  * Issue 15's voucher journeys in Chromium against the real server: a gift voucher that covers
  * the whole order (no card), a gift card that covers part with a 3-D Secure card for the rest, a
  * voucher number typed into the calendar's promo box and used at payment, and an expired voucher
- * refused. Each spends its own seeded voucher (server/db/seed/vouchers.ts), so no two share a
+ * refused. Each spends its own seeded voucher (server/catalogue/seed/vouchers.ts), so no two share a
  * balance; each uses its own performances, apart from the other suites'. The voucher panel is
  * used with the keyboard only; axe checks every page.
  */

@@ -1,7 +1,7 @@
 import type { Calendar, CalendarPerformance, CalendarPromo } from '@contract/api/calendar';
 import type { CalendarAvailability, CalendarVariables } from '@contract/api/calendarQuery';
 import { getVenue } from '@/config/venues';
-import { zonedToUtc } from '../../server/domain/zonedTime';
+import { zonedToUtc } from '../../server/lib/zonedTime';
 import { GLASS_ORCHARD_HUDSON_FIRST, GLASS_ORCHARD_LUMEN_FIRST, showContent } from './fixtures';
 import { DOUBLE_VOUCHERS, normaliseVoucherNumber } from './voucherFixtures';
 

@@ -3,14 +3,14 @@
 -- so a change to a price is an edit here, not a new migration re-creating a function.
 -- Migrations 0005 and 0006 made these first and stay as history; a fresh database runs them, then
 -- this file. Everything here is CREATE OR REPLACE with the signatures those migrations gave, since
--- the hold functions (migration 0014) and the queries in server/db/queries call them. A change of
+-- the hold functions (migration 0014) and the capabilities' queries call them. A change of
 -- signature or of the view's columns needs a DROP here first (and CASCADE to what depends on it
 -- re-created below it), not a silent second overload.
 --
 -- The rule (UK DMCC Act, US FTC rule): a ticket's headline price is its face value, less a promo
 -- code's percentage (the discount rounded half up in minor units), plus the venue's per-ticket
 -- booking fee, which is never discounted. Per-order fees (transaction fee, ticket protection) and
--- the sums of a basket are server/domain/pricing.ts.
+-- the sums of a basket are server/basket/pricing.ts.
 
 -- One ticket. Integer arithmetic only: (face * percent + 50) / 100 is the discount rounded half up.
 CREATE OR REPLACE FUNCTION ticket_all_in_price(face_value integer, booking_fee integer, discount_percent integer)

@@ -5,9 +5,9 @@ import type { DeclineReason } from '../../../contract/api/payment';
 import { PAY_METHODS, type PayMethod, type Wallet } from '../../../contract/api/paymentMethodKinds';
 import { SANDBOX_WALLET_TOKEN_TYPE } from '../../../contract/sandboxWallet';
 import type { Database, Queryable } from '../../db/database';
-import * as g from '../../db/queries/sandboxGateway';
-import type { ApprovalResult, SandboxPaymentRow } from '../../db/queries/sandboxGateway';
-import { requestHash } from '../../domain/idempotency';
+import * as g from './queries';
+import type { ApprovalResult, SandboxPaymentRow } from './queries';
+import { requestHash } from '../../http/idempotency';
 import {
   ProviderError,
   type AuthoriseRequest,

@@ -5,7 +5,7 @@ import axe from 'axe-core';
 import type { Basket } from '@contract/api/basket';
 import { VENUE_FLAG_DEFAULTS } from '@contract/venueDefaults';
 import { listVenues } from '@/config/venues';
-import { VENUE_CONTENT } from '../../../server/db/seed/venueContent';
+import { VENUE_CONTENT } from '../../../server/catalogue/seed/venueContent';
 import { renderWithProviders } from '../../../tests/msw/render';
 import { heldState } from '../../../tests/msw/checkoutState';
 import { basketOf, inventory, PROGRAMME_ID, resetInventory } from '../../../tests/msw/inventory';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Basket, TicketLine } from '@contract/api/basket';
-import { basketTotal } from '../../../server/domain/pricing';
-import { VENUE_CONTENT } from '../../../server/db/seed/venueContent';
+import { basketTotal } from '../../../server/basket/pricing';
+import { VENUE_CONTENT } from '../../../server/catalogue/seed/venueContent';
 import { priceLines } from './basketPrices';
 
 const ID = (n: number) => `7C4E0000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
@@ -25,7 +25,7 @@ function seat(n: number, face: number, fee: number, option = 'FULL-A'): TicketLi
   };
 }
 
-/** A basket priced as the booking API prices it (server/domain/pricing.ts). */
+/** A basket priced as the booking API prices it (server/basket/pricing.ts). */
 function basket(parts: Partial<Basket> & Pick<Basket, 'tickets'>): Basket {
   const priced = {
     extras: [],

@@ -2,8 +2,8 @@ import { inject } from 'vitest';
 import { REGIONS, type Region } from '../../../contract/regions';
 import { openDatabase, type Database, type Queryable } from '../../../server/db/database';
 import { migrate } from '../../../server/db/migrate';
-import { seed } from '../../../server/db/seed/seed';
-import type { HoldScope } from '../../../server/domain/holds';
+import { seed } from '../../../server/catalogue/seed/seed';
+import type { HoldScope } from '../../../server/holds/holds';
 import { regionContext } from '../../../server/regionContext';
 import { freshPostgresUrl, venues } from '../testDatabase';
 

@@ -9,8 +9,8 @@ import {
   readHold,
   releaseHold,
   sweepExpiredHolds,
-} from '../../../server/domain/holds';
-import { inTransaction } from '../../../server/domain/holdsTransaction';
+} from '../../../server/holds/holds';
+import { inTransaction } from '../../../server/db/transaction';
 import {
   cleanPerformance,
   closeAll,

@@ -1,6 +1,0 @@
-import type { Queryable } from '../database';
-
-/** The cheapest statement that proves the database answers (the health check). */
-export async function ping(db: Queryable): Promise<void> {
-  await db.query('SELECT 1');
-}

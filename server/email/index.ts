@@ -1,0 +1,10 @@
+// Email's public module (issue 23): each name listed. Capabilities render and queue their emails
+// here; the dispatcher sends them (email/jobs.ts, run by the app).
+export {
+  renderAccountExists,
+  renderEmailChange,
+  renderEmailChangeNotice,
+  renderPasswordReset,
+} from './accountEmails';
+export { renderMembershipConfirmation } from './membershipConfirmation';
+export { queueAccountActivation, queueAccountEmail, queueOrderConfirmation } from './outbox';

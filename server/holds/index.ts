@@ -1,0 +1,15 @@
+// Holds' public module (issue 23): each name listed. The basket, details, vouchers, orders and
+// sign-out read a buyer's hold and write to it in their own transactions through these.
+export { ownHold } from './holds';
+export type { HoldScope } from './holds';
+export {
+  admissionPrices,
+  deleteHold,
+  lockHold,
+  releaseHoldSeats,
+  returnExpiredAdmissions,
+  returnHoldAdmissions,
+  supersedePending,
+  takeCapacity,
+} from './queries';
+export type { AdmissionPriceRow, HoldRow } from './queries';

@@ -1,0 +1,83 @@
+import type { FastifyPluginCallback } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '../../contract/api/common';
+import { createSessionBodySchema, sessionSchema } from '../../contract/api/session';
+import type { Database } from '../db/database';
+import { insertSession, touchLiveSession } from './queries/sessions';
+import { clientDigest } from '../lib/clientDigest';
+import { ServerKeys } from '../lib/serverKeys';
+import { newSessionTokens } from '../lib/sessionTokens';
+import { ApiError } from '../lib/errors';
+import { hashSessionToken, sessionTokenOf, setSessionCookie } from './buyerSession';
+import { noStoreByDefault } from './noStore';
+import { countCall, type RateLimit } from './rateLimit';
+
+/** Anonymous sessions last this long; baskets and holds live well within it. */
+export const SESSION_TTL_HOURS = 8;
+
+export interface SessionRoutesOptions {
+  db: Database;
+  /** New sessions per client address (SESSION_RATE_LIMIT, server/config.ts). */
+  rateLimit: RateLimit;
+}
+
+/**
+ * POST /sessions issues an anonymous session kept in the database (so any instance can read it).
+ * A browser that already holds a live session gets that one back instead of a second one.
+ */
+export const sessionRoutes: FastifyPluginCallback<SessionRoutesOptions> = (
+  app,
+  { db, rateLimit },
+  done,
+) => {
+  const keys = new ServerKeys(db);
+  // The answer carries the CSRF token (and a new session's cookie), whichever way it goes.
+  noStoreByDefault(app);
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/sessions',
+    {
+      schema: {
+        querystring: z.strictObject({}),
+        body: createSessionBodySchema,
+        response: {
+          200: sessionSchema,
+          201: sessionSchema,
+          400: apiErrorSchema,
+          413: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const existing = sessionTokenOf(request);
+      if (existing && /^[\w-]{43}$/.test(existing)) {
+        const session = await touchLiveSession(db, hashSessionToken(existing));
+        if (session)
+          return reply
+            .status(200)
+            .send({ csrfToken: session.csrfToken, expiresAt: session.expiresAt.toISOString() });
+      }
+      // Only new sessions count: a browser asking again for its live one gets it back above.
+      const verdict = await countCall(db, 'sessions', request.ip, rateLimit);
+      if (!verdict.allowed) {
+        reply.header('retry-after', String(verdict.retryAfterSeconds));
+        throw new ApiError(429, 'rate_limited', 'Too many new sessions. Try again later.');
+      }
+      const { token, tokenHash, csrfToken } = newSessionTokens();
+      const expiresAt = await insertSession(db, {
+        tokenHash,
+        csrfToken,
+        ttlHours: SESSION_TTL_HOURS,
+        clientDigest: await clientDigest(keys, request.ip),
+      });
+      return setSessionCookie(
+        reply.status(201),
+        token,
+        request.protocol === 'https',
+        expiresAt,
+      ).send({ csrfToken, expiresAt: expiresAt.toISOString() });
+    },
+  );
+  done();
+};

@@ -1,0 +1,13 @@
+// Members' public module (issue 23): each name listed. Holds, the basket, details and the calendar
+// ask who the buyer is and what their membership opens; the demo data hashes its passwords.
+export { buyerOf, buyerOfSessionId } from './memberships';
+export { hashPassword } from './passwordHash';
+export {
+  heldWheelchairSpaces,
+  membersPresaleScheme,
+  planAccessSeats,
+  sessionMember,
+} from './queries/memberships';
+export type { AccessSeatRow } from './queries/memberships';
+export { findProfile, saveCheckoutContact } from './queries/profile';
+export type { ProfileRow } from './queries/profile';

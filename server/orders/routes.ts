@@ -1,0 +1,211 @@
+import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '../../contract/api/common';
+import { holdParamsSchema, idempotencyHeadersSchema } from '../../contract/api/holds';
+import {
+  appHandoverSchema,
+  continueParamsSchema,
+  orderParamsSchema,
+  orderQuerySchema,
+  orderResponseSchema,
+  payBodySchema,
+  payConflictSchema,
+  payResponseSchema,
+  redeemHandoverBodySchema,
+  ticketKeySchema,
+  verifyTicketBodySchema,
+  verifyTicketResponseSchema,
+} from '../../contract/api/orders';
+import type { Database } from '../db/database';
+import * as o from './queries';
+import { createHandover, redeemHandover } from './appHandover';
+import { optionalSession, sessionOf } from '../http/buyerSession';
+import { accessKeyMatches } from './keys';
+import { continuePayment, pay } from './orders';
+import { orderVenue, orderView } from './view';
+import type { OrderContext } from './context';
+import { notFound } from '../lib/errors';
+import { errorReplies } from '../http/errors';
+import { idempotencyKeyOf, sendStored } from '../http/idempotentRoute';
+import type { RegionContext } from '../regionContext';
+import { noStoreByDefault } from '../http/noStore';
+import { seenByServer } from '../payments';
+
+export interface OrderRoutesOptions {
+  db: Database;
+  /** The region this API serves, its venues and caches (server/regionContext.ts). */
+  context: RegionContext;
+  /** The region's order keys and pay context, shared with the payment sweep (orders/jobs.ts). */
+  orders: OrderContext;
+}
+
+const noQuery = z.strictObject({});
+const noBody = z.strictObject({}).nullish();
+const errors = errorReplies(400, 401, 403, 404, 410, 422, 429);
+
+/** Orders, the pay request, e-ticket checks and the app handover of one regional API (issue 5). */
+export const orderRoutes: FastifyPluginCallback<OrderRoutesOptions> = (app, options, done) => {
+  const { db, context: scope } = options;
+  const { region } = scope;
+  const { buyer } = app;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { serverKeys, shopOrigin, contextFor } = options.orders;
+  const payContext = (request: FastifyRequest) => contextFor(request.log);
+
+  /** The caller's own confirmed order, for the calls only its owner may make. */
+  const ownConfirmedOrder = async (request: FastifyRequest, orderId: string) => {
+    const order = await o.findOrder(db, orderId);
+    if (!order || order.sessionId !== sessionOf(request).id || order.status !== 'confirmed') {
+      throw notFound('Order');
+    }
+    orderVenue(scope, order);
+    return order;
+  };
+
+  // Orders and payments are one buyer's: never cached by a browser or CDN.
+  noStoreByDefault(app);
+
+  api.post(
+    '/holds/:holdId/order',
+    {
+      onRequest: buyer(true),
+      schema: {
+        headers: idempotencyHeadersSchema,
+        params: holdParamsSchema,
+        querystring: noQuery,
+        body: payBodySchema,
+        response: { 200: payResponseSchema, ...errors, 409: payConflictSchema },
+      },
+    },
+    async (request, reply) => {
+      const response = await pay(await payContext(request), {
+        sessionId: sessionOf(request).id,
+        key: idempotencyKeyOf(request),
+        holdId: request.params.holdId,
+        body: request.body,
+        seen: seenByServer(request),
+      });
+      return sendStored(reply, response);
+    },
+  );
+
+  api.post(
+    '/orders/:orderId/payments/:paymentId/continue',
+    {
+      onRequest: buyer(true),
+      schema: {
+        params: continueParamsSchema,
+        querystring: noQuery,
+        body: noBody,
+        response: { 200: payResponseSchema, ...errors, 409: apiErrorSchema },
+      },
+    },
+    async (request) =>
+      continuePayment(
+        await payContext(request),
+        sessionOf(request).id,
+        request.params.orderId,
+        request.params.paymentId,
+      ),
+  );
+
+  api.get(
+    '/orders/:orderId',
+    {
+      schema: {
+        params: orderParamsSchema,
+        querystring: orderQuerySchema,
+        response: { 200: orderResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const order = await o.findOrder(db, request.params.orderId);
+      if (!order) throw notFound('Order');
+      orderVenue(scope, order);
+      const session = await optionalSession(db, request);
+      const { key } = request.query;
+      if (session?.id === order.sessionId) {
+        const { sealer } = await serverKeys();
+        const accessKey = order.accessKeySealed
+          ? sealer.open(order.accessKeySealed, order.id)
+          : null;
+        return { order: await orderView(db, scope, order, accessKey) };
+      }
+      // Anyone else needs the secret link of a confirmed order; every other case is the same 404.
+      if (!key || order.status !== 'confirmed' || !accessKeyMatches(key, order.accessKeyHash)) {
+        throw notFound('Order');
+      }
+      return { order: await orderView(db, scope, order, null) };
+    },
+  );
+
+  api.post(
+    '/orders/:orderId/app-handover',
+    {
+      onRequest: buyer(true),
+      schema: {
+        params: orderParamsSchema,
+        querystring: noQuery,
+        body: noBody,
+        response: { 201: appHandoverSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const order = await ownConfirmedOrder(request, request.params.orderId);
+      return reply.status(201).send(await createHandover(db, order.id, shopOrigin()));
+    },
+  );
+
+  api.post(
+    '/app/handover/redeem',
+    {
+      schema: {
+        querystring: noQuery,
+        body: redeemHandoverBodySchema,
+        response: { 200: orderResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const orderId = await redeemHandover(db, request.body.token, region);
+      const order = (await o.findOrder(db, orderId))!;
+      // The app stands in for the owner from now on: it gets the secret link's key too, so it
+      // can read the order again without a session.
+      const { sealer } = await serverKeys();
+      return {
+        order: await orderView(db, scope, order, sealer.open(order.accessKeySealed!, order.id)),
+      };
+    },
+  );
+
+  api.post(
+    '/tickets/verify',
+    {
+      schema: {
+        querystring: noQuery,
+        body: verifyTicketBodySchema,
+        response: { 200: verifyTicketResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { signer } = await serverKeys();
+      const claim = signer.verify(request.body.code);
+      // Signed by us, and still the code of a ticket of a confirmed order sold in this region.
+      const issued = claim ? await o.confirmedTicket(db, claim.id, region) : undefined;
+      if (!claim || issued?.code !== request.body.code) return { valid: false, ticket: null };
+      return { valid: true, ticket: claim };
+    },
+  );
+
+  api.get(
+    '/tickets/public-key',
+    { schema: { querystring: noQuery, response: { 200: ticketKeySchema } } },
+    async (_request, reply) => {
+      const { signer } = await serverKeys();
+      reply.header('cache-control', 'public, max-age=3600');
+      return { algorithm: 'Ed25519' as const, publicKey: signer.publicKeyPem() };
+    },
+  );
+
+  done();
+};

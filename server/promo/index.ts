@@ -1,0 +1,4 @@
+// Promo and presale codes' public module (issue 23): each name listed. Holds, the basket, the
+// calendar and memberships judge a code the same way.
+export { GUEST, mayBuy, promoFits, resolvePromo } from './promo';
+export type { PromoBuyer, PromoResolution, PromoRule } from './promo';

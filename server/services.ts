@@ -1,0 +1,72 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { SERVICES, servicePath } from '../contract/regions';
+import type { VenueBundle } from '../contract/venueFiles';
+import type { Database } from './db/database';
+import { accountRoutes, type AccountRoutesSettings } from './members/accountRoutes';
+import { authRoutes } from './members/authRoutes';
+import { accountOrderRoutes } from './members/accountOrderRoutes';
+import { membershipRoutes } from './members/membershipRoutes';
+import { profileRoutes } from './members/profileRoutes';
+import { addressLookupRoutes, type AddressLookupRoutesOptions } from './addressLookup/routes';
+import { healthRoute } from './health/routes';
+import { OUTBOX_VIEWER_PATH, outboxRoutes } from './email/routes';
+import { paymentRoutes, type PaymentRoutesOptions } from './payments/routes';
+import { sessionRoutes, type SessionRoutesOptions } from './http/sessionRoutes';
+
+/**
+ * The non-regional services of spec §7, each under /services/<name>. Issue 3 gives each a real
+ * health check and the session service its first endpoint; later issues add the rest.
+ */
+export const serviceRoutes: FastifyPluginAsync<{
+  db: Database;
+  payment: Omit<PaymentRoutesOptions, 'db'>;
+  /** Every venue (the customer-accounts service words its emails as the order's venue). */
+  venues: VenueBundle[];
+  /** The shop's configured origin, for links the services write into emails. */
+  linkOrigin: () => string;
+  accounts?: Partial<AccountRoutesSettings>;
+  /** Address lookup provider and rate limit (server/config.ts, tests' overrides applied). */
+  addressLookup: Omit<AddressLookupRoutesOptions, 'db'>;
+  /** New sessions per client address. */
+  session: Omit<SessionRoutesOptions, 'db'>;
+  /** The outbox viewer's secret when it is mounted; undefined, it is not. */
+  outboxSecret?: string;
+}> = async (
+  app,
+  { db, payment, venues, linkOrigin, accounts, addressLookup, session, outboxSecret },
+) => {
+  for (const service of SERVICES) {
+    await app.register(
+      async (scope) => {
+        await scope.register(healthRoute, { db, service });
+        if (service === 'session') await scope.register(sessionRoutes, { db, ...session });
+        if (service === 'auth') {
+          await scope.register(authRoutes, {
+            db,
+            venues,
+            linkOrigin,
+            payments: payment.payments,
+            ...accounts,
+          });
+        }
+        if (service === 'payment') await scope.register(paymentRoutes, { db, ...payment });
+        if (service === 'customer-accounts')
+          await scope.register(accountRoutes, { db, venues, linkOrigin, ...accounts });
+        // Members (issue 14): the profile, and the account's orders and memberships.
+        if (service === 'customer-profile') await scope.register(profileRoutes, { db, venues });
+        if (service === 'account-management') {
+          await scope.register(accountOrderRoutes, { db, venues });
+          await scope.register(membershipRoutes, { db, venues, payments: payment.payments });
+        }
+        if (service === 'address-lookup') {
+          await scope.register(addressLookupRoutes, { db, ...addressLookup });
+        }
+      },
+      { prefix: servicePath(service) },
+    );
+  }
+  // A developer's window on the emails the shop writes (README "Emails"); never in production.
+  if (outboxSecret) {
+    await app.register(outboxRoutes, { db, secret: outboxSecret, prefix: OUTBOX_VIEWER_PATH });
+  }
+};
