@@ -27,8 +27,9 @@ export function listMigrations(dir = MIGRATIONS_DIR): Migration[] {
 }
 
 /**
- * Database functions with one home each (functions/pricing.sql: the price rule), written as
- * CREATE OR REPLACE so they are applied again after the numbered migrations on every run.
+ * Database functions with one home each (functions/pricing.sql: the price rule; holds.sql: the
+ * live hold functions), written as CREATE OR REPLACE so they are applied again after the
+ * numbered migrations on every run.
  */
 export function listFunctionFiles(dir = FUNCTIONS_DIR): string[] {
   return readdirSync(dir)

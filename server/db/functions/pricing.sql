@@ -3,7 +3,7 @@
 -- so a change to a price is an edit here, not a new migration re-creating a function.
 -- Migrations 0005 and 0006 made these first and stay as history; a fresh database runs them, then
 -- this file. Everything here is CREATE OR REPLACE with the signatures those migrations gave, since
--- the hold functions (migration 0014) and the capabilities' queries call them. A change of
+-- the hold functions (functions/holds.sql) and the capabilities' queries call them. A change of
 -- signature or of the view's columns needs a DROP here first (and CASCADE to what depends on it
 -- re-created below it), not a silent second overload.
 --
