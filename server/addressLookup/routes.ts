@@ -6,7 +6,7 @@ import { normalisedPostcode } from './postcode';
 import type { AddressLookupProvider } from './provider';
 import type { Database } from '../db/database';
 import { ApiError } from '../lib/errors';
-import { countCall, type RateLimit } from '../http/rateLimit';
+import { enforceRateLimit, type RateLimit } from '../http/rateLimit';
 
 export interface AddressLookupRoutesOptions {
   db: Database;
@@ -34,11 +34,14 @@ export const addressLookupRoutes: FastifyPluginCallback<AddressLookupRoutesOptio
     {
       onRequest: async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        const verdict = await countCall(db, 'address-lookup', request.ip, rateLimit);
-        if (!verdict.allowed) {
-          reply.header('retry-after', String(verdict.retryAfterSeconds));
-          throw new ApiError(429, 'rate_limited', 'Too many address lookups. Try again later.');
-        }
+        await enforceRateLimit(
+          db,
+          'address-lookup',
+          request.ip,
+          rateLimit,
+          reply,
+          'Too many address lookups. Try again later.',
+        );
       },
       schema: {
         querystring: addressLookupQuerySchema,

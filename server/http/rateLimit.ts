@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 import type { Queryable } from '../db/database';
+import { ApiError } from '../lib/errors';
 import { countHit, purgeOldWindows } from './queries/rateLimit';
 
 /** At most `max` calls per client in each fixed window of `windowSeconds`. */
@@ -30,4 +32,23 @@ export async function countCall(
   // A new window: a bounded clean-up of windows long gone keeps the table small.
   if (hits === 1) await purgeOldWindows(db);
   return { allowed: hits <= limit.max, retryAfterSeconds: Math.max(1, retryAfter) };
+}
+
+/**
+ * Counts one call of `client` and, once it has used up `limit` for `name`, refuses it: 429
+ * `rate_limited` with `message` and a Retry-After for the rest of the window.
+ */
+export async function enforceRateLimit(
+  db: Queryable,
+  name: string,
+  client: string,
+  limit: RateLimit,
+  reply: FastifyReply,
+  message: string,
+): Promise<void> {
+  const verdict = await countCall(db, name, client, limit);
+  if (!verdict.allowed) {
+    reply.header('retry-after', String(verdict.retryAfterSeconds));
+    throw new ApiError(429, 'rate_limited', message);
+  }
 }

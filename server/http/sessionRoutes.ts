@@ -8,10 +8,9 @@ import { insertSession, touchLiveSession } from './queries/sessions';
 import { clientDigest } from '../lib/clientDigest';
 import { ServerKeys } from '../lib/serverKeys';
 import { newSessionTokens } from '../lib/sessionTokens';
-import { ApiError } from '../lib/errors';
 import { hashSessionToken, sessionTokenOf, setSessionCookie } from './buyerSession';
 import { noStoreByDefault } from './noStore';
-import { countCall, type RateLimit } from './rateLimit';
+import { enforceRateLimit, type RateLimit } from './rateLimit';
 
 /** Anonymous sessions last this long; baskets and holds live well within it. */
 export const SESSION_TTL_HOURS = 8;
@@ -59,11 +58,14 @@ export const sessionRoutes: FastifyPluginCallback<SessionRoutesOptions> = (
             .send({ csrfToken: session.csrfToken, expiresAt: session.expiresAt.toISOString() });
       }
       // Only new sessions count: a browser asking again for its live one gets it back above.
-      const verdict = await countCall(db, 'sessions', request.ip, rateLimit);
-      if (!verdict.allowed) {
-        reply.header('retry-after', String(verdict.retryAfterSeconds));
-        throw new ApiError(429, 'rate_limited', 'Too many new sessions. Try again later.');
-      }
+      await enforceRateLimit(
+        db,
+        'sessions',
+        request.ip,
+        rateLimit,
+        reply,
+        'Too many new sessions. Try again later.',
+      );
       const { token, tokenHash, csrfToken } = newSessionTokens();
       const expiresAt = await insertSession(db, {
         tokenHash,

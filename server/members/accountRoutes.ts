@@ -1,4 +1,4 @@
-import type { FastifyPluginCallback, FastifyReply } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,8 +14,7 @@ import { signUpFromOrder, verifyAccount } from './accounts';
 import { registerAccount } from './register';
 import { accountVenue, type AuthRoutesSettings } from './authRoutes';
 import { sessionOf } from '../http/buyerSession';
-import { ApiError } from '../lib/errors';
-import { countCall, type RateLimit } from '../http/rateLimit';
+import { enforceRateLimit, type RateLimit } from '../http/rateLimit';
 import { noStoreByDefault } from '../http/noStore';
 
 /** A password of 128 characters and an order id fit many times over. */
@@ -56,22 +55,6 @@ export interface AccountRoutesOptions extends Partial<
   linkOrigin: () => string;
 }
 
-/** A 429 with Retry-After once `client` has used up `limit` for `name`. */
-async function enforceLimit(
-  db: Database,
-  name: string,
-  client: string,
-  limit: RateLimit,
-  reply: FastifyReply,
-  message: string,
-) {
-  const verdict = await countCall(db, name, client, limit);
-  if (!verdict.allowed) {
-    reply.header('retry-after', String(verdict.retryAfterSeconds));
-    throw new ApiError(429, 'rate_limited', message);
-  }
-}
-
 /**
  * The customer-accounts service (`/services/customer-accounts`): sign-up from an order, and the
  * activation link that makes the account the mailbox owner's.
@@ -99,7 +82,7 @@ export const accountRoutes: FastifyPluginCallback<AccountRoutesOptions> = (app, 
       onRequest: [
         buyer(true),
         async (request, reply) =>
-          enforceLimit(
+          enforceRateLimit(
             db,
             'account-sign-up',
             request.ip,
@@ -143,7 +126,7 @@ export const accountRoutes: FastifyPluginCallback<AccountRoutesOptions> = (app, 
       onRequest: [
         buyer(true),
         async (request, reply) =>
-          enforceLimit(
+          enforceRateLimit(
             db,
             'account-sign-up',
             request.ip,
@@ -181,7 +164,7 @@ export const accountRoutes: FastifyPluginCallback<AccountRoutesOptions> = (app, 
       // No session: the link may be opened on another device than the one that bought. The
       // token is the proof, and a forged cross-site call could only do what its sender can.
       onRequest: async (request, reply) =>
-        enforceLimit(
+        enforceRateLimit(
           db,
           'account-verify',
           request.ip,

@@ -46,7 +46,7 @@ import { sessionOf, setSessionCookie } from '../http/buyerSession';
 import { errorReplies } from '../http/errors';
 import { noStoreByDefault } from '../http/noStore';
 import type { PaymentService } from '../payments';
-import { countCall, type RateLimit } from '../http/rateLimit';
+import { enforceRateLimit, type RateLimit } from '../http/rateLimit';
 import { SESSION_TTL_HOURS } from '../http/sessionRoutes';
 
 /** An email, a password of 128 characters (4 bytes each at most) and a slug fit many times over. */
@@ -97,19 +97,13 @@ export function accountVenue(
 }
 
 /** A 429 with Retry-After once `request.ip` has used up `limit` for `name`. */
-async function enforceLimit(
+const enforceLimit = (
   db: Database,
   name: string,
   request: FastifyRequest,
   limit: RateLimit,
   reply: FastifyReply,
-) {
-  const verdict = await countCall(db, name, request.ip, limit);
-  if (!verdict.allowed) {
-    reply.header('retry-after', String(verdict.retryAfterSeconds));
-    throw new ApiError(429, 'rate_limited', 'Too many attempts. Try again later.');
-  }
-}
+) => enforceRateLimit(db, name, request.ip, limit, reply, 'Too many attempts. Try again later.');
 
 /** Runs `work`, adding Retry-After to a sign-in throttle's 429. */
 async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {

@@ -8,9 +8,8 @@ import {
   tokeniseBodySchema,
 } from '../../contract/api/payment';
 import type { Database } from '../db/database';
-import { ApiError } from '../lib/errors';
 import type { PaymentConfig } from './config';
-import { countCall } from '../http/rateLimit';
+import { enforceRateLimit } from '../http/rateLimit';
 import type { PaymentService } from './service';
 
 /**
@@ -66,11 +65,14 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (
       // Before the body is read: card-testing bots are refused without any card being checked.
       onRequest: async (request, reply) => {
         allowOrigin(request, reply);
-        const verdict = await countCall(db, 'payment-tokens', request.ip, config.tokenRateLimit);
-        if (!verdict.allowed) {
-          reply.header('retry-after', String(verdict.retryAfterSeconds));
-          throw new ApiError(429, 'rate_limited', 'Too many card attempts. Try again later.');
-        }
+        await enforceRateLimit(
+          db,
+          'payment-tokens',
+          request.ip,
+          config.tokenRateLimit,
+          reply,
+          'Too many card attempts. Try again later.',
+        );
       },
       schema: {
         querystring: z.strictObject({}),

@@ -17,7 +17,7 @@ import type { OnsaleQueueSettings } from './settings';
 import { sessionOf } from '../http/buyerSession';
 import { errorReplies } from '../http/errors';
 import { noStoreByDefault } from '../http/noStore';
-import { countCall } from '../http/rateLimit';
+import { enforceRateLimit } from '../http/rateLimit';
 import type { RegionContext } from '../regionContext';
 
 export interface QueueRoutesOptions {
@@ -77,11 +77,14 @@ export const queueRoutes: FastifyPluginCallback<QueueRoutesOptions> = (app, opti
       // A reload or another tab gets its place back without counting against the address.
       const live = await queue.livePlace(saleId, session.id);
       if (live) return live;
-      const verdict = await countCall(db, 'queue-join', request.ip, settings.joinRateLimit);
-      if (!verdict.allowed) {
-        reply.header('retry-after', String(verdict.retryAfterSeconds));
-        throw new ApiError(429, 'rate_limited', 'Too many places taken from this address.');
-      }
+      await enforceRateLimit(
+        db,
+        'queue-join',
+        request.ip,
+        settings.joinRateLimit,
+        reply,
+        'Too many places taken from this address.',
+      );
       return queue.join(saleId, session.id);
     },
   );
