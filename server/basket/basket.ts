@@ -54,7 +54,7 @@ const invalid = (field: string, message: string) =>
   new ApiError(400, 'validation_failed', message, [field]);
 
 /**
- * The caller's live hold, with the same answers as reading the hold (domain/holds.ts): another
+ * The caller's live hold, with the same answers as reading the hold (holds/holds.ts): another
  * session's or region's is 404, an expired one 410 (its admissions are given back first).
  */
 async function liveHold(
@@ -158,7 +158,7 @@ function protectionLine(
 
 /**
  * The delivery method stored with the hold's details and its charge. A stored value that no
- * longer parses counts as not chosen, as the details step reads it (domain/checkoutDetails.ts).
+ * longer parses counts as not chosen, as the details step reads it (details/details.ts).
  */
 function deliveryLine(stored: unknown): DeliveryLine | null {
   const parsed = deliverySchema.safeParse(stored);

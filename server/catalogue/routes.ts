@@ -55,7 +55,7 @@ export interface ContentRoutesOptions {
   context: RegionContext;
 }
 
-/** CMS, venue and show reads of one regional booking API (the queue's are in routes/queue.ts). */
+/** CMS, venue and show reads of one regional booking API (the queue's are in queue/routes.ts). */
 export const contentRoutes: FastifyPluginCallback<ContentRoutesOptions> = (
   app,
   { db, context },

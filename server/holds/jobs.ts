@@ -3,7 +3,10 @@ import { SWEEP_INTERVAL_MS } from '../config';
 import type { PeriodicJob } from '../http/periodicJob';
 import { sweepExpiredHolds } from './holds';
 
-/** Expired holds of the region give their seats back; expiry is also enforced on every read. */
+/**
+ * The region's expired holds give back their admissions (a seat of an expired hold is taken over
+ * when claimed: expiry is enforced on every read), and stale idempotency keys are purged.
+ */
 export function holdJobs(db: Queryable, region: string): PeriodicJob[] {
   return [
     {

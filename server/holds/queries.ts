@@ -11,7 +11,7 @@ import type { CandidateSeat } from './bestAvailable';
 /**
  * Plan order, the order of every seat list (the seating plan, the seat status string, a hold's
  * seats): section sort_order, then row (shorter labels first, so Z comes before AA), then seat
- * number. Needs `s` = seats and `ps` = its plan_sections row. hold_seats (migration 0007)
+ * number. Needs `s` = seats and `ps` = its plan_sections row. hold_seats (db/functions/holds.sql)
  * orders a new hold's seats by the same rule.
  */
 const PLAN_ORDER = 'ps.sort_order, length(s.row_label), s.row_label, s.seat_number';
@@ -120,7 +120,7 @@ export interface NewHold {
 export type HoldRefusal = 'session' | 'client';
 
 /**
- * Starts a hold of `admissionCount` admissions (open_hold, migration 0014: the buyer's session
+ * Starts a hold of `admissionCount` admissions (open_hold, db/functions/holds.sql: the buyer's session
  * lock, then the session's and the client's limits); returns its deadline, or the limit that
  * refused it (nothing written).
  */
@@ -166,7 +166,7 @@ export interface SeatHoldResult {
 }
 
 /**
- * The whole seat hold in one call (hold_seats, migration 0007): the session lock and limit, the
+ * The whole seat hold in one call (hold_seats, db/functions/holds.sql): the session lock and limit, the
  * hold, and the claim of every seat that is free or held by an expired hold. The caller rolls
  * the transaction back when fewer seats come back than were asked for, so a hold is all or
  * nothing.

@@ -91,7 +91,7 @@ export const holdRoutes: FastifyPluginCallback<HoldRoutesOptions> = (app, option
   const plans = new PlanCache(db);
   const { buyer } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  // Issue 16: new holds of a queued sale need the session's queue pass (routes/queue.ts).
+  // Issue 16: new holds of a queued sale need the session's queue pass (queue/routes.ts).
   const queuePass = options.queue ? requireQueuePass(db, scope, options.queue) : undefined;
 
   // Live inventory and personal data: never cached by a browser or CDN (only a plan says

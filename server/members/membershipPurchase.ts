@@ -20,7 +20,7 @@ import { membershipView, startMembership } from './memberships';
 
 /**
  * Buying ATG+ (issue 14): a card payment through the same payment service and provider as an
- * order, with no seats. The steps follow the order's pay request (domain/orders.ts), none holding
+ * order, with no seats. The steps follow the order's pay request (orders/orders.ts), none holding
  * a transaction open while the gateway works:
  * 1. one transaction writes the attempt (found again by session and Idempotency-Key on a rerun);
  *    an account with a live ATG+ is refused (409 membership_active) and one attempt at a time

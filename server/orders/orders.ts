@@ -39,7 +39,7 @@ import { allocateForAttempt, reserveForAttempt } from '../vouchers';
  * 2. the payment service authorises, under the request's own Idempotency-Key, so a rerun gets
  *    the first payment back, never a second one;
  * 3. `settle` turns where the payment stands into the answer: a 3-D Secure step, a failed
- *    attempt (the hold stays the buyer's), or the sale — one transaction (orderSale.ts) — and
+ *    attempt (the hold stays the buyer's), or the sale — one transaction (orders/sale.ts) — and
  *    only then the capture, claimed once per order.
  * The pay request's stored answer (idempotency_keys) is written after step 3; every step is
  * safe to run again, so a crash anywhere leaves at most one authorisation and one capture.

@@ -13,7 +13,7 @@ import type { Queryable } from '../db/database';
 
 export type OrderFailure = 'declined' | 'timed_out' | 'hold_lost' | 'superseded' | 'refused';
 
-/** The buyer's details as the order keeps them (what domain/checkoutDetails found complete). */
+/** The buyer's details as the order keeps them (what details/details.ts found complete). */
 export interface OrderDetails {
   delivery: Delivery;
   contact: Contact;
@@ -339,7 +339,7 @@ export async function paymentOfAttempt(
 }
 
 // ---------------------------------------------------------------------------------------------
-// The sale (domain/orderSale.ts).
+// The sale (orders/sale.ts).
 
 /**
  * Sells these seats to the order: each is still this hold's (live or expired), or free, or held

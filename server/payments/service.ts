@@ -222,7 +222,7 @@ export class PaymentService {
   /** How long a provider call may take; nothing waits on a payment's first answer longer. */
   readonly timeoutMs: number;
   private readonly shopOrigins: readonly string[];
-  /** What the operator lets any venue offer (PAYMENT_METHODS), for domain/paymentChoice.ts. */
+  /** What the operator lets any venue offer (PAYMENT_METHODS), for payments/methods.ts. */
   readonly operatorMethods: readonly PaymentMethodKind[];
 
   constructor(options: PaymentServiceOptions) {
@@ -233,7 +233,7 @@ export class PaymentService {
     this.operatorMethods = options.methods ?? PAYMENT_METHOD_KINDS;
   }
 
-  /** What the provider can take, for domain/paymentChoice.ts. */
+  /** What the provider can take, for payments/methods.ts. */
   get providerMethods(): readonly PayMethod[] {
     return this.provider.methods;
   }

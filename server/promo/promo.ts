@@ -32,7 +32,7 @@ export type PromoResolution =
 
 /**
  * Who is asking. Guests belong to no scheme; a signed-in session's account fills `memberships`
- * with the schemes whose benefits it has now (`atg-plus`, `access`; domain/memberships.ts
+ * with the schemes whose benefits it has now (`atg-plus`, `access`; members/memberships.ts
  * `buyerOf`), and members' presales, the fee waiver and access seats then apply to them.
  */
 export interface PromoBuyer {

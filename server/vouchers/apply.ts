@@ -31,7 +31,7 @@ import {
  * The payment step's options and the vouchers a buyer applies to their hold (routes
  * paymentMethods.ts, contract/api/paymentMethods.ts). Applying reserves nothing: what each
  * voucher gives is worked out on every read, and reserved only by the pay attempt
- * (vouchersPay.ts).
+ * (pay.ts).
  */
 
 export interface VoucherContext {

@@ -12,7 +12,7 @@ import { allocateVouchers, paymentOptions } from './apply';
 /**
  * Vouchers in the pay attempt (issue 15). The attempt reserves what each applied voucher gives,
  * in the transaction that writes it; the sale spends the reservations in its own transaction
- * (orderSale.ts); an attempt that fails gives them back in the statement that fails it
+ * (orders/sale.ts); an attempt that fails gives them back in the statement that fails it
  * (migration 0031's trigger), whichever flow fails it.
  */
 

@@ -9,7 +9,7 @@ import { localDate } from '../lib/zonedTime';
 /**
  * The rules of gift vouchers and gift cards that need no database: how a printed number is
  * read, how a code is checked, when a voucher has expired, and what each applied voucher gives
- * a basket. The flows that read and write them are vouchersApply.ts and vouchersPay.ts.
+ * a basket. The flows that read and write them are apply.ts and pay.ts.
  */
 
 const CODE_KEY_NAME = 'voucher-code';
