@@ -99,6 +99,8 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'tests/api/**/*.test.ts'],
           // Several server processes need one database server: an embedded one is one process's.
           exclude: ['tests/api/multiProcess.test.ts'],
+          // Migrates and seeds once per run; each file copies the result (tests/api/testDatabase.ts).
+          globalSetup: ['tests/setup/pglite.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
