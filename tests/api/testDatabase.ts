@@ -90,7 +90,7 @@ export function seedIsCurrent(seededAt: Date, now = new Date()): boolean {
 }
 
 async function migratedCopy(): Promise<Copy> {
-  const templates = inject('databaseTemplates');
+  const templates = (process.env.NO_TEMPLATES ? undefined : inject('databaseTemplates'));
   if (templates) return copyOf(templates.migrated);
   const databaseUrl = await freshPostgresUrl();
   const db = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: 'memory://' });
@@ -100,7 +100,7 @@ async function migratedCopy(): Promise<Copy> {
 
 /** Seeded at `now`: a copy of the run's seed when that is the same, else seeded here. */
 async function seededCopy(now?: Date): Promise<Copy> {
-  const templates = inject('databaseTemplates');
+  const templates = (process.env.NO_TEMPLATES ? undefined : inject('databaseTemplates'));
   if (templates && now === undefined && seedIsCurrent(new Date(templates.seededAt))) {
     return copyOf(templates.seeded);
   }
