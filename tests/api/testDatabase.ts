@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../server/db/database';
@@ -57,20 +56,14 @@ interface Copy {
 }
 
 /**
- * A copy of one of the run's templates: a database of its own on PostgreSQL; on PGlite a copy
- * of the template's data directory, deleted when the database is closed.
+ * A copy of one of the run's templates: a database of its own on PostgreSQL; on PGlite an
+ * in-memory database loaded from the template's dump.
  */
 async function copyOf(template: string): Promise<Copy> {
   const databaseUrl = await freshPostgresUrl(template);
   if (databaseUrl) return { db: await openDatabase({ databaseUrl }), databaseUrl };
-  const dataDir = join(dirname(template), 'copies', randomBytes(6).toString('hex'));
-  cpSync(template, dataDir, { recursive: true });
-  const db = await openDatabase({ dataDir });
-  const close = async () => {
-    await db.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  return { db: { ...db, close } };
+  const loadDataDir = new Blob([readFileSync(template)]);
+  return { db: await openDatabase({ dataDir: 'memory://', loadDataDir }) };
 }
 
 /** How long a run's seed serves as "now" (a run takes minutes; a debugger may stop it longer). */
@@ -90,7 +83,7 @@ export function seedIsCurrent(seededAt: Date, now = new Date()): boolean {
 }
 
 async function migratedCopy(): Promise<Copy> {
-  const templates = (process.env.NO_TEMPLATES ? undefined : inject('databaseTemplates'));
+  const templates = inject('databaseTemplates');
   if (templates) return copyOf(templates.migrated);
   const databaseUrl = await freshPostgresUrl();
   const db = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: 'memory://' });
@@ -100,7 +93,7 @@ async function migratedCopy(): Promise<Copy> {
 
 /** Seeded at `now`: a copy of the run's seed when that is the same, else seeded here. */
 async function seededCopy(now?: Date): Promise<Copy> {
-  const templates = (process.env.NO_TEMPLATES ? undefined : inject('databaseTemplates'));
+  const templates = inject('databaseTemplates');
   if (templates && now === undefined && seedIsCurrent(new Date(templates.seededAt))) {
     return copyOf(templates.seeded);
   }

@@ -1,5 +1,6 @@
-import { cpSync } from 'node:fs';
+import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
@@ -9,7 +10,7 @@ import { venues } from './venues';
 /**
  * The run's seed-once databases (issue 23). Migrating and seeding took most of every API file's
  * set-up, on both drivers, so a run does it once and every file starts from its own copy:
- * database names on PostgreSQL (CREATE DATABASE … TEMPLATE), data directories on PGlite.
+ * database names on PostgreSQL (CREATE DATABASE … TEMPLATE), data directory dumps on PGlite.
  */
 export interface DatabaseTemplates {
   /** Migrated, nothing seeded: copied by openMigratedDatabase(). */
@@ -70,12 +71,33 @@ export async function buildPostgresTemplates(adminUrl: string): Promise<Database
   }
 }
 
-/** Two PGlite data directories under `root`, closed (consistent on disk) before any copy. */
+/**
+ * Two PGlite data directories, built under `root` and dumped there as tarballs: each test file
+ * loads one into an in-memory PGlite, which runs the suite's queries far faster than one on
+ * disk (whose close also writes back every page a file touched).
+ */
 export async function buildPgliteTemplates(root: string): Promise<DatabaseTemplates> {
   const dirs = { migrated: join(root, 'migrated'), seeded: join(root, 'seeded') };
   await migrated(await openDatabase({ dataDir: dirs.migrated }));
   cpSync(dirs.migrated, dirs.seeded, { recursive: true });
   const seededAt = new Date();
   await seeded(await openDatabase({ dataDir: dirs.seeded }), seededAt);
-  return { ...dirs, seededAt: seededAt.toISOString() };
+  return {
+    migrated: await dumpPglite(dirs.migrated),
+    seeded: await dumpPglite(dirs.seeded),
+    seededAt: seededAt.toISOString(),
+  };
+}
+
+/** PGlite's own dump of a closed data directory, uncompressed (it loads faster), beside it. */
+async function dumpPglite(dataDir: string): Promise<string> {
+  const pglite = await PGlite.create({ dataDir });
+  try {
+    const dump = await pglite.dumpDataDir('none');
+    const file = `${dataDir}.tar`;
+    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    return file;
+  } finally {
+    await pglite.close();
+  }
 }

@@ -6,7 +6,7 @@ import { buildPgliteTemplates } from './databaseTemplates';
 
 /**
  * The PGlite project's templates, migrated and seeded once per run in this run's own temp
- * folder; each test file copies one (tests/api/testDatabase.ts), and the folder goes at the end.
+ * folder; each test file loads one (tests/api/testDatabase.ts), and the folder goes at the end.
  */
 export default async function setup(project: TestProject): Promise<() => void> {
   const root = mkdtempSync(join(tmpdir(), 'stagedoor-pglite-'));
