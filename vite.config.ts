@@ -77,6 +77,8 @@ export default defineConfig({
     },
   },
   test: {
+    // The default report, then each project's time (issue 23), so a slower suite shows where.
+    reporters: ['default', './tests/setup/projectTimes.ts'],
     projects: [
       {
         extends: true,
@@ -111,7 +113,8 @@ export default defineConfig({
           // The same API suite against a real PostgreSQL that the run starts (tests/setup/postgres.ts).
           name: 'server-postgres',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          // server/**/*.test.ts open no database: the PGlite project runs them, once is enough.
+          include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/setup/postgres.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
