@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -79,6 +80,10 @@ export default defineConfig({
   test: {
     // The default report, then each project's time (issue 23), so a slower suite shows where.
     reporters: ['default', './tests/setup/projectTimes.ts'],
+    // Vitest's default (one core less than the machine has) is a single worker on a 2-core CI
+    // machine, which then waits out every API file's database and child-process round trips one
+    // file at a time; two overlap them (issue 23). Larger machines keep the default.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
