@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -77,6 +78,12 @@ export default defineConfig({
     },
   },
   test: {
+    // The default report, then each project's time (issue 23), so a slower suite shows where.
+    reporters: ['default', './tests/setup/projectTimes.ts'],
+    // Vitest's default (one core less than the machine has) is a single worker on a 2-core CI
+    // machine, which then waits out every API file's database and child-process round trips one
+    // file at a time; two overlap them (issue 23). Larger machines keep the default.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
@@ -99,6 +106,8 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'tests/api/**/*.test.ts'],
           // Several server processes need one database server: an embedded one is one process's.
           exclude: ['tests/api/multiProcess.test.ts'],
+          // Migrates and seeds once per run; each file copies the result (tests/api/testDatabase.ts).
+          globalSetup: ['tests/setup/pglite.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -109,7 +118,8 @@ export default defineConfig({
           // The same API suite against a real PostgreSQL that the run starts (tests/setup/postgres.ts).
           name: 'server-postgres',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          // server/**/*.test.ts open no database: the PGlite project runs them, once is enough.
+          include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/setup/postgres.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -38,6 +38,11 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** Connections in the PostgreSQL pool (default 10); PGlite has one. */
   poolSize?: number;
+  /**
+   * PGlite: a data directory to start from, as PGlite's `dumpDataDir()` wrote it (the tests'
+   * seed-once template, copied into memory far faster than migrating and seeding again).
+   */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
@@ -46,5 +51,5 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     return openPostgres(options.databaseUrl, options.poolSize);
   }
   const { openPglite } = await import('./pgliteDriver');
-  return openPglite(options.dataDir ?? '.data');
+  return openPglite(options.dataDir ?? '.data', options.loadDataDir);
 }

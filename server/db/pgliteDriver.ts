@@ -15,9 +15,9 @@ function wrap(target: PGlite | Transaction): Queryable {
 }
 
 /** Embedded PostgreSQL (WASM). One instance per process: each costs about 0.8 GB resident. */
-export async function openPglite(dataDir: string): Promise<Database> {
+export async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create({ dataDir });
+  const pg = await PGlite.create({ dataDir, loadDataDir });
   const base = wrap(pg);
   return {
     driver: 'pglite',

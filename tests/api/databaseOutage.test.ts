@@ -4,10 +4,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiErrorSchema } from '../../contract/api/common';
 import { buildApp } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/database';
-import { migrate } from '../../server/db/migrate';
-import { seed } from '../../server/catalogue/seed/seed';
 import { newBuyer } from './buyers';
-import { freshPostgresUrl, openMigratedDatabase, venues } from './testDatabase';
+import { openMigratedDatabase, seededPostgresUrl, venues } from './testDatabase';
 
 /**
  * A TCP relay between the server and its PostgreSQL: cutting it is what a database host going
@@ -54,17 +52,13 @@ class Relay {
 const logLines: string[] = [];
 const logged = () => logLines.map((line) => JSON.parse(line) as { level: number; msg: string });
 
-let setupDb: Database | undefined;
 let db: Database | undefined;
 let app: FastifyInstance | undefined;
 let relay: Relay | undefined;
 
 beforeAll(async () => {
-  const url = await freshPostgresUrl();
+  const url = await seededPostgresUrl();
   if (!url) return;
-  setupDb = await openDatabase({ databaseUrl: url });
-  await migrate(setupDb);
-  await seed(setupDb, venues);
   const target = new URL(url);
   relay = new Relay(target.hostname, Number(target.port));
   await relay.open();
@@ -81,7 +75,6 @@ afterAll(async () => {
   await app?.close();
   await relay?.cut();
   await db?.close();
-  await setupDb?.close();
 });
 
 async function until(condition: () => Promise<boolean>, what: string): Promise<void> {

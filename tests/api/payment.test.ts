@@ -832,7 +832,7 @@ describe('card data', () => {
   it('appears in no log line and no row of any table after all the runs above', async () => {
     expect(sentNumbers.size).toBeGreaterThan(5);
     expect(logLines.join('\n')).toContain(`${BASE}/tokens`);
-    // Every table, those of orders and checkout included (tests/api/orders.test.ts searches
+    // Every table, those of orders and checkout included (tests/api/orders.*.test.ts search
     // them again after real orders).
     await expectNoCardData(db, { logLines, numbers: sentNumbers, cvvs: sentCvvs });
   });

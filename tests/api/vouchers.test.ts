@@ -29,7 +29,7 @@ import { openSeededDatabase, venues } from './testDatabase';
  * fails, spent once with the sale, never more than the balance however many baskets race.
  */
 
-/** Short, so the time-out card's attempt ends soon (as orders.test.ts). */
+/** Short, so the time-out card's attempt ends soon (as tests/api/orderFixtures.ts). */
 const TIME_LIMIT_MS = 4000;
 const THROTTLE = {
   perClient: { max: 8, windowSeconds: 600 },

@@ -186,9 +186,20 @@ export async function startPostgresCluster(binaries?: string): Promise<PostgresC
   };
 }
 
-/** Starts the run's cluster and provides its admin URL; each test file creates its own database. */
+/**
+ * Starts the run's cluster and provides its admin URL and its two template databases, migrated
+ * and seeded once; each test file creates its own database as a copy of one (testDatabase.ts).
+ */
 export default async function setup(project: TestProject): Promise<() => void> {
   const cluster = await startPostgresCluster();
+  try {
+    // Imported here, not above: the benchmarks import this module for the cluster alone.
+    const { buildPostgresTemplates } = await import('./databaseTemplates');
+    project.provide('databaseTemplates', await buildPostgresTemplates(cluster.url));
+  } catch (error) {
+    cluster.stop();
+    throw error;
+  }
   project.provide('databaseUrl', cluster.url);
   return () => cluster.stop();
 }

@@ -1,11 +1,9 @@
 import { inject } from 'vitest';
 import { REGIONS, type Region } from '../../../contract/regions';
 import { openDatabase, type Database, type Queryable } from '../../../server/db/database';
-import { migrate } from '../../../server/db/migrate';
-import { seed } from '../../../server/catalogue/seed/seed';
 import type { HoldScope } from '../../../server/holds/holds';
 import { regionContext } from '../../../server/regionContext';
-import { freshPostgresUrl, venues } from '../testDatabase';
+import { openSeededDatabase, seededPostgresUrl, venues } from '../testDatabase';
 
 /** Whether this run has a real PostgreSQL (server-postgres project). */
 export const onPostgres = () => Boolean(inject('databaseUrl'));
@@ -16,15 +14,12 @@ export const onPostgres = () => Boolean(inject('databaseUrl'));
  * database per process) the same instance `count` times.
  */
 export async function openSeededHandles(count: number): Promise<Database[]> {
-  const databaseUrl = await freshPostgresUrl();
-  const first = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: 'memory://' });
-  await migrate(first);
-  await seed(first, venues);
-  if (!databaseUrl) return Array.from({ length: count }, () => first);
-  const rest = await Promise.all(
-    Array.from({ length: count - 1 }, () => openDatabase({ databaseUrl })),
-  );
-  return [first, ...rest];
+  const databaseUrl = await seededPostgresUrl();
+  if (!databaseUrl) {
+    const db = await openSeededDatabase();
+    return Array.from({ length: count }, () => db);
+  }
+  return Promise.all(Array.from({ length: count }, () => openDatabase({ databaseUrl })));
 }
 
 export async function closeAll(handles: Database[]): Promise<void> {
