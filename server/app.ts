@@ -42,7 +42,7 @@ import { graphqlRoutes } from './calendar/routes';
 import { healthRoute } from './health/routes';
 import { holdRoutes } from './holds/routes';
 import { holdJobs } from './holds/jobs';
-import { paymentMethodRoutes } from './payments/methodRoutes';
+import { paymentMethodRoutes } from './vouchers/routes';
 import { DEFAULT_VOUCHER_THROTTLE, type VoucherThrottleSettings } from './vouchers/throttle';
 import { orderRoutes } from './orders/routes';
 import { listenOrigin, orderContext } from './orders/context';
