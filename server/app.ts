@@ -188,7 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await scope.register(healthRoute, { db, region });
         await scope.register(contentRoutes, { db, context });
         await scope.register(queueRoutes, { db, context, queue, settings: queueSettings });
-        await scope.register(holdRoutes, { db, context, payments, queue });
+        await scope.register(holdRoutes, { db, context, queue });
         await scope.register(basketRoutes, { db, context });
         await scope.register(orderRoutes, { db, context, orders });
         await scope.register(detailsRoutes, { db, context });
