@@ -6,7 +6,7 @@ import { accountRoutes, type AccountRoutesSettings } from './members/accountRout
 import { authRoutes, type SignOutRelease } from './members/authRoutes';
 import { releaseSessionHolds } from './holds';
 import { releaseAttempts } from './orders';
-import { accountOrderRoutes } from './members/accountOrderRoutes';
+import { accountOrderRoutes } from './orders/accountRoutes';
 import { membershipRoutes } from './members/membershipRoutes';
 import { profileRoutes } from './members/profileRoutes';
 import { addressLookupRoutes, type AddressLookupRoutesOptions } from './addressLookup/routes';
