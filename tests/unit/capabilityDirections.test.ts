@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
  * features do (featureDirections.test.ts): what two capabilities both need belongs to the one
  * that owns the data, or to a third; what needs both lives in the one that already depends on
  * the other. Lint's zones (serverZones in eslint.config.js) say WHAT one may import of another
- * (its index.ts); this says that no two import each other.
+ * (its index.ts); this says that no two import each other, nor any longer loop close.
  *
  * Only imports that run count. `import type` / `export type` are erased, so a type-only import
  * back is no cycle at run time and is allowed. `import { type X }` is NOT erased: under
@@ -83,6 +83,35 @@ function capabilityEdges(): Map<string, string[]> {
   return edges;
 }
 
+/**
+ * A cycle through the capabilities' imports, as "a → b → … → a", or undefined: a depth-first
+ * walk that meets a capability still on its path has closed a loop.
+ */
+function firstCycle(edges: Map<string, string[]>): string | undefined {
+  const next = new Map<string, string[]>();
+  for (const key of edges.keys()) {
+    const [from, to] = key.split(' → ') as [string, string];
+    next.set(from, [...(next.get(from) ?? []), to].sort());
+  }
+  const done = new Set<string>();
+  const walk = (capability: string, path: string[]): string | undefined => {
+    const seen = path.indexOf(capability);
+    if (seen >= 0) return [...path.slice(seen), capability].join(' → ');
+    if (done.has(capability)) return undefined;
+    for (const to of next.get(capability) ?? []) {
+      const cycle = walk(to, [...path, capability]);
+      if (cycle) return cycle;
+    }
+    done.add(capability);
+    return undefined;
+  };
+  for (const capability of [...next.keys()].sort()) {
+    const cycle = walk(capability, []);
+    if (cycle) return cycle;
+  }
+  return undefined;
+}
+
 describe('server capabilities depend on each other in one direction', () => {
   it('reads the imports that run, and not those that are erased', () => {
     expect(
@@ -115,5 +144,23 @@ describe('server capabilities depend on each other in one direction', () => {
         return `${key} (${edges.get(key)!.join(', ')}) and back (${edges.get(`${to} → ${from}`)!.join(', ')})`;
       });
     expect(twoWay).toEqual([]);
+  });
+
+  it('finds a cycle through three or more capabilities (the check below can fail)', () => {
+    const edges = new Map([
+      ['members → orders', []],
+      ['orders → holds', []],
+      ['holds → members', []],
+      ['holds → lib', []],
+    ]);
+    expect(firstCycle(edges)).toBe('holds → members → orders → holds');
+    edges.delete('members → orders');
+    expect(firstCycle(edges)).toBeUndefined();
+  });
+
+  it('has no cycle through the capabilities, however long', () => {
+    // Two capabilities that do not import each other can still reach each other through a third
+    // (members → orders → details → members was one): each still could not be read alone.
+    expect(firstCycle(capabilityEdges())).toBeUndefined();
   });
 });
