@@ -42,7 +42,7 @@ import { graphqlRoutes } from './calendar/routes';
 import { healthRoute } from './health/routes';
 import { holdRoutes } from './holds/routes';
 import { holdJobs } from './holds/jobs';
-import { paymentMethodRoutes } from './payments/methodRoutes';
+import { paymentMethodRoutes } from './vouchers/routes';
 import { DEFAULT_VOUCHER_THROTTLE, type VoucherThrottleSettings } from './vouchers/throttle';
 import { orderRoutes } from './orders/routes';
 import { listenOrigin, orderContext } from './orders/context';
@@ -188,7 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await scope.register(healthRoute, { db, region });
         await scope.register(contentRoutes, { db, context });
         await scope.register(queueRoutes, { db, context, queue, settings: queueSettings });
-        await scope.register(holdRoutes, { db, context, payments, queue });
+        await scope.register(holdRoutes, { db, context, queue });
         await scope.register(basketRoutes, { db, context });
         await scope.register(orderRoutes, { db, context, orders });
         await scope.register(detailsRoutes, { db, context });

@@ -3,8 +3,10 @@ import { SERVICES, servicePath } from '../contract/regions';
 import type { VenueBundle } from '../contract/venueFiles';
 import type { Database } from './db/database';
 import { accountRoutes, type AccountRoutesSettings } from './members/accountRoutes';
-import { authRoutes } from './members/authRoutes';
-import { accountOrderRoutes } from './members/accountOrderRoutes';
+import { authRoutes, type SignOutRelease } from './members/authRoutes';
+import { releaseSessionHolds } from './holds';
+import { releaseAttempts } from './orders';
+import { accountOrderRoutes } from './orders/accountRoutes';
 import { membershipRoutes } from './members/membershipRoutes';
 import { profileRoutes } from './members/profileRoutes';
 import { addressLookupRoutes, type AddressLookupRoutesOptions } from './addressLookup/routes';
@@ -35,6 +37,20 @@ export const serviceRoutes: FastifyPluginAsync<{
   app,
   { db, payment, venues, linkOrigin, accounts, addressLookup, session, outboxSecret },
 ) => {
+  // A sign-out gives back the session's holds and voids the attempts that stopped: members owns
+  // neither, so the app hands it holds' and orders' own steps (issue 23).
+  const signOutRelease: SignOutRelease = {
+    holds: releaseSessionHolds,
+    attempts: (orderIds, log) =>
+      releaseAttempts(
+        {
+          db,
+          payments: payment.payments,
+          warn: (message, error) => log.warn({ err: error }, message),
+        },
+        orderIds,
+      ),
+  };
   for (const service of SERVICES) {
     await app.register(
       async (scope) => {
@@ -45,7 +61,7 @@ export const serviceRoutes: FastifyPluginAsync<{
             db,
             venues,
             linkOrigin,
-            payments: payment.payments,
+            release: signOutRelease,
             ...accounts,
           });
         }

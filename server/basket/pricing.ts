@@ -1,5 +1,4 @@
 import type { DeliveryMethod } from '../../contract/api/checkout';
-import type { CalendarDiscount } from '../calendar';
 import type { PromoRule } from '../promo';
 
 /**
@@ -21,6 +20,16 @@ import type { PromoRule } from '../promo';
 export function promoDiscount(faceValue: number, rule: PromoRule | null): number {
   if (rule === null || rule.discountPercent === 0) return 0;
   return Math.round((faceValue * rule.discountPercent) / 100);
+}
+
+/**
+ * A promo code's discount, and which performances it is for (presales or general sale). The
+ * basket's price rule makes it and the calendar's query applies it: it is declared here, with
+ * the rule, so the basket knows nothing of the calendar (issue 23).
+ */
+export interface CalendarDiscount {
+  percent: number;
+  presale: boolean;
 }
 
 /**

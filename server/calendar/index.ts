@@ -1,3 +1,3 @@
-// The calendar's public module (issue 23): each name listed. The basket's price rule names the
-// calendar's discount shape.
-export type { CalendarDiscount } from './queries';
+// The calendar's public module (issue 23): no other capability asks the calendar anything; it
+// asks the basket, catalogue, members, promo and vouchers. (The app registers its routes.)
+export {};

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database';
+import type { CalendarDiscount } from '../basket';
 
 /** The SQL of the calendar. Ids go out upper-cased (spec §2 id pattern). */
 
@@ -52,12 +53,6 @@ export interface CalendarPerformanceRow {
   fromPrice: number | null;
   /** The discount is in `fromPrice`. */
   discounted: boolean;
-}
-
-/** A promo code's discount, and which performances it is for (presales or general sale). */
-export interface CalendarDiscount {
-  percent: number;
-  presale: boolean;
 }
 
 /** A seat allocation that still takes its seat: sold, or held by a hold that has not expired. */

@@ -18,15 +18,8 @@ import * as d from './queries';
 import { type HoldRow, returnExpiredAdmissions } from '../holds';
 import { ApiError, notFound } from '../lib/errors';
 import { readBasket, type BasketScope } from '../basket';
-import {
-  checkAnswers,
-  checkConsents,
-  checkContact,
-  checkDelivery,
-  homeCountryOfVenue,
-  type Checked,
-  type Problem,
-} from './rules';
+import { checkAnswers, checkConsents, checkContact, checkDelivery } from './rules';
+import { homeCountryOfVenue, type Checked, type Problem } from '../lib/postalAddress';
 import { ownHold } from '../holds';
 import { sessionMember } from '../members';
 import { findProfile, saveCheckoutContact, type ProfileRow } from '../members';

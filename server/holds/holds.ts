@@ -416,6 +416,24 @@ export async function releaseHold(
 }
 
 /**
+ * Gives back every hold of a signing-out session that is not sold, as releaseHold does for one:
+ * a pay attempt under way fails as superseded (never charged for seats let go). Returns those
+ * attempts' order ids for the caller to void after its transaction commits. Here, not in
+ * members' sign-out, because holds already asks members who the buyer is (issue 23).
+ */
+export async function releaseSessionHolds(tx: Queryable, sessionId: string): Promise<string[]> {
+  const stopped: string[] = [];
+  for (const holdId of await q.holdIdsOfSession(tx, sessionId)) {
+    if ((await q.lockHold(tx, holdId))?.soldAt) continue;
+    stopped.push(...(await q.supersedePending(tx, holdId)));
+    await q.returnHoldAdmissions(tx, holdId);
+    await q.releaseHoldSeats(tx, holdId);
+    await q.deleteHold(tx, holdId);
+  }
+  return stopped;
+}
+
+/**
  * The periodic sweep (any instance may run it): gives back the admissions of a region's expired
  * holds, and purges idempotency keys no session can replay any more.
  */

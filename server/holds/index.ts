@@ -1,15 +1,7 @@
-// Holds' public module (issue 23): each name listed. The basket, details, vouchers, orders and
-// sign-out read a buyer's hold and write to it in their own transactions through these.
-export { ownHold } from './holds';
+// Holds' public module (issue 23): each name listed. The basket, details, vouchers and orders read
+// a buyer's hold and write to it in their own transactions through these; orders' release route
+// gives one back with releaseHold, and the app hands releaseSessionHolds to members' sign-out.
+export { ownHold, releaseHold, releaseSessionHolds } from './holds';
 export type { HoldScope } from './holds';
-export {
-  admissionPrices,
-  deleteHold,
-  lockHold,
-  releaseHoldSeats,
-  returnExpiredAdmissions,
-  returnHoldAdmissions,
-  supersedePending,
-  takeCapacity,
-} from './queries';
+export { admissionPrices, lockHold, returnExpiredAdmissions, takeCapacity } from './queries';
 export type { AdmissionPriceRow, HoldRow } from './queries';

@@ -697,3 +697,12 @@ export async function admissionPrices(db: Queryable, hold: HoldRow): Promise<Adm
   );
   return rows;
 }
+
+/** Every hold the session still has, oldest first (a sign-out gives them back). */
+export async function holdIdsOfSession(db: Queryable, sessionId: string): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    'SELECT id FROM holds WHERE session_id = $1 ORDER BY created_at, id',
+    [sessionId],
+  );
+  return rows.map((row) => row.id);
+}

@@ -23,14 +23,10 @@ import {
   createSeatHold,
   extendHold,
   readHold,
-  releaseHold,
 } from './holds';
 import { PlanCache, planRepresentation, seatStatus, type PlanEncoding } from './seatMap';
 import { optionalSession, sessionOf, type BuyerSession } from '../http/buyerSession';
-import { inTransaction } from '../db/transaction';
-import { releaseAttempts } from '../orders';
 import { buyerOf } from '../members';
-import type { PaymentService } from '../payments';
 import { errorReplies } from '../http/errors';
 import { sendStored } from '../http/idempotentRoute';
 import type { Hold } from '../../contract/api/holds';
@@ -48,8 +44,6 @@ export interface HoldRoutesOptions {
   db: Database;
   /** The region this API serves, its venues and caches (server/regionContext.ts). */
   context: RegionContext;
-  /** Voids the payment of an attempt a release stops (the buyer at a 3-D Secure step). */
-  payments: PaymentService;
   /** The region's onsale queues: a queued sale's holds need a pass (issue 16). */
   queue?: OnsaleQueue;
 }
@@ -85,7 +79,11 @@ function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
     .some((tag) => tag === '*' || tag === etag);
 }
 
-/** Holds and the seat map of one regional booking API (issue 4). */
+/**
+ * Holds and the seat map of one regional booking API (issue 4). Releasing a hold (DELETE
+ * /holds/:holdId) is orders' route: it voids the pay attempts the release stops, and orders
+ * already reads holds, so holds knows nothing of orders (issue 23).
+ */
 export const holdRoutes: FastifyPluginCallback<HoldRoutesOptions> = (app, options, done) => {
   const { db, context: scope } = options;
   const plans = new PlanCache(db);
@@ -193,34 +191,6 @@ export const holdRoutes: FastifyPluginCallback<HoldRoutesOptions> = (app, option
         extendHold(tx, scope, s.id, holdId),
       );
       return sendStored(reply, response);
-    },
-  );
-
-  api.delete(
-    '/holds/:holdId',
-    {
-      onRequest: buyer(true),
-      schema: {
-        params: holdParamsSchema,
-        querystring: noQuery,
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      const session = sessionOf(request);
-      const stopped = await inTransaction(db, (tx) =>
-        releaseHold(tx, scope, session.id, request.params.holdId),
-      );
-      // The seats are given back; now the money of a payment the release stopped.
-      await releaseAttempts(
-        {
-          db,
-          payments: options.payments,
-          warn: (message, error) => request.log.warn({ err: error }, message),
-        },
-        stopped,
-      );
-      return reply.status(204).send(null);
     },
   );
 

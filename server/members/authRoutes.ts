@@ -1,4 +1,9 @@
-import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyPluginCallback,
+  FastifyReply,
+  FastifyRequest,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -30,7 +35,6 @@ import {
 } from './recovery';
 import { clientDigest } from '../lib/clientDigest';
 import { ApiError } from '../lib/errors';
-import { releaseAttempts } from '../orders';
 import { ServerKeys } from '../lib/serverKeys';
 import { keepAlive, prepareSignIn, readSignInState, signIn } from './signIn';
 import {
@@ -41,11 +45,10 @@ import {
   throttleSignIn,
   type SignInThrottleSettings,
 } from './signInThrottle';
-import { signOut } from './signOut';
+import { signOut, type ReleaseSessionHolds } from './signOut';
 import { sessionOf, setSessionCookie } from '../http/buyerSession';
 import { errorReplies } from '../http/errors';
 import { noStoreByDefault } from '../http/noStore';
-import type { PaymentService } from '../payments';
 import { enforceRateLimit, type RateLimit } from '../http/rateLimit';
 import { SESSION_TTL_HOURS } from '../http/sessionRoutes';
 
@@ -76,8 +79,17 @@ export interface AuthRoutesOptions extends Partial<AuthRoutesSettings> {
   venues: VenueBundle[];
   /** The shop's origin for emailed links: configured, never the request's Host. */
   linkOrigin: () => string;
-  /** Voids the payment of a pay attempt a sign-out's release stopped. */
-  payments: PaymentService;
+  /**
+   * What a sign-out gives back, from the capabilities that own it (wired by server/services.ts):
+   * the session's holds in its transaction, then the money of the pay attempts that stopped.
+   */
+  release: SignOutRelease;
+}
+
+export interface SignOutRelease {
+  holds: ReleaseSessionHolds;
+  /** After the commit: voids those attempts' payments (orders' releaseAttempts). */
+  attempts(orderIds: readonly string[], log: FastifyBaseLogger): Promise<void>;
 }
 
 /**
@@ -124,7 +136,7 @@ export const authRoutes: FastifyPluginCallback<AuthRoutesOptions> = (app, option
   const {
     db,
     linkOrigin,
-    payments,
+    release,
     signInThrottle = DEFAULT_SIGN_IN_THROTTLE,
     passwordResetRateLimit = DEFAULT_PASSWORD_RESET_RATE_LIMIT,
     accountLinkRateLimit = DEFAULT_ACCOUNT_LINK_RATE_LIMIT,
@@ -207,21 +219,18 @@ export const authRoutes: FastifyPluginCallback<AuthRoutesOptions> = (app, option
       },
     },
     async (request, reply) => {
-      const signedOut = await signOut(db, {
-        sessionId: sessionOf(request).id,
-        reason: request.body.reason,
-        ttlHours: SESSION_TTL_HOURS,
-        clientDigest: await clientDigest(keys, request.ip),
-      });
-      // The seats are given back; now the money of a pay attempt the release stopped.
-      await releaseAttempts(
+      const signedOut = await signOut(
+        db,
         {
-          db,
-          payments,
-          warn: (message, error) => request.log.warn({ err: error }, message),
+          sessionId: sessionOf(request).id,
+          reason: request.body.reason,
+          ttlHours: SESSION_TTL_HOURS,
+          clientDigest: await clientDigest(keys, request.ip),
         },
-        signedOut.stoppedAttempts,
+        release.holds,
       );
+      // The seats are given back; now the money of a pay attempt the release stopped.
+      await release.attempts(signedOut.stoppedAttempts, request.log);
       return setSessionCookie(
         reply,
         signedOut.tokens.token,

@@ -1,6 +1,7 @@
 // Members' public module (issue 23): each name listed. Holds, the basket, details and the calendar
-// ask who the buyer is and what their membership opens; the demo data hashes its passwords.
-export { buyerOf, buyerOfSessionId } from './memberships';
+// ask who the buyer is and what their membership opens, orders' account routes whose account a
+// session is; the demo data hashes its passwords.
+export { accountOf, buyerOf, buyerOfSessionId } from './memberships';
 export { hashPassword } from './passwordHash';
 export {
   heldWheelchairSpaces,

@@ -5,7 +5,7 @@ import type { Profile, ProfileBody } from '../../contract/api/members';
 import type { VenueSettings } from '../../contract/venue';
 import type { Queryable } from '../db/database';
 import * as p from './queries/profile';
-import { checkAddress, homeCountryOfVenue } from '../details';
+import { checkAddress, homeCountryOfVenue } from '../lib/postalAddress';
 import { ApiError, notFound } from '../lib/errors';
 
 /**

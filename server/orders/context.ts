@@ -5,7 +5,7 @@ import { ServerKeys } from '../lib/serverKeys';
 import type { PaymentService } from '../payments';
 import type { RegionContext } from '../regionContext';
 import { LinkSealer } from './keys';
-import type { PayContext } from './orders';
+import type { MoneyContext, PayContext } from './orders';
 import { signerFromPem, ticketSigner, type TicketSigner } from './ticketCodes';
 
 export interface OrderContextOptions {
@@ -30,6 +30,8 @@ export interface OrderContext {
   serverKeys: () => Promise<{ signer: TicketSigner; sealer: LinkSealer }>;
   shopOrigin: () => string;
   contextFor: (log: FastifyBaseLogger) => Promise<PayContext>;
+  /** What voiding an attempt's money needs, without the order keys (a hold's release). */
+  moneyContextFor: (log: FastifyBaseLogger) => MoneyContext;
 }
 
 /**
@@ -68,12 +70,17 @@ export function orderContext(options: OrderContextOptions): OrderContext {
 
   const shopOrigin = () => options.shopOrigins[0] ?? listenOrigin(options.listenAddress());
 
+  const moneyContextFor = (log: FastifyBaseLogger): MoneyContext => ({
+    db,
+    payments,
+    warn: (message, error) => log.warn({ err: error }, message),
+  });
+
   const contextFor = async (log: FastifyBaseLogger): Promise<PayContext> => {
     const { signer, sealer } = await serverKeys();
     const origin = shopOrigin();
     return {
-      db,
-      payments,
+      ...moneyContextFor(log),
       scope,
       signer,
       sealer,
@@ -84,8 +91,7 @@ export function orderContext(options: OrderContextOptions): OrderContext {
           venue: order.venueSlug,
           key: accessKey,
         })}`,
-      warn: (message, error) => log.warn({ err: error }, message),
     };
   };
-  return { serverKeys, shopOrigin, contextFor };
+  return { serverKeys, shopOrigin, contextFor, moneyContextFor };
 }

@@ -586,3 +586,46 @@ export async function redeemHandoverToken(
   );
   return rows[0]?.orderId;
 }
+
+/** An order as My account lists it (orders/accountRoutes.ts, the account-management service). */
+export interface AccountOrderRow {
+  orderId: string;
+  reference: string;
+  venueSlug: string;
+  showName: string;
+  performanceStartsAt: Date;
+  ticketCount: number;
+  total: number;
+  currency: 'GBP' | 'USD';
+  status: 'pending' | 'confirmed' | 'failed';
+}
+
+/** Every order of the account, newest first (an attempt that never sold is left out). */
+export async function accountOrders(db: Queryable, accountId: string): Promise<AccountOrderRow[]> {
+  const { rows } = await db.query<AccountOrderRow>(
+    `SELECT upper(o.id::text) AS "orderId", o.number AS reference, sh.venue_slug AS "venueSlug",
+            sh.title AS "showName", p.starts_at AS "performanceStartsAt",
+            (SELECT count(*)::int FROM order_tickets t WHERE t.order_id = o.id) AS "ticketCount",
+            o.total, o.currency, o.status
+     FROM orders o
+     JOIN performances p ON p.id = o.performance_id
+     JOIN shows sh ON sh.id = p.show_id
+     WHERE o.account_id = $1 AND o.status = 'confirmed'
+     ORDER BY o.confirmed_at DESC NULLS LAST, o.id`,
+    [accountId],
+  );
+  return rows;
+}
+
+/** Whether the order is the account's (anything else is 404 to it). */
+export async function orderOfAccount(
+  db: Queryable,
+  accountId: string,
+  orderId: string,
+): Promise<boolean> {
+  const { rows } = await db.query(
+    `SELECT 1 FROM orders WHERE id = $1 AND account_id = $2 AND status = 'confirmed'`,
+    [orderId, accountId],
+  );
+  return rows.length > 0;
+}

@@ -22,7 +22,7 @@ import * as o from './queries';
 import { createHandover, redeemHandover } from './appHandover';
 import { optionalSession, sessionOf } from '../http/buyerSession';
 import { accessKeyMatches } from './keys';
-import { continuePayment, pay } from './orders';
+import { continuePayment, pay, releaseAttempts } from './orders';
 import { orderVenue, orderView } from './view';
 import type { OrderContext } from './context';
 import { notFound } from '../lib/errors';
@@ -31,6 +31,8 @@ import { idempotencyKeyOf, sendStored } from '../http/idempotentRoute';
 import type { RegionContext } from '../regionContext';
 import { noStoreByDefault } from '../http/noStore';
 import { seenByServer } from '../payments';
+import { releaseHold } from '../holds';
+import { inTransaction } from '../db/transaction';
 
 export interface OrderRoutesOptions {
   db: Database;
@@ -43,6 +45,8 @@ export interface OrderRoutesOptions {
 const noQuery = z.strictObject({});
 const noBody = z.strictObject({}).nullish();
 const errors = errorReplies(400, 401, 403, 404, 410, 422, 429);
+/** A hold's release answers as the other hold routes do (server/holds/routes.ts). */
+const holdErrors = errorReplies(400, 401, 403, 404, 410, 422);
 
 /** Orders, the pay request, e-ticket checks and the app handover of one regional API (issue 5). */
 export const orderRoutes: FastifyPluginCallback<OrderRoutesOptions> = (app, options, done) => {
@@ -50,7 +54,7 @@ export const orderRoutes: FastifyPluginCallback<OrderRoutesOptions> = (app, opti
   const { region } = scope;
   const { buyer } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { serverKeys, shopOrigin, contextFor } = options.orders;
+  const { serverKeys, shopOrigin, contextFor, moneyContextFor } = options.orders;
   const payContext = (request: FastifyRequest) => contextFor(request.log);
 
   /** The caller's own confirmed order, for the calls only its owner may make. */
@@ -204,6 +208,29 @@ export const orderRoutes: FastifyPluginCallback<OrderRoutesOptions> = (app, opti
       const { signer } = await serverKeys();
       reply.header('cache-control', 'public, max-age=3600');
       return { algorithm: 'Ed25519' as const, publicKey: signer.publicKeyPem() };
+    },
+  );
+
+  // A hold's release is here, not in holds/routes.ts: it also voids the money of a pay attempt
+  // it stops (the buyer at a 3-D Secure step), and only orders knows attempts (issue 23).
+  api.delete(
+    '/holds/:holdId',
+    {
+      onRequest: buyer(true),
+      schema: {
+        params: holdParamsSchema,
+        querystring: noQuery,
+        response: { 204: z.null(), ...holdErrors },
+      },
+    },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const stopped = await inTransaction(db, (tx) =>
+        releaseHold(tx, scope, session.id, request.params.holdId),
+      );
+      // The seats are given back; now the money of a payment the release stopped.
+      await releaseAttempts(moneyContextFor(request.log), stopped);
+      return reply.status(204).send(null);
     },
   );
 

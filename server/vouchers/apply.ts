@@ -1,13 +1,13 @@
 import type { Basket } from '../../contract/api/basket';
 import type { ApplyVoucherBody, PaymentMethods } from '../../contract/api/paymentMethods';
+import type { VenueSettings } from '../../contract/venue';
 import type { Database, Queryable } from '../db/database';
 import type { HoldRow } from '../holds';
 import * as v from './queries';
-import { readBasket } from '../basket';
+import { readBasket, type BasketScope } from '../basket';
 import { ApiError, notFound } from '../lib/errors';
 import { ownHold } from '../holds';
 import { inTransaction } from '../db/transaction';
-import type { OrderScope } from '../orders';
 import { methodsFor, type MethodSource } from '../payments';
 import type { ServerKeys } from '../lib/serverKeys';
 import {
@@ -28,15 +28,19 @@ import {
 } from './throttle';
 
 /**
- * The payment step's options and the vouchers a buyer applies to their hold (routes
- * paymentMethods.ts, contract/api/paymentMethods.ts). Applying reserves nothing: what each
- * voucher gives is worked out on every read, and reserved only by the pay attempt
- * (pay.ts).
+ * The payment step's options and the vouchers a buyer applies to their hold (routes.ts,
+ * contract/api/paymentMethods.ts). Applying reserves nothing: what each voucher gives is worked
+ * out on every read, and reserved only by the pay attempt (pay.ts).
  */
+
+/** What vouchers need of a regional API: the basket's scope plus each venue's settings. */
+export interface VoucherScope extends BasketScope {
+  venueFor(venueSlug: string): VenueSettings | undefined;
+}
 
 export interface VoucherContext {
   db: Database;
-  scope: OrderScope;
+  scope: VoucherScope;
   payments: MethodSource;
   keys: ServerKeys;
   throttle: VoucherThrottleSettings;
@@ -44,7 +48,7 @@ export interface VoucherContext {
 
 const holdExpired = () => new ApiError(410, 'hold_expired', 'This hold has expired.');
 
-type Venue = NonNullable<ReturnType<OrderScope['venueFor']>>;
+type Venue = NonNullable<ReturnType<VoucherScope['venueFor']>>;
 
 /** The payment step's options for a basket, once its vouchers are allocated. */
 
@@ -83,7 +87,7 @@ export function allocateVouchers(
   return allocate(applied, basket.total, venue, at, voucherKinds);
 }
 
-function venueOf(scope: OrderScope, hold: HoldRow) {
+function venueOf(scope: VoucherScope, hold: HoldRow) {
   const venue = scope.venueFor(hold.venueSlug);
   if (!venue) throw notFound('Hold');
   return venue;

@@ -8,12 +8,11 @@ import {
 } from '../../contract/api/members';
 import type { VenueBundle } from '../../contract/venueFiles';
 import type { Database } from '../db/database';
-import { findOrder } from '../orders';
-import { accountOrders, orderOfAccount } from './queries/profile';
+import { accountOrders, findOrder, orderOfAccount } from './queries';
 import { notFound } from '../lib/errors';
-import { accountOf } from './memberships';
-import { LinkSealer } from '../orders';
-import { orderView } from '../orders';
+import { accountOf } from '../members';
+import { LinkSealer } from './keys';
+import { orderView } from './view';
 import { ServerKeys } from '../lib/serverKeys';
 import { sessionOf } from '../http/buyerSession';
 import { errorReplies } from '../http/errors';
@@ -32,7 +31,9 @@ const noQuery = z.strictObject({});
  * The account's orders (account-management service, issue 14): the "secure access to tickets"
  * the spec promises. Every order bought signed in, or made into the account from its
  * confirmation page, with the order view the confirmation page shows (QR codes, app handover,
- * seats, delivery); another account's order is 404, as an unknown one.
+ * seats, delivery); another account's order is 404, as an unknown one. Served under members'
+ * service, kept with orders: it reads orders and shows the order view, and orders already asks
+ * members who the buyer is, so members knows nothing of orders (issue 23).
  */
 export const accountOrderRoutes: FastifyPluginCallback<AccountOrderRoutesOptions> = (
   app,

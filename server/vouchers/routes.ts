@@ -6,16 +6,16 @@ import { holdParamsSchema } from '../../contract/api/holds';
 import { applyVoucherBodySchema, paymentMethodsSchema } from '../../contract/api/paymentMethods';
 import type { Database } from '../db/database';
 import { ServerKeys } from '../lib/serverKeys';
-import { applyVoucher, paymentMethodsOf, removeVoucher, type VoucherContext } from '../vouchers';
+import { applyVoucher, paymentMethodsOf, removeVoucher, type VoucherContext } from './apply';
 import {
   DEFAULT_VOUCHER_THROTTLE,
   VoucherThrottledError,
   type VoucherThrottleSettings,
-} from '../vouchers';
+} from './throttle';
 import { sessionOf } from '../http/buyerSession';
 import { errorReplies } from '../http/errors';
 import { noStoreByDefault } from '../http/noStore';
-import type { PaymentService } from './service';
+import type { PaymentService } from '../payments';
 import type { RegionContext } from '../regionContext';
 
 export interface PaymentMethodRoutesOptions {
@@ -23,7 +23,7 @@ export interface PaymentMethodRoutesOptions {
   /** The region this API serves, its venues and caches (server/regionContext.ts). */
   context: RegionContext;
   payments: PaymentService;
-  /** The guessing throttle's limits (domain/vouchersThrottle.ts). */
+  /** The guessing throttle's limits (./throttle.ts). */
   throttle?: VoucherThrottleSettings;
 }
 
@@ -34,7 +34,9 @@ const voucherParams = z.strictObject({ holdId: idParamSchema, voucherId: idParam
 /**
  * The payment step's options and the gift vouchers and gift cards applied to a hold (issue 15,
  * contract/api/paymentMethods.ts), for the caller's own live hold: another session's hold does
- * not exist for them (404), as with holds.
+ * not exist for them (404), as with holds. They live with vouchers, not payments: the answer is
+ * payments' method rules applied to the vouchers on the hold, and vouchers already asks payments
+ * for those rules (methodsFor), so payments knows nothing of vouchers (issue 23).
  */
 export const paymentMethodRoutes: FastifyPluginCallback<PaymentMethodRoutesOptions> = (
   app,
