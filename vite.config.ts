@@ -25,6 +25,9 @@ const SHELL_MODULES = [
   // the sign-out flow forgets the tab's hold (holdStorage) as the restore does.
   /\/src\/(api\/signInState|features\/auth\/(authSlice|authLinks|authSession|idleDeadline)|features\/hold\/holdStorage)\.ts$/,
   /\/src\/(i18n\/format|components\/(PageHeading|CardList|ShowSummaryCard))\.tsx?$|\/contract\/(regions|money)\.ts$/,
+  // Every retry's wait (issue 23): the first page's flows and the lazy ones share it, and alone
+  // it was a request of its own on the first route.
+  /\/contract\/retrySchedule\.ts$/,
 ];
 
 // VITE_* defaults come from .env.example, the same file the server reads.
