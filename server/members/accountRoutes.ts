@@ -1,4 +1,4 @@
-import type { FastifyPluginCallback } from 'fastify';
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -73,24 +73,24 @@ export const accountRoutes: FastifyPluginCallback<AccountRoutesOptions> = (app, 
   // Answers about one buyer's account: never kept by a browser or a CDN, refusals included.
   noStoreByDefault(app);
 
+  // Sign-up from an order and from anywhere share one limit per client address.
+  const signUpLimit = async (request: FastifyRequest, reply: FastifyReply) =>
+    enforceRateLimit(
+      db,
+      'account-sign-up',
+      request.ip,
+      signUpRateLimit,
+      reply,
+      'Too many sign-ups. Try again later.',
+    );
+
   app.withTypeProvider<ZodTypeProvider>().post(
     '/accounts',
     {
       bodyLimit: ACCOUNT_BODY_LIMIT_BYTES,
       // Both before the body is read: a forged cross-site request is refused without a look at
       // it, and only real sessions count against the client's limit.
-      onRequest: [
-        buyer(true),
-        async (request, reply) =>
-          enforceRateLimit(
-            db,
-            'account-sign-up',
-            request.ip,
-            signUpRateLimit,
-            reply,
-            'Too many sign-ups. Try again later.',
-          ),
-      ],
+      onRequest: [buyer(true), signUpLimit],
       schema: {
         querystring: z.strictObject({}),
         body: createAccountBodySchema,
@@ -123,18 +123,7 @@ export const accountRoutes: FastifyPluginCallback<AccountRoutesOptions> = (app, 
     '/accounts/register',
     {
       bodyLimit: ACCOUNT_BODY_LIMIT_BYTES,
-      onRequest: [
-        buyer(true),
-        async (request, reply) =>
-          enforceRateLimit(
-            db,
-            'account-sign-up',
-            request.ip,
-            signUpRateLimit,
-            reply,
-            'Too many sign-ups. Try again later.',
-          ),
-      ],
+      onRequest: [buyer(true), signUpLimit],
       schema: {
         querystring: z.strictObject({}),
         body: registerBodySchema,
