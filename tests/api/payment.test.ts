@@ -460,7 +460,8 @@ describe('3-D Secure challenge', () => {
   it('shows a page with labelled buttons, a language and a title, under a strict CSP', async () => {
     const { payment } = await challenged('amex');
     const { page } = await visit(payment.action!.url);
-    expect(page.body).toMatch(/<html lang="en">/);
+    // A dollar payment's bank page is in American English (issue 24): "ending in".
+    expect(page.body).toMatch(/<html lang="en-US">/);
     expect(page.body).toMatch(/<title>Confirm your payment[^<]*<\/title>/);
     expect(page.body).toMatch(
       /<button type="submit" name="result" value="authenticated"[^>]*>Authenticate<\/button>/,
@@ -469,7 +470,7 @@ describe('3-D Secure challenge', () => {
       /<button type="submit" name="result" value="failed"[^>]*>Fail authentication<\/button>/,
     );
     expect(page.body).toMatch(/<form method="post" action="[^"]+\/challenge">/);
-    expect(page.body).toContain('American Express ending 8431');
+    expect(page.body).toContain('American Express ending in 8431');
     expect(page.body).not.toMatch(/<script/);
     const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain("form-action 'self'");

@@ -207,7 +207,8 @@ describe('PayPal (sandbox)', () => {
 
     const page = await app.inject({ method: 'GET', url: started.action!.url });
     expect(page.headers['content-security-policy']).toContain("default-src 'none'");
-    expect(page.body).toContain('<html lang="en">');
+    // A pound payment's page is in British English (issue 24).
+    expect(page.body).toContain('<html lang="en-GB">');
     expect(page.body).toContain('<title>Approve your payment - Sandbox PayPal</title>');
     for (const label of ['Approve', 'Cancel', 'Log in as a declining account']) {
       expect(page.body).toMatch(new RegExp(`<button type="submit"[^>]*>${label}</button>`));

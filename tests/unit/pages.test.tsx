@@ -60,7 +60,8 @@ describe('show page', () => {
     expect(screen.getByText(/Fri, March 13, 2026, 7:30\sPM/)).toBeInTheDocument();
     expect(screen.getByText(/42 performances/)).toBeInTheDocument();
     expect(screen.getByText('Tickets from $59, including all mandatory fees')).toBeInTheDocument();
-    expect(screen.getByText('2 hours 30 minutes, including 1 interval')).toBeInTheDocument();
+    // An American running time (issue 24): an intermission, not an interval.
+    expect(screen.getByText('2 hours 30 minutes, including 1 intermission')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Book tickets' })).toHaveAttribute(
       'href',
       '/shows/the-glass-orchard/hudson-stage/calendar/',

@@ -14,7 +14,8 @@ export const DEMO_MEMBER_PASSWORD = 'stagedoor-demo-2026';
 export const SCHEME_OFFERS = {
   'atg-plus': {
     benefits: [
-      'Book in ATG+ presales before tickets go on general sale',
+      // Worded for buyers of both languages ("general sale" is British).
+      'Book in ATG+ presales before tickets go on sale to everyone',
       'No transaction fee on any order',
       'Exclusive offers and member events',
     ],

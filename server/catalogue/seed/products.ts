@@ -1,3 +1,4 @@
+import { THEATRE_LEVEL_NAMES, type SeedLocale } from './seatingPlans';
 import type { VenueContentDef } from './venueContent';
 
 export interface UpsellDef {
@@ -8,28 +9,47 @@ export interface UpsellDef {
   amount: number;
 }
 
-/** Bistro price zones of each plan: the dearer the part of the house, the dearer the table. */
-const BISTRO_ZONES: Record<VenueContentDef['plan'], [string, number][]> = {
-  theatre: [
-    ['stalls', 100],
-    ['dress-circle', 90],
-    ['upper-circle', 75],
-  ],
-  arena: [
-    ['lower-bowl', 100],
-    ['upper-bowl', 80],
-  ],
-  'concert-hall': [],
-  attraction: [],
+/**
+ * Bistro price zones of each plan: the dearer the part of the house, the dearer the table. A
+ * theatre's zones are named in the venue's language (seatingPlans.ts THEATRE_LEVEL_NAMES).
+ */
+function bistroZones(plan: VenueContentDef['plan'], locale: SeedLocale): [string, number][] {
+  const theatre = THEATRE_LEVEL_NAMES[locale];
+  switch (plan) {
+    case 'theatre':
+      return [
+        [theatre.STALLS.zone, 100],
+        [theatre.DRESS.zone, 90],
+        [theatre.UPPER.zone, 75],
+      ];
+    case 'arena':
+      return [
+        ['lower-bowl', 100],
+        ['upper-bowl', 80],
+      ];
+    default:
+      return [];
+  }
+}
+
+/** The programme and the interval drinks, as the venue's buyers call them. */
+const EXTRA_NAMES: Record<SeedLocale, { programme: string; intervalDrinks: string }> = {
+  'en-GB': { programme: 'Souvenir programme', intervalDrinks: 'Interval drinks for two' },
+  'en-US': { programme: 'Souvenir program', intervalDrinks: 'Intermission drinks for two' },
 };
 
-/** Upsells of a venue, priced in its currency (minor units). */
-export function upsellsFor(plan: VenueContentDef['plan'], currency: 'GBP' | 'USD'): UpsellDef[] {
+/** Upsells of a venue, priced in its currency (minor units) and named in its language. */
+export function upsellsFor(
+  plan: VenueContentDef['plan'],
+  currency: 'GBP' | 'USD',
+  locale: SeedLocale,
+): UpsellDef[] {
   const usd = currency === 'USD';
+  const names = EXTRA_NAMES[locale];
   const items: UpsellDef[] = [
     {
       kind: 'programme',
-      name: plan === 'attraction' ? 'Field guide' : 'Souvenir programme',
+      name: plan === 'attraction' ? 'Field guide' : names.programme,
       description:
         plan === 'attraction'
           ? 'An illustrated guide to the creatures of the bayou.'
@@ -39,14 +59,14 @@ export function upsellsFor(plan: VenueContentDef['plan'], currency: 'GBP' | 'USD
     },
     {
       kind: 'drink',
-      name: plan === 'theatre' ? 'Interval drinks for two' : 'Drinks voucher for two',
+      name: plan === 'theatre' ? names.intervalDrinks : 'Drinks voucher for two',
       description: 'Two glasses of house wine or soft drinks, ready at the bar.',
       priceZone: null,
       amount: usd ? 2800 : 1700,
     },
   ];
   const baseDinner = usd ? 6500 : 3900;
-  for (const [zone, percent] of BISTRO_ZONES[plan]) {
+  for (const [zone, percent] of bistroZones(plan, locale)) {
     items.push({
       kind: 'bistro',
       name: 'Two-course bistro dinner',

@@ -1,3 +1,5 @@
+import type { VenueContentDef } from './venueContent';
+
 /**
  * Seating plan generators for the demo catalogue. Pure data: the seed writes their output with a
  * handful of multi-row statements, so a 20,000-seat arena costs one INSERT, not 20,000.
@@ -58,10 +60,11 @@ export type SeatingPlan = ReservedPlan | AdmissionPlan;
 
 const rowLabel = (index: number) => String.fromCharCode(65 + index);
 
+/** The language a venue's demo content is written in (its venue.json `locale`). */
+export type SeedLocale = 'en-GB' | 'en-US';
+
 interface TheatreLevel {
-  code: string;
-  name: string;
-  zone: string;
+  code: 'STALLS' | 'DRESS' | 'UPPER';
   rows: number;
   bandFor(row: string): string;
 }
@@ -74,26 +77,41 @@ export const THEATRE_BANDS = ['A', 'B', 'C', 'D', 'R'] as const;
 const THEATRE_LEVELS: TheatreLevel[] = [
   {
     code: 'STALLS',
-    name: 'Stalls',
-    zone: 'stalls',
     rows: 20,
     bandFor: (row) => (row <= 'B' ? 'B' : row <= 'M' ? 'A' : row <= 'R' ? 'B' : 'C'),
   },
   {
     code: 'DRESS',
-    name: 'Dress Circle',
-    zone: 'dress-circle',
     rows: 14,
     bandFor: (row) => (row <= 'E' ? 'A' : row <= 'J' ? 'B' : 'C'),
   },
   {
     code: 'UPPER',
-    name: 'Upper Circle',
-    zone: 'upper-circle',
     rows: 14,
     bandFor: (row) => (row <= 'F' ? 'C' : 'D'),
   },
 ];
+
+/**
+ * What buyers call each level, and its price-zone slug (shown with a bistro dinner): a London
+ * house's Stalls, Dress Circle and Upper Circle are a Broadway house's Orchestra, Mezzanine and
+ * Balcony. The codes stay the same, so the plan is one plan whatever its words.
+ */
+export const THEATRE_LEVEL_NAMES: Record<
+  SeedLocale,
+  Record<TheatreLevel['code'], { name: string; zone: string }>
+> = {
+  'en-GB': {
+    STALLS: { name: 'Stalls', zone: 'stalls' },
+    DRESS: { name: 'Dress Circle', zone: 'dress-circle' },
+    UPPER: { name: 'Upper Circle', zone: 'upper-circle' },
+  },
+  'en-US': {
+    STALLS: { name: 'Orchestra', zone: 'orchestra' },
+    DRESS: { name: 'Mezzanine', zone: 'mezzanine' },
+    UPPER: { name: 'Balcony', zone: 'balcony' },
+  },
+};
 
 const isEdge = (seat: number, width: number) => seat <= width || seat > SEATS_PER_ROW - width;
 
@@ -102,7 +120,8 @@ const isEdge = (seat: number, width: number) => seat <= width || seat > SEATS_PE
  * seats under the overhang and at the Upper Circle ends, wheelchair spaces each beside a
  * companion seat, access-zone seats near step-free exits and an American Express block.
  */
-export function theatrePlan(): ReservedPlan {
+export function theatrePlan(locale: SeedLocale = 'en-GB'): ReservedPlan {
+  const names = THEATRE_LEVEL_NAMES[locale];
   const seats: SeatDef[] = [];
   let top = 0;
   for (const level of THEATRE_LEVELS) {
@@ -127,7 +146,7 @@ export function theatrePlan(): ReservedPlan {
           x: 40 + number * 24 + (number > 12 ? 24 : 0),
           y: top + r * 26,
           band: restrictedView ? 'R' : level.bandFor(row),
-          zone: level.zone,
+          zone: names[level.code].zone,
           restrictedView,
           wheelchair,
           companion,
@@ -149,8 +168,8 @@ export function theatrePlan(): ReservedPlan {
     stage: { kind: 'stage', x: 64, y: -150, width: 600, height: 70 },
     sections: THEATRE_LEVELS.map((level, index) => ({
       code: level.code,
-      name: level.name,
-      level: level.name,
+      name: names[level.code].name,
+      level: names[level.code].name,
       sortOrder: index,
     })),
     seats,
@@ -236,4 +255,18 @@ export function timedEntryPlan(): AdmissionPlan {
     name: 'Timed entry',
     areas: [{ code: 'ENTRY', name: 'Timed entry', capacity: 60 }],
   };
+}
+
+/** The plan of a venue's kind, its parts named in the venue's language. */
+export function planFor(kind: VenueContentDef['plan'], locale: SeedLocale): SeatingPlan {
+  switch (kind) {
+    case 'theatre':
+      return theatrePlan(locale);
+    case 'arena':
+      return arenaPlan();
+    case 'concert-hall':
+      return concertHallPlan();
+    case 'attraction':
+      return timedEntryPlan();
+  }
 }

@@ -8,13 +8,7 @@ import { MEMBERSHIPS, PROMOS, TICKET_PROTECTION_FEES, upsellsFor } from './produ
 import { schedulePerformances } from './schedule';
 import { seedMembers } from './members';
 import { seedVouchers } from './vouchers';
-import {
-  arenaPlan,
-  concertHallPlan,
-  theatrePlan,
-  timedEntryPlan,
-  type SeatingPlan,
-} from './seatingPlans';
+import { planFor, type SeatingPlan } from './seatingPlans';
 import { SHOWS, type ShowDef } from './shows';
 import { VENUE_CONTENT, type VenueContentDef } from './venueContent';
 
@@ -31,19 +25,6 @@ const VOUCHERS_VERSION = 1;
 export interface SeedResult {
   seeded: boolean;
   milliseconds: number;
-}
-
-function planFor(kind: VenueContentDef['plan']): SeatingPlan {
-  switch (kind) {
-    case 'theatre':
-      return theatrePlan();
-    case 'arena':
-      return arenaPlan();
-    case 'concert-hall':
-      return concertHallPlan();
-    case 'attraction':
-      return timedEntryPlan();
-  }
 }
 
 async function insertPlan(tx: Queryable, venueSlug: string, plan: SeatingPlan): Promise<string> {
@@ -268,7 +249,7 @@ async function seedCatalogue(tx: Queryable, venues: VenueBundle[], now: Date): P
     await insertVenue(tx, bundle, content);
     const shows = SHOWS.filter((show) => show.venueSlug === slug);
     if (shows.length > 0) {
-      const plan = planFor(content.plan);
+      const plan = planFor(content.plan, bundle.settings.locale);
       const planId = await insertPlan(tx, slug, plan);
       for (const show of shows) {
         showIds.set(
@@ -277,7 +258,7 @@ async function seedCatalogue(tx: Queryable, venues: VenueBundle[], now: Date): P
         );
       }
     }
-    const upsells = upsellsFor(content.plan, bundle.settings.currency);
+    const upsells = upsellsFor(content.plan, bundle.settings.currency, bundle.settings.locale);
     await tx.query(
       `INSERT INTO upsell_products (venue_slug, kind, name, description, price_zone, amount)
        SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::int[])`,

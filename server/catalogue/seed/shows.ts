@@ -1,4 +1,5 @@
 import type { Image } from '../../../contract/api/common';
+import type { SeedLocale } from './seatingPlans';
 
 /** Local start times by day of week (0 = Sunday), in the venue's time zone. */
 export type WeeklySchedule = Partial<Record<0 | 1 | 2 | 3 | 4 | 5 | 6, string[]>>;
@@ -54,29 +55,39 @@ const UNDER_5 = 'Children under 5 are not admitted; under 15 need an adult.';
 const THEATRE_SHOW_ACCESS =
   'Captioned and audio-described performances are announced on the calendar. Wheelchair spaces and access-zone seats can be chosen on the seat map.';
 
-const theatreOffers = (packageExtra: number): OfferDef[] => [
+/** The theatre offers' words that differ between a London and a Broadway house. */
+const THEATRE_OFFER_WORDS: Record<SeedLocale, { dinner: string; exit: string; amexLevel: string }> =
   {
-    type: 'package',
-    name: 'Dinner and show',
-    description: 'A two-course pre-theatre dinner in the bistro with a Band A ticket.',
-    extraAmount: packageExtra,
-  },
-  {
-    type: 'wheelchair',
-    name: 'Wheelchair space',
-    description: 'A wheelchair space with a companion seat beside it.',
-  },
-  {
-    type: 'accessZone',
-    name: 'Access zone',
-    description: 'Aisle seats close to a step-free exit, for customers with access needs.',
-  },
-  {
-    type: 'amex',
-    name: 'American Express seats',
-    description: 'Prime Dress Circle seats held for customers paying with American Express.',
-  },
-];
+    'en-GB': { dinner: 'pre-theatre', exit: 'a step-free exit', amexLevel: 'Dress Circle' },
+    'en-US': { dinner: 'pre-show', exit: 'an exit with no steps', amexLevel: 'Mezzanine' },
+  };
+
+const theatreOffers = (packageExtra: number, locale: SeedLocale): OfferDef[] => {
+  const words = THEATRE_OFFER_WORDS[locale];
+  return [
+    {
+      type: 'package',
+      name: 'Dinner and show',
+      description: `A two-course ${words.dinner} dinner in the bistro with a Band A ticket.`,
+      extraAmount: packageExtra,
+    },
+    {
+      type: 'wheelchair',
+      name: 'Wheelchair space',
+      description: 'A wheelchair space with a companion seat beside it.',
+    },
+    {
+      type: 'accessZone',
+      name: 'Access zone',
+      description: `Aisle seats close to ${words.exit}, for customers with access needs.`,
+    },
+    {
+      type: 'amex',
+      name: 'American Express seats',
+      description: `Prime ${words.amexLevel} seats held for customers paying with American Express.`,
+    },
+  ];
+};
 
 const theatrePrices = (a: number, b: number, c: number, d: number, r: number): PriceOptionDef[] => [
   { code: 'A', name: 'Band A', band: 'A', faceValue: a },
@@ -130,7 +141,7 @@ export const SHOWS: ShowDef[] = [
     ...GLASS_ORCHARD_PRODUCTION,
     schedule: UK_PLAYS,
     prices: theatrePrices(8500, 6500, 4500, 2500, 1800),
-    offers: theatreOffers(3500),
+    offers: theatreOffers(3500, 'en-GB'),
     notice: {
       index: 3,
       text: 'At this performance the role of Ada Hale will be played by understudy Maya Okafor.',
@@ -158,7 +169,7 @@ export const SHOWS: ShowDef[] = [
     accessInformation: THEATRE_SHOW_ACCESS,
     schedule: { 0: ['15:00'], 1: ['19:30'] },
     prices: theatrePrices(7500, 5500, 3900, 2500, 1500),
-    offers: theatreOffers(3500),
+    offers: theatreOffers(3500, 'en-GB'),
   },
   {
     venueSlug: 'northern-playhouse',
@@ -182,7 +193,7 @@ export const SHOWS: ShowDef[] = [
     accessInformation: THEATRE_SHOW_ACCESS,
     schedule: UK_PLAYS,
     prices: theatrePrices(6900, 5200, 3600, 2200, 1500),
-    offers: theatreOffers(3000),
+    offers: theatreOffers(3000, 'en-GB'),
   },
   {
     venueSlug: 'golden-gate-playhouse',
@@ -206,7 +217,7 @@ export const SHOWS: ShowDef[] = [
     accessInformation: THEATRE_SHOW_ACCESS,
     schedule: US_PLAYS,
     prices: theatrePrices(14900, 11900, 8900, 5900, 3900),
-    offers: theatreOffers(6500),
+    offers: theatreOffers(6500, 'en-US'),
   },
   {
     venueSlug: 'hudson-stage',
@@ -214,13 +225,13 @@ export const SHOWS: ShowDef[] = [
     title: 'The Glass Orchard',
     strapline: 'The London hit about three sisters and an orchard that will not stop growing.',
     description: [
-      'The Lumen Theatre’s award-winning production crosses the Atlantic with its original cast for a strictly limited season.',
+      'The Lumen Theatre’s award-winning production crosses the Atlantic with its original cast for a strictly limited engagement.',
       'When the Hale sisters return to their late mother’s farm, they find the orchard she planted has turned to glass, tree by tree.',
     ],
     ...GLASS_ORCHARD_PRODUCTION,
     schedule: US_PLAYS,
     prices: theatrePrices(16900, 12900, 9900, 6900, 4900),
-    offers: theatreOffers(7500),
+    offers: theatreOffers(7500, 'en-US'),
   },
   {
     venueSlug: 'harbor-arena',
@@ -229,7 +240,7 @@ export const SHOWS: ShowDef[] = [
     strapline: 'The stadium-pop tour comes home to Boston for two weekends.',
     description: [
       'Harbor Lights bring their record-breaking world tour back to where it began, with a new in-the-round finale.',
-      'Doors open at 6pm; support act at 7:30pm.',
+      'Doors open at 6pm; opening act at 7:30pm.',
     ],
     images: [
       poster(
@@ -240,7 +251,8 @@ export const SHOWS: ShowDef[] = [
     genre: 'Concert',
     runningTimeMinutes: 120,
     intervals: 0,
-    ageGuidance: 'All ages. Under 16s must be accompanied by an adult; under 2s go free on a lap.',
+    ageGuidance:
+      'All ages. Children under 16 must be accompanied by an adult; children under 2 ride free on a lap.',
     accessInformation:
       'Accessible seating with a companion seat is in row 20 of the lower bowl; choose a wheelchair space on the seat map.',
     schedule: { 5: ['19:30'], 6: ['19:30'] },
@@ -293,7 +305,7 @@ export const SHOWS: ShowDef[] = [
     genre: 'Concert',
     runningTimeMinutes: 110,
     intervals: 0,
-    ageGuidance: 'Ages 16 and over; under 18s must be accompanied by an adult.',
+    ageGuidance: 'Ages 16 and over; anyone under 18 must be accompanied by an adult.',
     accessInformation:
       'Reserve a place on the accessible viewing platform with the box office after booking a standing ticket.',
     schedule: { 4: ['20:00'], 5: ['20:00'], 6: ['20:00'] },
@@ -330,7 +342,7 @@ export const SHOWS: ShowDef[] = [
     accessInformation: THEATRE_SHOW_ACCESS,
     schedule: US_PLAYS,
     prices: theatrePrices(11900, 8900, 6900, 4500, 2900),
-    offers: theatreOffers(5500),
+    offers: theatreOffers(5500, 'en-US'),
   },
   {
     venueSlug: 'bayou-discovery',
@@ -350,9 +362,9 @@ export const SHOWS: ShowDef[] = [
     genre: 'Attraction',
     runningTimeMinutes: 75,
     intervals: 0,
-    ageGuidance: 'Suitable for all ages; under 12s must be accompanied by an adult.',
+    ageGuidance: 'Suitable for all ages; children under 12 must be accompanied by an adult.',
     accessInformation:
-      'The route is step-free. Some areas are very dark; handrails line the boardwalk.',
+      'The route has no steps. Some areas are very dark; handrails line the boardwalk.',
     schedule: Object.fromEntries(
       [0, 2, 3, 4, 5, 6].map((day) => [
         day,

@@ -25,6 +25,9 @@ const venueImage = (slug: string, alt: string): Image => ({
 
 const THEATRE_ACCESS =
   'Step-free access from the main entrance to the Stalls and Dress Circle. Wheelchair spaces, each with a companion seat, are in Stalls row T and Dress Circle row A. An infrared hearing system is available at the cloakroom, and assistance dogs are welcome.';
+/** The same house in a US buyer's words (its levels as seatingPlans.ts names them in en-US). */
+const US_THEATRE_ACCESS =
+  'An entrance with no steps leads from the main doors to the Orchestra and Mezzanine. Wheelchair spaces, each with a companion seat, are in Orchestra row T and Mezzanine row A. Assistive listening devices are available at the coat check, and service animals are welcome.';
 
 export const VENUE_CONTENT: VenueContentDef[] = [
   {
@@ -66,10 +69,10 @@ export const VENUE_CONTENT: VenueContentDef[] = [
     plan: 'theatre',
     description: [
       'Golden Gate Playhouse brings touring musicals and new American writing to Geary Street.',
-      'The restored 1,200-seat house spans the Orchestra-level Stalls, the Dress Circle and the Upper Circle.',
+      'The restored 1,200-seat house spans the Orchestra, the Mezzanine and the Balcony.',
     ],
     address: { lines: ['415 Geary Street'], city: 'San Francisco', postcode: 'CA 94102' },
-    accessInformation: THEATRE_ACCESS,
+    accessInformation: US_THEATRE_ACCESS,
     image: venueImage(
       'golden-gate-playhouse',
       'Golden Gate Playhouse marquee lit in amber against a foggy evening sky',
@@ -86,7 +89,7 @@ export const VENUE_CONTENT: VenueContentDef[] = [
       'A sister house of The Lumen Theatre, it shares its 1,200-seat, three-level layout.',
     ],
     address: { lines: ['230 West 44th Street'], city: 'New York', postcode: 'NY 10036' },
-    accessInformation: THEATRE_ACCESS,
+    accessInformation: US_THEATRE_ACCESS,
     image: venueImage(
       'hudson-stage',
       'The Hudson Stage façade with a vertical neon sign on West 44th Street',
@@ -100,7 +103,7 @@ export const VENUE_CONTENT: VenueContentDef[] = [
     plan: 'arena',
     description: [
       'Harbor Arena is Boston’s waterfront arena: 20,000 seats in a lower and an upper bowl around an end stage.',
-      'Doors open 90 minutes before the show; bags larger than 30 × 30 × 15 cm are not allowed.',
+      'Doors open 90 minutes before the show; bags larger than 12 × 12 × 6 inches are not allowed.',
     ],
     address: { lines: ['1 Harbor Way'], city: 'Boston', postcode: 'MA 02210' },
     accessInformation:
@@ -115,7 +118,7 @@ export const VENUE_CONTENT: VenueContentDef[] = [
     plan: 'concert-hall',
     description: [
       'Motor City Music Hall is a 1,800-capacity general-admission room with a sprung standing floor and an unreserved balcony.',
-      'All tickets are general admission: arrive early for the barrier.',
+      'All tickets are general admission: arrive early for a spot at the rail.',
     ],
     address: { lines: ['3120 Woodward Avenue'], city: 'Detroit', postcode: 'MI 48201' },
     accessInformation:
@@ -136,7 +139,7 @@ export const VENUE_CONTENT: VenueContentDef[] = [
       'Its 1,200 seats rise over three levels beneath a painted Texas-sky ceiling.',
     ],
     address: { lines: ['710 Congress Avenue'], city: 'Austin', postcode: 'TX 78701' },
-    accessInformation: THEATRE_ACCESS,
+    accessInformation: US_THEATRE_ACCESS,
     image: venueImage(
       'lone-star-theater',
       'Lone Star Theater’s star-topped marquee on Congress Avenue',
@@ -154,7 +157,7 @@ export const VENUE_CONTENT: VenueContentDef[] = [
     ],
     address: { lines: ['900 Levee Street'], city: 'New Orleans', postcode: 'LA 70130' },
     accessInformation:
-      'Boardwalks are step-free with a gentle gradient throughout. Wheelchairs can be borrowed free of charge at the entrance; low-light areas have handrails.',
+      'Boardwalks have no steps and a gentle slope throughout. Wheelchairs can be borrowed free of charge at the entrance; low-light areas have handrails.',
     image: venueImage(
       'bayou-discovery',
       'A lantern-lit boardwalk winding through cypress trees at Bayou Discovery',

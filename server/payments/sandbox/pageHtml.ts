@@ -36,14 +36,26 @@ interface PageParts {
   script?: boolean;
   /** Whose page it stands in for, in its badge. */
   badge?: string;
+  /** The page's language: a payment's currency says whose bank it stands in for. */
+  lang?: PageLanguage;
+}
+
+type PageLanguage = 'en' | 'en-GB' | 'en-US';
+
+/** A dollar payment's bank writes American English, a pound payment's British. */
+const languageOf = (currency: Currency): PageLanguage => (currency === 'GBP' ? 'en-GB' : 'en-US');
+
+/** "Visa ending 1111" in a British bank's words, "Visa ending in 1111" in an American one's. */
+function cardName(brand: CardBrand, last4: string, lang: PageLanguage): string {
+  return `${CARD_BRAND_NAMES[brand]} ending ${lang === 'en-US' ? 'in ' : ''}${last4}`;
 }
 
 const BANK = 'Sandbox bank';
 const PAYPAL = 'Sandbox PayPal';
 
-function page({ base, title, body, script = false, badge = BANK }: PageParts): string {
+function page({ base, title, body, script = false, badge = BANK, lang = 'en' }: PageParts): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -61,7 +73,7 @@ ${body}
 }
 
 function money(amount: number, currency: Currency): string {
-  return new Intl.NumberFormat(currency === 'GBP' ? 'en-GB' : 'en-US', {
+  return new Intl.NumberFormat(languageOf(currency), {
     style: 'currency',
     currency,
   }).format(amount / 100);
@@ -93,9 +105,11 @@ export interface ChallengeDetails {
 }
 
 export function challengePage(base: string, details: ChallengeDetails): string {
-  const card = `${CARD_BRAND_NAMES[details.brand]} ending ${details.last4}`;
+  const lang = languageOf(details.currency);
+  const card = cardName(details.brand, details.last4, lang);
   return page({
     base,
+    lang,
     title: 'Confirm your payment - Sandbox bank',
     body: `<h1>Confirm your payment</h1>
 <p>This test page stands in for your card issuer's security check. Choose how it ends.</p>
@@ -127,6 +141,7 @@ export function approvalPage(base: string, details: ApprovalDetails): string {
   return page({
     base,
     badge: PAYPAL,
+    lang: languageOf(details.currency),
     title: 'Approve your payment - Sandbox PayPal',
     body: `<h1>Approve your payment</h1>
 <p>This test page stands in for PayPal. Choose how the payment ends; no one logs in and nothing is charged until the shop confirms your order.</p>

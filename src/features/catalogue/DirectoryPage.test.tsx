@@ -10,8 +10,9 @@ import { renderApp } from '../../../tests/msw/render';
 
 useMswServer();
 
-async function whatsOn() {
-  await screen.findByRole('heading', { level: 1, name: "What's on" }, { timeout: 5000 });
+/** The page's heading: "What's on" in en-GB, "Shows and events" in en-US (issue 24). */
+async function whatsOn(heading = "What's on") {
+  await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5000 });
   // Every region has answered once the count is said.
   await screen.findByText(/^\d+ shows?$/, undefined, { timeout: 5000 });
 }
@@ -47,7 +48,7 @@ describe("What's on", () => {
       route: '/',
       routeEnv: { venueSlug: 'hudson-stage', showSlug: 'the-glass-orchard' },
     });
-    await whatsOn();
+    await whatsOn('Shows and events');
     expect(regionHeadings()).toEqual(['United States', 'United Kingdom', 'Our venues']);
     // The filter lists places in the same order.
     const where = screen.getByRole('combobox', { name: 'Region or city' });

@@ -96,7 +96,8 @@ describe('the waiting room', () => {
     expect(screen.getByTestId('queue-ahead')).toHaveTextContent('30');
     // 9 of the 39 who were ahead have gone through.
     expect(
-      screen.getByRole('progressbar', { name: 'Your progress through the queue' }),
+      // Harbor Arena speaks en-US: a line, not a queue (issue 24).
+      screen.getByRole('progressbar', { name: 'Your progress in line' }),
     ).toHaveAttribute('aria-valuenow', '23');
     await waitFor(() => expect(screen.getByTestId('queue-ahead')).toHaveTextContent('10'), {
       timeout: 5000,

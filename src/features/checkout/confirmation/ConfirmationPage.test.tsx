@@ -332,7 +332,8 @@ describe('the confirmation page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(history.location.search).toContain('venue=hudson-stage'));
     // 19:30 UTC is 3:30 PM in New York (EDT from 8 March 2026).
     expect(await screen.findByText('Date: Fri, March 13, 2026, 3:30 PM')).toBeInTheDocument();
-    expect(screen.getByText('Paid with American Express ending 0005')).toBeInTheDocument();
+    // American wording (issue 24): "ending in".
+    expect(screen.getByText('Paid with American Express ending in 0005')).toBeInTheDocument();
     expect(screen.getAllByRole('img', { name: /^Ticket for / })).toHaveLength(2);
     // A reader with the link sees the order, but is not its buyer.
     expect(screen.queryByRole('button', { name: 'Get your tickets in the app' })).toBeNull();

@@ -40,7 +40,8 @@ describe('SeatLegend', () => {
       makeStatus(plan, { prices: { A: 9000, B: 6000 }, currency: 'USD' }),
     );
     renderInVenue(<SeatLegend model={model} />, 'harbor-arena');
-    const key = await screen.findByRole('region', { name: 'Key' });
+    // An American map has a legend, not a key (issue 24).
+    const key = await screen.findByRole('region', { name: 'Legend' });
     expect(
       within(key)
         .getAllByRole('listitem')
