@@ -322,7 +322,8 @@ describe('paying for two theatre seats', () => {
     await page.locator('h1', { hasText: 'Confirm your payment' }).waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Authenticate' }).click();
     const { text } = await confirmation(page);
-    expect(text).toContain(`Paid with American Express ending ${amex.number.slice(-4)}`);
+    // American wording (issue 24): "ending in".
+    expect(text).toContain(`Paid with American Express ending in ${amex.number.slice(-4)}`);
     expect(text).toContain('Mail');
     // Mailed tickets: nothing for the app to open.
     expect(await page.getByRole('heading', { name: 'Get your tickets in the app' }).count()).toBe(

@@ -152,7 +152,8 @@ describe('the onsale waiting room', () => {
     expect(wait).toBeGreaterThanOrEqual(2);
     await page.clock.runFor(2000);
     expect(seconds(await page.getByTestId('queue-wait').innerText())).toBeLessThan(wait);
-    await page.getByRole('progressbar', { name: 'Your progress through the queue' }).waitFor();
+    // Harbor Arena speaks en-US: a line, not a queue (issue 24).
+    await page.getByRole('progressbar', { name: 'Your progress in line' }).waitFor();
     await expectAccessible(page, 'the waiting room after the draw');
 
     // A reload keeps the place.
