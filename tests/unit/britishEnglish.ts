@@ -95,6 +95,7 @@ export const BRITISH_TERMS: readonly BritishTerm[] = [
   term('dress circle', 'mezzanine'),
   term('upper circle', 'balcony'),
   term('seating plan', 'seating chart', 'seating plans?'),
+  term('restricted view', 'partial view'),
   term('step-free', 'no steps', 'step-free'),
   term('cloakroom', 'coat check'),
   term('toilets', 'restrooms', 'toilets?'),

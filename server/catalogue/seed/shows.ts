@@ -89,12 +89,25 @@ const theatreOffers = (packageExtra: number, locale: SeedLocale): OfferDef[] => 
   ];
 };
 
-const theatrePrices = (a: number, b: number, c: number, d: number, r: number): PriceOptionDef[] => [
+/** A seat with a pillar in the way: a London house's "restricted view", Broadway's "partial view". */
+const OBSTRUCTED: Record<SeedLocale, string> = {
+  'en-GB': 'Restricted view',
+  'en-US': 'Partial view',
+};
+
+const theatrePrices = (
+  locale: SeedLocale,
+  a: number,
+  b: number,
+  c: number,
+  d: number,
+  r: number,
+): PriceOptionDef[] => [
   { code: 'A', name: 'Band A', band: 'A', faceValue: a },
   { code: 'B', name: 'Band B', band: 'B', faceValue: b },
   { code: 'C', name: 'Band C', band: 'C', faceValue: c },
   { code: 'D', name: 'Band D', band: 'D', faceValue: d },
-  { code: 'R', name: 'Restricted view', band: 'R', faceValue: r },
+  { code: 'R', name: OBSTRUCTED[locale], band: 'R', faceValue: r },
 ];
 
 const UK_PLAYS: WeeklySchedule = {
@@ -140,7 +153,7 @@ export const SHOWS: ShowDef[] = [
     ],
     ...GLASS_ORCHARD_PRODUCTION,
     schedule: UK_PLAYS,
-    prices: theatrePrices(8500, 6500, 4500, 2500, 1800),
+    prices: theatrePrices('en-GB', 8500, 6500, 4500, 2500, 1800),
     offers: theatreOffers(3500, 'en-GB'),
     notice: {
       index: 3,
@@ -168,7 +181,7 @@ export const SHOWS: ShowDef[] = [
     ageGuidance: 'Recommended for ages 8 and over. Children under 5 are not admitted.',
     accessInformation: THEATRE_SHOW_ACCESS,
     schedule: { 0: ['15:00'], 1: ['19:30'] },
-    prices: theatrePrices(7500, 5500, 3900, 2500, 1500),
+    prices: theatrePrices('en-GB', 7500, 5500, 3900, 2500, 1500),
     offers: theatreOffers(3500, 'en-GB'),
   },
   {
@@ -192,7 +205,7 @@ export const SHOWS: ShowDef[] = [
     ageGuidance: 'Suitable for ages 10 and over. Contains strong language.',
     accessInformation: THEATRE_SHOW_ACCESS,
     schedule: UK_PLAYS,
-    prices: theatrePrices(6900, 5200, 3600, 2200, 1500),
+    prices: theatrePrices('en-GB', 6900, 5200, 3600, 2200, 1500),
     offers: theatreOffers(3000, 'en-GB'),
   },
   {
@@ -216,7 +229,7 @@ export const SHOWS: ShowDef[] = [
     ageGuidance: 'Recommended for ages 12 and over.',
     accessInformation: THEATRE_SHOW_ACCESS,
     schedule: US_PLAYS,
-    prices: theatrePrices(14900, 11900, 8900, 5900, 3900),
+    prices: theatrePrices('en-US', 14900, 11900, 8900, 5900, 3900),
     offers: theatreOffers(6500, 'en-US'),
   },
   {
@@ -230,7 +243,7 @@ export const SHOWS: ShowDef[] = [
     ],
     ...GLASS_ORCHARD_PRODUCTION,
     schedule: US_PLAYS,
-    prices: theatrePrices(16900, 12900, 9900, 6900, 4900),
+    prices: theatrePrices('en-US', 16900, 12900, 9900, 6900, 4900),
     offers: theatreOffers(7500, 'en-US'),
   },
   {
@@ -261,7 +274,7 @@ export const SHOWS: ShowDef[] = [
       { code: 'B', name: 'Lower bowl end', band: 'B', faceValue: 12900 },
       { code: 'C', name: 'Upper bowl sideline', band: 'C', faceValue: 8900 },
       { code: 'D', name: 'Upper bowl end', band: 'D', faceValue: 5900 },
-      { code: 'R', name: 'Side stage (restricted view)', band: 'R', faceValue: 4500 },
+      { code: 'R', name: 'Side stage (partial view)', band: 'R', faceValue: 4500 },
     ],
     offers: [
       {
@@ -341,7 +354,7 @@ export const SHOWS: ShowDef[] = [
     ageGuidance: 'Suitable for all ages. Children under 5 are not admitted.',
     accessInformation: THEATRE_SHOW_ACCESS,
     schedule: US_PLAYS,
-    prices: theatrePrices(11900, 8900, 6900, 4500, 2900),
+    prices: theatrePrices('en-US', 11900, 8900, 6900, 4500, 2900),
     offers: theatreOffers(5500, 'en-US'),
   },
   {
