@@ -132,6 +132,18 @@ export function PaymentProblemNotice({ problem, venue }: ProblemProps) {
           </p>
         </FocusedAlert>
       );
+    case 'promoSingleUse':
+      // Spec §8's single-use promo error kind (issue 24), with what the buyer can do now.
+      return (
+        <FocusedAlert tone="error">
+          <p>
+            <FormattedMessage id="promo.error.singleUse" />
+          </p>
+          <p>
+            <FormattedMessage id="payment.promoSingleUse.advice" values={{ phone }} />
+          </p>
+        </FocusedAlert>
+      );
     case 'general':
       return (
         <FocusedAlert tone="error">

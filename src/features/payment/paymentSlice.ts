@@ -18,6 +18,8 @@ import { injectLazySlice } from '@/app/rootReducer';
  *   the amount left to pay moved before anything was taken;
  * - `methodUnavailable`: the method chosen can no longer pay for this basket (the options were
  *   read again);
+ * - `promoSingleUse`: the basket's single-use promo code has gone to another order (spec §8's
+ *   single-use promo error kind); nothing was charged and the seats are still held;
  * - `general`: anything else, which "Try again" may cure.
  */
 export type PaymentProblem =
@@ -32,6 +34,7 @@ export type PaymentProblem =
   | 'paypalCancelled'
   | 'amountDueChanged'
   | 'methodUnavailable'
+  | 'promoSingleUse'
   | 'general';
 
 /** The card fields of the payment form. */
