@@ -157,6 +157,9 @@ async function prepareAttempt(
     transactionFee: basket.transactionFee,
     basket,
     details,
+    // Issue 24: the campaign that brought the buyer, as sent, and the venue's source id as the
+    // server knows it (never the client's word).
+    attribution: { ...request.body.attribution, sourceId: venue.sourceId },
   };
   let id: string | undefined;
   // A number already taken (a one in 10^11 draw) just means drawing another.

@@ -203,7 +203,7 @@ describe('a single-use promo code', () => {
       cardToken: await tokenFor('approve'),
     });
     expect([inUse.statusCode, codeOf(inUse)]).toEqual([422, 'promo_single_use']);
-    expect((inUse.json() as { message: string }).message).toMatch(/only once/);
+    expect(inUse.json<{ message: string }>().message).toMatch(/only once/);
     const { rows } = await db.query('SELECT 1 FROM orders WHERE hold_id = $1', [b.hold.id]);
     expect(rows).toEqual([]);
     expect((await basketOf(second, b.hold.id)).tickets).toHaveLength(1);
