@@ -17,7 +17,13 @@ import { testCard, type SandboxBehaviour } from '../../server/payments/sandbox/t
 import { detailsBody, deviceData } from './checkoutFixtures';
 import { callApi, newBuyer as newBuyerOf, newBuyerAddress, type Buyer } from './buyers';
 import { payCalls } from './payCalls';
-import { cleanPerformance, onPostgres, type PerformanceFixture } from './race/fixtures';
+import {
+  cleanPerformance,
+  onPostgres,
+  presalePerformance,
+  seatsInRow,
+  type PerformanceFixture,
+} from './race/fixtures';
 import { openSeededDatabase, venues } from './testDatabase';
 
 /**
@@ -258,6 +264,58 @@ describe('a single-use promo code', () => {
         [rows[1]!.id, code],
       ),
     ).rejects.toThrow(/unique|duplicate/i);
+  });
+});
+
+describe('paying without the code', () => {
+  it('lets the refused buyer take the code off and pay the full price, seats kept', async () => {
+    const code = await singleUseCode();
+    const first = await newBuyer();
+    const second = await newBuyer();
+    const a = await readyToPay(first, code);
+    const b = await readyToPay(second, code);
+    expect((await payThrough(first, a)).outcome).toBe('confirmed');
+    const refused = await payCall(second, b.hold.id, {
+      basketVersion: b.basket.version,
+      cardToken: await tokenFor('approve'),
+    });
+    expect(codeOf(refused)).toBe('promo_single_use');
+
+    const off = await callApi(app, second, 'PUT', `/holds/${b.hold.id}/basket`, {
+      body: { promoCode: null },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const full = basketResponseSchema.parse(off.json()).basket;
+    expect(full.total).toBeGreaterThan(b.basket.total);
+    expect(full.version).not.toBe(b.basket.version);
+    expect(full.tickets.map((line) => line.seatId)).toEqual(
+      b.basket.tickets.map((line) => line.seatId),
+    );
+    const done = await payThrough(second, { hold: b.hold, basket: full });
+    expect(done.outcome).toBe('confirmed');
+    expect(done.order!.total).toBe(full.total);
+    expect(await redemptionOf(done.orderId)).toBeUndefined();
+    expect(await redemptions(code)).toEqual({ spent: 1 });
+  });
+
+  it('keeps a presale code on its hold: it is what opens the presale', async () => {
+    const presale = await presalePerformance(db, 'lumen-theatre', 'the-glass-orchard');
+    const seat = (await seatsInRow(db, presale.planId, 'STALLS', 'C'))[0]!.id;
+    const buyer = await newBuyer();
+    const held = await callApi(app, buyer, 'POST', '/holds', {
+      body: { performanceId: presale.performanceId, seats: [seat], promoCode: 'ORCHARD-PRESALE' },
+    });
+    expect(held.statusCode, held.body).toBe(201);
+    const hold = holdResponseSchema.parse(held.json()).hold;
+    const off = await callApi(app, buyer, 'PUT', `/holds/${hold.id}/basket`, {
+      body: { promoCode: null },
+    });
+    expect([off.statusCode, codeOf(off)]).toEqual([403, 'presale_required']);
+    const { rows } = await db.query<{ code: string }>(
+      'SELECT promo_code AS code FROM holds WHERE id = $1',
+      [hold.id],
+    );
+    expect(rows[0]!.code).toBe('ORCHARD-PRESALE');
   });
 });
 

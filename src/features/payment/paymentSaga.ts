@@ -1,7 +1,7 @@
 import { call, delay, put, select, take, takeLeading } from 'redux-saga/effects';
 import type { Basket } from '@contract/api/basket';
 import type { PayAttribution, PayBody, PayResponse } from '@contract/api/orders';
-import { getBasket } from '@/api/basket';
+import { getBasket, putBasket } from '@/api/basket';
 import { toApiError, type ApiError } from '@/api/errors';
 import { getHold, type HoldResult } from '@/api/holds';
 import {
@@ -43,6 +43,7 @@ import {
   paymentReset,
   paymentSucceeded,
   payRequested,
+  promoDropRequested,
   payRetried,
   verifyRequested,
   type PaymentProblem,
@@ -357,7 +358,34 @@ function* verifyFlow({ payload }: ReturnType<typeof verifyRequested>) {
   }
 }
 
+/**
+ * Issue 24: the basket's single-use code went to another order; the buyer pays without it. The
+ * code comes off the hold (the server prices the basket afresh) and the price-change alert takes
+ * over, so the buyer reviews the full price before paying it.
+ */
+function* dropPromoFlow({ payload }: ReturnType<typeof promoDropRequested>) {
+  const { region, holdId } = payload;
+  const idempotencyKey = newIdempotencyKey();
+  try {
+    const basket = yield* withBookingSession((csrfToken) =>
+      putBasket(region, holdId, { promoCode: null }, { csrfToken, idempotencyKey }),
+    );
+    yield put(priceChangeDetected({ basket }));
+    yield put(paymentReset());
+  } catch (error) {
+    const { status } = toApiError(error);
+    if (status === 404 || status === 410) {
+      yield call(forgetHold);
+      yield put(holdExpired());
+      yield put(paymentReset());
+      return;
+    }
+    yield put(paymentFailed({ problem: 'general' }));
+  }
+}
+
 export function* watchPayment() {
+  yield takeLeading(promoDropRequested.type, dropPromoFlow);
   yield takeLeading(payRequested.type, payFlow);
   yield takeLeading(payRetried.type, retryFlow);
   yield takeLeading(verifyRequested.type, verifyFlow);

@@ -135,6 +135,12 @@ const slice = createSlice({
       state.problem = null;
       state.retryPending = action.payload.pending;
     },
+    /**
+     * Issue 24: the buyer chose to pay without the single-use code another order used; the code
+     * comes off the hold and the price-change alert shows the basket at its full price.
+     */
+    promoDropRequested: (_state, _action: PayloadAction<{ region: Region; holdId: string }>) =>
+      undefined,
     /** A page starts afresh, or another flow (the price-change alert) takes over. */
     paymentReset: () => initialState,
   },
@@ -161,5 +167,6 @@ export const {
   paymentFailed,
   paymentAborted,
   paymentReset,
+  promoDropRequested,
 } = paymentSlice.actions;
 export const { selectPayment } = paymentSlice.selectors;

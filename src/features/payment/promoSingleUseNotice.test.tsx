@@ -9,12 +9,13 @@ import { server } from '../../../tests/msw/server';
 import { renderApp } from '../../../tests/msw/render';
 import { checkoutHoldId, heldState } from '../../../tests/msw/checkoutState';
 import { usePaymentTestBed } from '../../../tests/msw/paymentTestBed';
+import { basketOf, inventory } from '../../../tests/msw/inventory';
 
 usePaymentTestBed();
 
 // Lazy pages and Formik: slow on a busy 2-core machine.
 describe('a single-use promo code another order used (issue 24)', { timeout: 30_000 }, () => {
-  it('is told on the payment step in its own words, seats held and the card as typed, axe-clean', async () => {
+  it('is told on the payment step in its own words, seats held, card as typed, with a way to pay without it', async () => {
     const user = userEvent.setup();
     const { container, store } = renderApp({
       route: CHECKOUT_PATHS.payment,
@@ -48,5 +49,27 @@ describe('a single-use promo code another order used (issue 24)', { timeout: 30_
     expect(store.getState().reservation.hold?.id).toBe(checkoutHoldId());
     const { violations } = await axe.run(container);
     expect(violations).toEqual([]);
+
+    // "Pay without the code": the code comes off the basket, and the price-change alert shows
+    // the full price to review before paying it.
+    const puts: unknown[] = [];
+    server.use(
+      http.put('/api/:region/holds/:holdId/basket', async ({ request }) => {
+        puts.push(await request.json());
+        const basket = basketOf(inventory.holds.get(checkoutHoldId())!);
+        return HttpResponse.json({
+          basket: { ...basket, total: basket.total + 2600, version: 'v-full-price-000001' },
+        });
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Pay without the code' }));
+    expect(
+      await screen.findByText(
+        'There has been a change in either the price of your tickets or the associated fees. Please continue to review your cart.',
+      ),
+    ).toBeInTheDocument();
+    expect(puts).toEqual([{ promoCode: null }]);
+    expect(store.getState().basket.basket?.version).toBe('v-full-price-000001');
+    expect(store.getState().reservation.hold?.id).toBe(checkoutHoldId());
   });
 });
