@@ -29,3 +29,13 @@ export function isCalendarDate(value: string | undefined): value is string {
     date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
   );
 }
+
+/**
+ * Campaign attribution (spec §2's crmCampaignId, crmUserId and src): 1 to 255 of letters, digits
+ * and the punctuation campaign tools use; nothing that could become markup.
+ */
+export const ATTRIBUTION_VALUE_PATTERN = /^[A-Za-z0-9 _.,:;@+!~*'()/=-]{1,255}$/;
+
+/** crmEmail: an address as a mailing tool writes it, at most 254 characters. */
+export const ATTRIBUTION_EMAIL_PATTERN = /^[^\s@<>"]{1,64}@[^\s@<>"]+\.[^\s@<>"]{2,}$/;
+export const ATTRIBUTION_EMAIL_MAX = 254;

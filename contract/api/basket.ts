@@ -164,8 +164,18 @@ export const putBasketBodySchema = z
       .max(50)
       .optional(),
     ticketProtection: z.enum(['yes', 'no']).optional(),
+    /**
+     * Issue 24: null takes the hold's promo code off (its discount goes; the payment step offers
+     * it when the basket's single-use code went to another order). A presale code cannot be
+     * taken off (403 presale_required): it is what opens the presale's seats.
+     */
+    promoCode: z.null().optional(),
   })
-  .refine((body) => body.upsells !== undefined || body.ticketProtection !== undefined, {
-    message: 'Send upsells, ticketProtection or both.',
-  });
+  .refine(
+    (body) =>
+      body.upsells !== undefined ||
+      body.ticketProtection !== undefined ||
+      body.promoCode !== undefined,
+    { message: 'Send upsells, ticketProtection, promoCode or any of them.' },
+  );
 export type PutBasketBody = z.infer<typeof putBasketBodySchema>;

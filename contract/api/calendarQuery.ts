@@ -18,6 +18,8 @@ export const PROMO_STATUSES = [
   'notForEvent',
   // A real code the buyer may not use, such as a members' presale for a guest (spec §6).
   'notQualified',
+  // Issue 24: a single-use code an order has already redeemed.
+  'used',
   // Issue 15: not a promo code but a gift voucher or gift card number of this venue; the shop
   // keeps it for the payment step, where the buyer adds its code and pays with it.
   'giftVoucher',

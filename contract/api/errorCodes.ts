@@ -33,6 +33,9 @@ export const API_ERROR_CODES = [
   'promo_invalid',
   'promo_expired',
   'promo_not_for_event',
+  // Issue 24: a single-use code another order has redeemed (at any step), or is paying with now
+  // (at the pay request): spec §8's single-use promo error kind.
+  'promo_single_use',
   // Payment (issue 5). The card_* codes map one to one onto the spec's card messages (§5).
   'card_number_invalid',
   'card_type_not_accepted',

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { ID_PATTERN } from '../patterns';
+import {
+  ATTRIBUTION_EMAIL_MAX,
+  ATTRIBUTION_EMAIL_PATTERN,
+  ATTRIBUTION_VALUE_PATTERN,
+  ID_PATTERN,
+} from '../patterns';
 import { text } from '../text';
 import { basketSchema, extraLineSchema } from './basket';
 import { addressSchema, DELIVERY_METHODS } from './checkout';
@@ -17,10 +22,13 @@ import { PAYMENT_METHOD_KINDS } from './paymentMethodKinds';
  *   422 idempotency_mismatch; a copy sent while the first runs is 409 idempotency_in_flight.
  *   Refusals: 409 price_changed (the basket's version moved: review it), 410 hold_expired,
  *   422 details_incomplete (fields), 422 card_type_not_accepted (American Express seats),
- *   422 payment_token_invalid, 429 payment_attempts_exceeded.
+ *   422 payment_token_invalid, 422 promo_single_use (the hold's single-use code another order
+ *   spent or is being paid with, issue 24), 429 payment_attempts_exceeded. The body may carry
+ *   the visit's campaign `attribution`, stored on the order (issue 24).
+ * - `GET /orders/:orderId[?key=]`: the order, to its owner's session (with its `attribution`)
+ *   or with its secret key.
  * - `POST /orders/:orderId/payments/:paymentId/continue` (session, CSRF): after a 3-D Secure
  *   step, when the browser is back on /checkout/verify?paymentId=; answers a PayResponse.
- * - `GET /orders/:orderId[?key=]`: the order, to its owner's session or with its secret key.
  * - `POST /orders/:orderId/app-handover` (owner, CSRF): a one-time token for the app.
  * - `POST /app/handover/redeem` (no session): what the app calls with that token, once.
  * - `POST /tickets/verify` (no session): checks a ticket's QR code (the venue's scanners).
@@ -36,6 +44,31 @@ export const MAX_PAY_ATTEMPTS_PER_HOLD = 10;
 export const PAYMENT_WINDOW_MINUTES = 10;
 /** The app handover token's life. */
 export const APP_HANDOVER_MINUTES = 10;
+
+const attributionValue = z.string().regex(ATTRIBUTION_VALUE_PATTERN);
+
+/**
+ * Issue 24: the campaign that brought the buyer (spec §2's launch parameters, kept for the
+ * session by the SPA), sent with the pay request and stored on the order. Each key is optional;
+ * a value outside its pattern is 400 validation_failed, naming it.
+ */
+export const payAttributionSchema = z.strictObject({
+  crmCampaignId: attributionValue.optional(),
+  crmUserId: attributionValue.optional(),
+  crmEmail: z.string().max(ATTRIBUTION_EMAIL_MAX).regex(ATTRIBUTION_EMAIL_PATTERN).optional(),
+  src: attributionValue.optional(),
+});
+export type PayAttribution = z.infer<typeof payAttributionSchema>;
+
+/**
+ * What the order keeps (GET /orders/:id shows it to its owner only): the campaign sent with the
+ * pay request and `sourceId`, the venue's setting when the order was paid. Absent keys are left
+ * out.
+ */
+export const orderAttributionSchema = payAttributionSchema.extend({
+  sourceId: z.string().min(1).max(60).optional(),
+});
+export type OrderAttribution = z.infer<typeof orderAttributionSchema>;
 
 export const payBodySchema = z.strictObject({
   /** The basket version the buyer last reviewed (basket.version). */
@@ -62,6 +95,8 @@ export const payBodySchema = z.strictObject({
   amountDue: minor.optional(),
   /** Fraud-prevention data (3-D Secure 2 browser fields). */
   browser: browserDataSchema,
+  /** Issue 24: the campaign attribution of the buyer's visit, if any. */
+  attribution: payAttributionSchema.optional(),
 });
 export type PayBody = z.infer<typeof payBodySchema>;
 
@@ -155,6 +190,11 @@ export const orderViewSchema = z.strictObject({
   confirmedAt: z.string().nullable(),
   /** The secret link's key, given to the owner only (never to a `?key=` reader): bookmark it. */
   accessKey: z.string().regex(ORDER_KEY_PATTERN).nullable(),
+  /**
+   * Issue 24: the campaign attribution and the venue's source id, in GET /orders/:id for the
+   * order's owner only (its session); left out for anyone else and everywhere else.
+   */
+  attribution: orderAttributionSchema.optional(),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;
 

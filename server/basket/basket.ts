@@ -20,7 +20,7 @@ import {
   returnExpiredAdmissions,
 } from '../holds';
 import { ApiError } from '../lib/errors';
-import { ownHold, type HoldScope } from '../holds';
+import { dropPromoCode, ownHold, type HoldScope } from '../holds';
 import {
   basketTotal,
   deliveryCharge,
@@ -275,7 +275,15 @@ export async function updateBasket(
   holdId: string,
   body: PutBasketBody,
 ): Promise<Basket> {
-  const hold = await liveHold(tx, scope, sessionId, holdId, true);
+  let hold = await liveHold(tx, scope, sessionId, holdId, true);
+  if (body.promoCode === null && (await dropPromoCode(tx, hold.id)) === 'presale') {
+    throw new ApiError(
+      403,
+      'presale_required',
+      'This performance is in a presale: its presale code cannot be taken off.',
+    );
+  }
+  if (body.promoCode === null) hold = { ...hold, promoCode: null, discountPercent: 0 };
   if (body.upsells !== undefined) {
     const asked = body.upsells.map((upsell) => ({ ...upsell, id: normaliseId(upsell.id) }));
     if (new Set(asked.map((upsell) => upsell.id)).size !== asked.length) {

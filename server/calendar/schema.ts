@@ -29,6 +29,7 @@ const SDL = /* GraphQL */ `
     expired
     notForEvent
     notQualified
+    used
     giftVoucher
   }
 

@@ -3,5 +3,11 @@
 // gives one back with releaseHold, and the app hands releaseSessionHolds to members' sign-out.
 export { ownHold, releaseHold, releaseSessionHolds } from './holds';
 export type { HoldScope } from './holds';
-export { admissionPrices, lockHold, returnExpiredAdmissions, takeCapacity } from './queries';
+export {
+  admissionPrices,
+  dropPromoCode,
+  lockHold,
+  returnExpiredAdmissions,
+  takeCapacity,
+} from './queries';
 export type { AdmissionPriceRow, HoldRow } from './queries';

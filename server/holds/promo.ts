@@ -2,7 +2,15 @@ import type { SeatStatus } from '../../contract/api/holds';
 import type { Queryable } from '../db/database';
 import { membersPresaleScheme } from '../members';
 import { ApiError } from '../lib/errors';
-import { GUEST, mayBuy, promoFits, resolvePromo, type PromoBuyer, type PromoRule } from '../promo';
+import {
+  GUEST,
+  mayBuy,
+  promoFits,
+  resolvePromo,
+  SINGLE_USE_SPENT,
+  type PromoBuyer,
+  type PromoRule,
+} from '../promo';
 
 /**
  * Promo and presale codes as holds and seat maps use them. The rules themselves (which code a
@@ -61,6 +69,8 @@ async function ruleOf(
       ]);
     case 'invalid':
       throw new ApiError(422, 'promo_invalid', 'This promo code is not valid.', [field]);
+    case 'used':
+      throw new ApiError(422, 'promo_single_use', SINGLE_USE_SPENT, [field]);
   }
 }
 

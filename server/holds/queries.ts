@@ -645,6 +645,30 @@ export async function showOffers(db: Queryable, showId: string): Promise<OfferRo
 // What a change to the hold does to its order attempts and prices (the sale, the basket and
 // sign-out ask through server/holds/index.ts).
 
+/**
+ * Takes the hold's promo code off it, so its basket is priced without the discount (issue 24: the
+ * buyer pays without a single-use code another order used). A presale code stays: it is what
+ * lets the hold have a presale performance's seats at all. Says which it was.
+ */
+export async function dropPromoCode(
+  db: Queryable,
+  holdId: string,
+): Promise<'dropped' | 'presale' | 'none'> {
+  const { rows } = await db.query<{ kind: 'promo' | 'presale' | null }>(
+    `WITH before AS (
+       SELECT pc.kind FROM holds h LEFT JOIN promo_codes pc ON pc.code = h.promo_code
+       WHERE h.id = $1
+     ), dropped AS (
+       UPDATE holds SET promo_code = NULL
+       WHERE id = $1 AND (SELECT kind FROM before) = 'promo'
+     )
+     SELECT kind FROM before`,
+    [holdId],
+  );
+  const kind = rows[0]?.kind ?? null;
+  return kind === null ? 'none' : kind === 'promo' ? 'dropped' : 'presale';
+}
+
 /** Locks the hold before the order (the pay request takes them in the same order). */
 export async function lockHold(
   db: Queryable,

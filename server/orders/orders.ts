@@ -29,6 +29,7 @@ import { orderVenue, orderView } from './view';
 import { checkPayChoice, methodsFor, payMethodOf } from '../payments';
 import type { PayMethod } from '../../contract/api/paymentMethodKinds';
 import { allocateForAttempt, reserveForAttempt } from '../vouchers';
+import { claimSingleUse, reserveSingleUse } from '../promo';
 
 /**
  * The pay request and the 3-D Secure continuation (contract/api/orders.ts).
@@ -141,6 +142,9 @@ async function prepareAttempt(
   // payment-methods gives the same answer), with a token where it needs one.
   const { methods } = methodsFor(context.payments, venue, basket, vouchers.amountDue);
   checkPayChoice({ amountDue: vouchers.amountDue, methods }, request.body);
+  // A single-use code (issue 24) is reserved with the attempt, as the vouchers are; one another
+  // order spent, or is being paid with, refuses the attempt before anything is written.
+  const singleUse = await claimSingleUse(tx, hold);
 
   const order = {
     sessionId: request.sessionId,
@@ -153,6 +157,9 @@ async function prepareAttempt(
     transactionFee: basket.transactionFee,
     basket,
     details,
+    // Issue 24: the campaign that brought the buyer, as sent, and the venue's source id as the
+    // server knows it (never the client's word).
+    attribution: { ...request.body.attribution, sourceId: venue.sourceId },
   };
   let id: string | undefined;
   // A number already taken (a one in 10^11 draw) just means drawing another.
@@ -164,6 +171,7 @@ async function prepareAttempt(
   }
   if (!id) throw new Error('no free order number');
   await reserveForAttempt(tx, id, vouchers);
+  await reserveSingleUse(tx, id, singleUse);
   await o.keepHoldForPayment(tx, hold.id, ANSWER_MARGIN_S);
   return (await o.findOrder(tx, id))!;
 }

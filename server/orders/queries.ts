@@ -1,6 +1,6 @@
 import type { Basket } from '../../contract/api/basket';
 import type { Answers, Consents, Contact, Delivery } from '../../contract/api/checkout';
-import type { OrderStatus } from '../../contract/api/orders';
+import type { OrderAttribution, OrderStatus } from '../../contract/api/orders';
 import type { PayMethod } from '../../contract/api/paymentMethodKinds';
 import type { CardBrand } from '../../contract/cards';
 import type { Queryable } from '../db/database';
@@ -138,14 +138,19 @@ export interface NewOrder {
   transactionFee: number;
   basket: Basket;
   details: OrderDetails;
+  /** Issue 24: the campaign sent with the pay request and the venue's source id. */
+  attribution: OrderAttribution;
 }
 
 /** Writes a pending attempt; false when its number is taken (the caller draws another). */
 export async function insertOrder(db: Queryable, order: NewOrder): Promise<boolean> {
+  const { attribution } = order;
   const { rows } = await db.query(
     `INSERT INTO orders (id, number, session_id, idempotency_key, hold_id, performance_id, status,
-       currency, total, transaction_fee, basket, details, voucher_amount)
-     VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, $9, $10::jsonb, $11::jsonb, $12)
+       currency, total, transaction_fee, basket, details, voucher_amount, crm_campaign_id,
+       crm_user_id, crm_email, src, source_id)
+     VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, $9, $10::jsonb, $11::jsonb, $12, $13, $14,
+       $15, $16, $17)
      ON CONFLICT (number) DO NOTHING
      RETURNING id`,
     [
@@ -161,9 +166,28 @@ export async function insertOrder(db: Queryable, order: NewOrder): Promise<boole
       JSON.stringify(order.basket),
       JSON.stringify(order.details),
       order.voucherAmount,
+      attribution.crmCampaignId ?? null,
+      attribution.crmUserId ?? null,
+      attribution.crmEmail ?? null,
+      attribution.src ?? null,
+      attribution.sourceId ?? null,
     ],
   );
   return rows.length > 0;
+}
+
+/** The order's campaign attribution and source id (issue 24); keys without a value left out. */
+export async function orderAttribution(db: Queryable, orderId: string): Promise<OrderAttribution> {
+  const { rows } = await db.query<Record<keyof OrderAttribution, string | null>>(
+    `SELECT crm_campaign_id AS "crmCampaignId", crm_user_id AS "crmUserId",
+            crm_email AS "crmEmail", src, source_id AS "sourceId"
+     FROM orders WHERE id = $1`,
+    [orderId],
+  );
+  const row = rows[0] ?? {};
+  return Object.fromEntries(
+    Object.entries(row).filter((entry): entry is [string, string] => entry[1] !== null),
+  );
 }
 
 /**

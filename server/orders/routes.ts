@@ -134,7 +134,12 @@ export const orderRoutes: FastifyPluginCallback<OrderRoutesOptions> = (app, opti
         const accessKey = order.accessKeySealed
           ? sealer.open(order.accessKeySealed, order.id)
           : null;
-        return { order: await orderView(db, scope, order, accessKey) };
+        // Issue 24: the campaign attribution is for the order's owner alone.
+        const [view, attribution] = await Promise.all([
+          orderView(db, scope, order, accessKey),
+          o.orderAttribution(db, order.id),
+        ]);
+        return { order: { ...view, attribution } };
       }
       // Anyone else needs the secret link of a confirmed order; every other case is the same 404.
       if (!key || order.status !== 'confirmed' || !accessKeyMatches(key, order.accessKeyHash)) {

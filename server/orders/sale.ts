@@ -4,6 +4,7 @@ import type { Queryable } from '../db/database';
 import { takeCapacity, lockHold } from '../holds';
 import * as o from './queries';
 import { spendReservations } from '../vouchers';
+import { spendSingleUse } from '../promo';
 import { queueOrderConfirmation } from '../email';
 import { newId } from '../lib/ids';
 import { accessKeyHash, newAccessKey, type LinkSealer } from './keys';
@@ -149,6 +150,8 @@ export async function completeSale(
   // The vouchers' share is spent with the sale. A newer attempt on the hold took this one's
   // reservations back: it can no longer be sold (its money is let go as a lost hold's).
   if ((await spendReservations(tx, order.id)) !== order.voucherAmount) throw new SaleLost();
+  // Its single-use code likewise (issue 24): spent here, once; taken back, it cannot be sold.
+  if (!(await spendSingleUse(tx, order.id))) throw new SaleLost();
   await o.markHoldSold(tx, order.holdId);
 
   const venue = orderVenue(context.scope, order);

@@ -14,6 +14,7 @@ const code = (overrides: Partial<PromoCodeRow> = {}): PromoCodeRow => ({
   discountPercent: 10,
   membershipScheme: null,
   singleUse: false,
+  redeemed: false,
   validFrom: new Date('2026-06-01T00:00:00Z'),
   validUntil: new Date('2026-06-30T23:59:00Z'),
   ...overrides,
@@ -45,6 +46,18 @@ describe('judgePromo', () => {
       status: 'notForEvent',
       rule: null,
     });
+  });
+
+  it('calls a single-use code an order has redeemed used, and only once it has', () => {
+    const once = code({ singleUse: true });
+    expect(judgePromo(once, { showId: SHOW, at }).status).toBe('applied');
+    expect(judgePromo({ ...once, redeemed: true }, { showId: SHOW, at })).toEqual({
+      status: 'used',
+      rule: null,
+    });
+    // Past its end it is expired first: nothing more about it matters.
+    const past = { ...once, redeemed: true, validUntil: new Date('2026-06-01T00:00:00Z') };
+    expect(judgePromo(past, { showId: SHOW, at }).status).toBe('expired');
   });
 
   it('keeps a members’ code from guests and gives it to members of its scheme', () => {

@@ -18,8 +18,9 @@ export interface PromoRule {
   kind: 'promo' | 'presale';
   discountPercent: number;
   /**
-   * Redeemable once per buyer. Redemptions are recorded with orders (checkout), so the calendar
-   * and holds treat it as any other code until then.
+   * Redeemed by one confirmed order, ever (issue 24): the pay attempt reserves it and its sale
+   * spends it (redemptions.ts). Until an order has spent it, the calendar and holds treat it as
+   * any other code; once spent, it is `used` everywhere.
    */
   singleUse: boolean;
 }
@@ -28,7 +29,7 @@ export type PromoResolution =
   | { status: 'applied'; rule: PromoRule }
   /** The code exists for this show but the buyer may not use it (a members-only presale). */
   | { status: 'notQualified'; rule: PromoRule }
-  | { status: 'invalid' | 'expired' | 'notForEvent'; rule: null };
+  | { status: 'invalid' | 'expired' | 'notForEvent' | 'used'; rule: null };
 
 /**
  * Who is asking. Guests belong to no scheme; a signed-in session's account fills `memberships`
@@ -54,6 +55,8 @@ export function judgePromo(
   if (row === undefined || at < row.validFrom) return { status: 'invalid', rule: null };
   if (at > row.validUntil) return { status: 'expired', rule: null };
   if (row.showId !== null && row.showId !== showId) return { status: 'notForEvent', rule: null };
+  // Only now: a used code for another show is that show's business, not this one's.
+  if (row.singleUse && row.redeemed) return { status: 'used', rule: null };
   const rule: PromoRule = {
     code: row.code,
     kind: row.kind,

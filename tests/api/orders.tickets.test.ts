@@ -51,7 +51,8 @@ describe('reading an order, its tickets and the app handover', () => {
   it('shows the order to its owner with the key, to a link holder without it, to nobody else', async () => {
     const order = confirmed.order!;
     const mine = orderResponseSchema.parse((await orderOf(owner, order.id)).json()).order;
-    expect(mine).toEqual(order);
+    // Issue 24: the owner's read adds the order's attribution (here only the venue's source id).
+    expect(mine).toEqual({ ...order, attribution: { sourceId: 'LUMEN-LDN' } });
     expect(mine.accessKey).toMatch(/^[\w-]{43}$/);
 
     const stranger = await newBuyer();

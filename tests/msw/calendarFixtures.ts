@@ -138,6 +138,8 @@ interface PromoSeed {
   kind: 'promo' | 'presale';
   discountPercent: number;
   expired?: boolean;
+  /** A single-use code an order has already redeemed (issue 24). */
+  used?: boolean;
   membersOnly?: boolean;
   /** Fits only this performance (a code for one night). */
   only?: (show: string) => string;
@@ -166,6 +168,23 @@ export const FIXTURE_PROMOS: PromoSeed[] = [
     kind: 'promo',
     discountPercent: 5,
     expired: true,
+  },
+  // The seed's single-use code, as it reads once an order has redeemed it.
+  {
+    code: 'LUMEN-ONCE',
+    venueSlug: 'lumen-theatre',
+    titleSlug: null,
+    kind: 'promo',
+    discountPercent: 20,
+    used: true,
+  },
+  {
+    code: 'HOWDY-ONCE',
+    venueSlug: 'lone-star-theater',
+    titleSlug: null,
+    kind: 'promo',
+    discountPercent: 20,
+    used: true,
   },
   {
     code: 'ORCHARD-PRESALE',
@@ -269,6 +288,7 @@ function judge(
   if (seed === undefined) return refused('invalid');
   if (seed.expired) return refused('expired');
   if (seed.titleSlug !== null && seed.titleSlug !== titleSlug) return refused('notForEvent');
+  if (seed.used) return refused('used');
   if (seed.membersOnly) return refused('notQualified', seed.kind);
   const show = `${venueSlug}/${titleSlug}`;
   const performanceIds = seed.only

@@ -60,6 +60,8 @@ export function toReservationError(error: unknown): ReservationError {
       return 'promo';
     case 'promo_not_for_event':
       return 'promoNotForEvent';
+    case 'promo_single_use':
+      return 'promoSingleUse';
     case 'hold_expired':
       return 'expired';
     case 'hold_extension_limit':

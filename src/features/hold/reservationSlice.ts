@@ -34,6 +34,8 @@ export type ReservationError =
   | 'accessMembership'
   | 'promo'
   | 'promoNotForEvent'
+  /** Issue 24: a single-use code an order has already redeemed. */
+  | 'promoSingleUse'
   | 'expired'
   | 'extensionLimit'
   | 'connection'

@@ -37,14 +37,19 @@ export function RetryAlert({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-type ProblemProps = { problem: PaymentProblem; venue: VenueConfig };
+type ProblemProps = {
+  problem: PaymentProblem;
+  venue: VenueConfig;
+  /** Issue 24: takes the used single-use code off the basket (offered with that problem only). */
+  onPayWithoutPromo?: () => void;
+};
 
 /**
  * A failure told on the payment page itself, where the buyer can try another card at once: a
  * decline or a time-out (the spec's payment-failed and payment-timeout copy), no payment options,
  * or details the server found incomplete. Card-field refusals are told beside their fields.
  */
-export function PaymentProblemNotice({ problem, venue }: ProblemProps) {
+export function PaymentProblemNotice({ problem, venue, onPayWithoutPromo }: ProblemProps) {
   const phone = <SupportPhone venue={venue} />;
   switch (problem) {
     case 'declined':
@@ -130,6 +135,23 @@ export function PaymentProblemNotice({ problem, venue }: ProblemProps) {
           <p>
             <FormattedMessage id="paymentMethods.methodUnavailable" />
           </p>
+        </FocusedAlert>
+      );
+    case 'promoSingleUse':
+      // Spec §8's single-use promo error kind (issue 24), with what the buyer can do now.
+      return (
+        <FocusedAlert tone="error">
+          <p>
+            <FormattedMessage id="promo.error.singleUse" />
+          </p>
+          <p>
+            <FormattedMessage id="payment.promoSingleUse.advice" values={{ phone }} />
+          </p>
+          {onPayWithoutPromo !== undefined ? (
+            <SecondaryButton type="button" onClick={onPayWithoutPromo}>
+              <FormattedMessage id="payment.promoSingleUse.payWithout" />
+            </SecondaryButton>
+          ) : null}
         </FocusedAlert>
       );
     case 'general':

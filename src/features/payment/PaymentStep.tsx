@@ -33,6 +33,7 @@ import {
   paymentStarted,
   payRequested,
   payRetried,
+  promoDropRequested,
   selectPayment,
   type PayTarget,
 } from './paymentSlice';
@@ -187,6 +188,11 @@ export function usePaymentStep() {
       dispatch(payRequested({ ...target, method: null, amountDue: 0, cardToken: null }));
   };
   const retryPending = () => dispatch(payRetried());
+  // Issue 24: the basket's single-use code went to another order; pay the full price instead.
+  const payWithoutPromo =
+    target === null
+      ? undefined
+      : () => dispatch(promoDropRequested({ region: target.region, holdId: target.holdId }));
   const retry =
     payment.status === 'aborted'
       ? { pending: payment.retryPending, onRetryPending: retryPending }
@@ -209,6 +215,7 @@ export function usePaymentStep() {
     confirmFree,
     retryPending,
     retry,
+    payWithoutPromo,
     loading: basket === null || target === null || methods === null,
   };
 }
@@ -237,6 +244,7 @@ export function PaymentStep({ step }: { step: PaymentStepState }) {
     confirmFree,
     retryPending,
     retry,
+    payWithoutPromo,
     loading,
   } = step;
   const progress = (
@@ -245,7 +253,11 @@ export function PaymentStep({ step }: { step: PaymentStepState }) {
   return (
     <>
       {payment.status === 'failed' && payment.problem !== null ? (
-        <PaymentProblemNotice problem={payment.problem} venue={venue} />
+        <PaymentProblemNotice
+          problem={payment.problem}
+          venue={venue}
+          onPayWithoutPromo={payWithoutPromo}
+        />
       ) : null}
       <VoucherPanel state={paymentMethods} context={context} />
       {loading || methods === null ? (

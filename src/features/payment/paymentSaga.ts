@@ -1,7 +1,7 @@
 import { call, delay, put, select, take, takeLeading } from 'redux-saga/effects';
 import type { Basket } from '@contract/api/basket';
-import type { PayBody, PayResponse } from '@contract/api/orders';
-import { getBasket } from '@/api/basket';
+import type { PayAttribution, PayBody, PayResponse } from '@contract/api/orders';
+import { getBasket, putBasket } from '@/api/basket';
 import { toApiError, type ApiError } from '@/api/errors';
 import { getHold, type HoldResult } from '@/api/holds';
 import {
@@ -26,6 +26,7 @@ import {
   type ReservationState,
 } from '@/features/hold/reservationSlice';
 import { withBookingSession } from '@/features/session/bookingSession';
+import { selectAttribution } from '@/features/session/sessionSlice';
 import { isPayMethod, isWallet } from './methodChoice';
 import { browserNavigation, collectBrowserData } from './threeDSecure';
 import { forgetCardName } from './cardNameStorage';
@@ -42,6 +43,7 @@ import {
   paymentReset,
   paymentSucceeded,
   payRequested,
+  promoDropRequested,
   payRetried,
   verifyRequested,
   type PaymentProblem,
@@ -215,14 +217,29 @@ function* refused(attempt: PayAttempt, error: ApiError) {
   }
   const problems: Partial<Record<NonNullable<ApiError['code']>, PaymentProblem>> = {
     details_incomplete: 'detailsIncomplete',
+    // Issue 24: the basket's single-use code went to another order; nothing was charged.
+    promo_single_use: 'promoSingleUse',
     // Ten attempts on one hold: the shop stops taking cards for it (spec "no payment options").
     payment_attempts_exceeded: 'noOptions',
   };
   yield put(paymentFailed({ problem: (error.code && problems[error.code]) ?? 'general' }));
 }
 
+/**
+ * The campaign attribution of the visit (spec §2's launch parameters, kept for the tab's session)
+ * for the pay request, or nothing when the visit came from no campaign (issue 24). Read when the
+ * request is sent: a reload restores it from the tab's session as it restores the attempt.
+ */
+function* visitAttribution(): Generator<unknown, PayAttribution | undefined, unknown> {
+  const attribution = (yield select(selectAttribution)) as PayAttribution;
+  return Object.keys(attribution).length > 0 ? attribution : undefined;
+}
+
 /** The pay request of an attempt: the same key and body each time it is sent. */
-function payRequest(attempt: PayAttempt): (csrfToken: string) => Promise<PayResponse> {
+function payRequest(
+  attempt: PayAttempt,
+  attribution: PayAttribution | undefined,
+): (csrfToken: string) => Promise<PayResponse> {
   // The stored method, if it is one (the tab's storage is only checked for shape).
   const method = isPayMethod(attempt.method) ? attempt.method : undefined;
   const choice: Omit<PayBody, 'browser'> = {
@@ -230,6 +247,7 @@ function payRequest(attempt: PayAttempt): (csrfToken: string) => Promise<PayResp
     cardToken: attempt.cardToken,
     ...(method === undefined ? {} : { method }),
     ...(attempt.amountDue === undefined ? {} : { amountDue: attempt.amountDue }),
+    ...(attribution === undefined ? {} : { attribution }),
   };
   return (csrfToken) =>
     payForHold(
@@ -242,7 +260,7 @@ function payRequest(attempt: PayAttempt): (csrfToken: string) => Promise<PayResp
 
 function* sendAttempt(attempt: PayAttempt) {
   try {
-    const response = yield* send(payRequest(attempt), false);
+    const response = yield* send(payRequest(attempt, yield* visitAttribution()), false);
     yield* settle(attempt, response);
   } catch (error) {
     const apiError = toApiError(error);
@@ -265,7 +283,7 @@ function* sendAttempt(attempt: PayAttempt) {
 export function* replayAfterHoldEnded(attempt: PayAttempt) {
   let response: PayResponse;
   try {
-    response = yield* send(payRequest(attempt), false);
+    response = yield* send(payRequest(attempt, yield* visitAttribution()), false);
   } catch (error) {
     const apiError = toApiError(error);
     if (!isLostAnswer(apiError) && !isBusy(apiError, false)) yield call(forgetPayAttempt);
@@ -340,7 +358,34 @@ function* verifyFlow({ payload }: ReturnType<typeof verifyRequested>) {
   }
 }
 
+/**
+ * Issue 24: the basket's single-use code went to another order; the buyer pays without it. The
+ * code comes off the hold (the server prices the basket afresh) and the price-change alert takes
+ * over, so the buyer reviews the full price before paying it.
+ */
+function* dropPromoFlow({ payload }: ReturnType<typeof promoDropRequested>) {
+  const { region, holdId } = payload;
+  const idempotencyKey = newIdempotencyKey();
+  try {
+    const basket = yield* withBookingSession((csrfToken) =>
+      putBasket(region, holdId, { promoCode: null }, { csrfToken, idempotencyKey }),
+    );
+    yield put(priceChangeDetected({ basket }));
+    yield put(paymentReset());
+  } catch (error) {
+    const { status } = toApiError(error);
+    if (status === 404 || status === 410) {
+      yield call(forgetHold);
+      yield put(holdExpired());
+      yield put(paymentReset());
+      return;
+    }
+    yield put(paymentFailed({ problem: 'general' }));
+  }
+}
+
 export function* watchPayment() {
+  yield takeLeading(promoDropRequested.type, dropPromoFlow);
   yield takeLeading(payRequested.type, payFlow);
   yield takeLeading(payRetried.type, retryFlow);
   yield takeLeading(verifyRequested.type, verifyFlow);

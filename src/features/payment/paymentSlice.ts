@@ -18,6 +18,8 @@ import { injectLazySlice } from '@/app/rootReducer';
  *   the amount left to pay moved before anything was taken;
  * - `methodUnavailable`: the method chosen can no longer pay for this basket (the options were
  *   read again);
+ * - `promoSingleUse`: the basket's single-use promo code has gone to another order (spec §8's
+ *   single-use promo error kind); nothing was charged and the seats are still held;
  * - `general`: anything else, which "Try again" may cure.
  */
 export type PaymentProblem =
@@ -32,6 +34,7 @@ export type PaymentProblem =
   | 'paypalCancelled'
   | 'amountDueChanged'
   | 'methodUnavailable'
+  | 'promoSingleUse'
   | 'general';
 
 /** The card fields of the payment form. */
@@ -132,6 +135,12 @@ const slice = createSlice({
       state.problem = null;
       state.retryPending = action.payload.pending;
     },
+    /**
+     * Issue 24: the buyer chose to pay without the single-use code another order used; the code
+     * comes off the hold and the price-change alert shows the basket at its full price.
+     */
+    promoDropRequested: (_state, _action: PayloadAction<{ region: Region; holdId: string }>) =>
+      undefined,
     /** A page starts afresh, or another flow (the price-change alert) takes over. */
     paymentReset: () => initialState,
   },
@@ -158,5 +167,6 @@ export const {
   paymentFailed,
   paymentAborted,
   paymentReset,
+  promoDropRequested,
 } = paymentSlice.actions;
 export const { selectPayment } = paymentSlice.selectors;

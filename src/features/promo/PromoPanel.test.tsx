@@ -30,3 +30,32 @@ describe('a gift voucher number typed into the promo box (issue 15)', { timeout:
     expect(readKeptVoucherNumber()).toBe('GV20001234');
   });
 });
+
+describe('a single-use code an order has already used (issue 24)', { timeout: 30_000 }, () => {
+  it('is called used in the spec’s single-use words, from a link too, with every date still shown', async () => {
+    renderApp({ route: '/shows/the-glass-orchard/lumen-theatre/calendar/?pc=LUMEN-ONCE' });
+    await screen.findByRole('grid', {}, { timeout: 5000 });
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Sorry, this promo code can only be used once, and it has already been used.',
+      ),
+    );
+    expect(screen.queryByText('This promo link is invalid or has expired')).toBeNull();
+  });
+
+  it('keeps what the buyer typed in the field, marked invalid', async () => {
+    const user = userEvent.setup();
+    renderApp({ route: '/shows/texas-two-step/lone-star-theater/calendar/' });
+    await screen.findByRole('grid', {}, { timeout: 5000 });
+    const field = screen.getByRole('textbox', { name: 'Promo code' });
+    await user.type(field, 'HOWDY-ONCE');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Sorry, this promo code can only be used once, and it has already been used.',
+      ),
+    );
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveValue('HOWDY-ONCE');
+  });
+});

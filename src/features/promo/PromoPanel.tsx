@@ -34,6 +34,10 @@ function messageFor(entry: PromoEntry | undefined): { id: MessageId; isError: bo
     case 'expired':
       // A bad link has its own page; only a typed code is answered here.
       return entry.source === 'manual' ? { id: 'validation.promo.retry', isError: true } : null;
+    // Issue 24: a single-use code an order has redeemed, typed or linked: the calendar still
+    // shows every date, so this is said here rather than on the bad-link page.
+    case 'used':
+      return { id: 'promo.error.singleUse', isError: true };
     case 'notForEvent':
       return entry.source === 'manual'
         ? { id: 'validation.promo.notForEvent', isError: true }

@@ -46,6 +46,17 @@ describe('the reservation error alert', () => {
     expect(within(alert).queryByRole('button')).not.toBeInTheDocument();
   });
 
+  it('says a single-use code another order used is used (issue 24), with no retry', async () => {
+    expect(toReservationError(new ApiError('http', 422, 'promo_single_use'))).toBe(
+      'promoSingleUse',
+    );
+    const { alert } = await renderAlert('promoSingleUse');
+    expect(alert).toHaveTextContent(
+      'Sorry, this promo code can only be used once, and it has already been used.',
+    );
+    expect(within(alert).queryByRole('button')).not.toBeInTheDocument();
+  });
+
   it('names the seats another buyer got first, and offers no retry of the same seats', async () => {
     const { alert } = await renderAlert('unavailable', [
       'Stalls, Row B, Seat 4, £65',

@@ -12,6 +12,7 @@ const MESSAGES: Record<ReservationError, MessageId> = {
   accessMembership: 'seatMap.access.membersOnly',
   promo: 'promo.error.invalidOrExpired',
   promoNotForEvent: 'validation.promo.notForEvent',
+  promoSingleUse: 'promo.error.singleUse',
   expired: 'reservation.expired.body',
   extensionLimit: 'reservation.timer.noMoreExtensions',
   connection: 'reservation.error.connection',

@@ -1,7 +1,15 @@
+import {
+  ATTRIBUTION_EMAIL_MAX,
+  ATTRIBUTION_EMAIL_PATTERN,
+  ATTRIBUTION_VALUE_PATTERN,
+} from '@contract/patterns';
 import { parseForcedVariations, type ForcedVariations } from '@/config/experiments';
 import { isConfigOverride, type ConfigOverrideName } from '@/config/overrides';
 
-/** Marketing attribution that travels with the order (spec §2 query parameters). */
+/**
+ * Marketing attribution that travels with the order (spec §2 query parameters): sent with the
+ * pay request (payment/paymentSaga.ts) and kept on the order (issue 24).
+ */
 export interface Attribution {
   crmCampaignId?: string;
   crmUserId?: string;
@@ -20,13 +28,12 @@ export interface SessionParams {
 export const SESSION_STORAGE_KEY = 'stagedoor.session';
 
 const ATTRIBUTION_KEYS = ['crmCampaignId', 'crmUserId', 'crmEmail', 'src'] as const;
-/** Letters, digits and the punctuation campaign tools use; nothing that could become markup. */
-const SAFE_VALUE = /^[A-Za-z0-9 _.,:;@+!~*'()/=-]{1,255}$/;
-const EMAIL = /^[^\s@<>"]{1,64}@[^\s@<>"]+\.[^\s@<>"]{2,}$/;
 
+/** The booking API's own rules (contract/patterns.ts), so a value kept here is never refused there. */
 function validAttribution(key: (typeof ATTRIBUTION_KEYS)[number], value: string): boolean {
-  if (key === 'crmEmail') return value.length <= 254 && EMAIL.test(value);
-  return SAFE_VALUE.test(value);
+  if (key === 'crmEmail')
+    return value.length <= ATTRIBUTION_EMAIL_MAX && ATTRIBUTION_EMAIL_PATTERN.test(value);
+  return ATTRIBUTION_VALUE_PATTERN.test(value);
 }
 
 export function parseAttribution(params: URLSearchParams): Attribution {
