@@ -39,7 +39,10 @@ import { detailsRoutes } from './details/routes';
 import { detailsJobs } from './details/jobs';
 import type { GraphqlSettings } from './calendar/settings';
 import { graphqlRoutes } from './calendar/routes';
-import { healthRoute } from './health/routes';
+import { healthRoute, readyRoute } from './health/routes';
+import { Readiness } from './health/readiness';
+import { createMetrics, metricsRoute, type Metrics } from './http/metrics';
+import { outboxBacklog } from './email';
 import { holdRoutes } from './holds/routes';
 import { holdJobs } from './holds/jobs';
 import { paymentMethodRoutes } from './vouchers/routes';
@@ -99,6 +102,14 @@ export interface BuildAppOptions {
   onsaleQueues?: Partial<OnsaleQueueSettings>;
   /** Limits on guessing gift voucher numbers and codes (tests lower them). */
   voucherThrottle?: Partial<VoucherThrottleSettings>;
+  /** Issue 25: the operator's view. Start-up passes its own; omitted, the app makes them. */
+  operator?: {
+    metrics?: Metrics;
+    /** Omitted: ready, since buildApp runs once the database is migrated and loaded. */
+    readiness?: Readiness;
+    /** Over METRICS_TOKEN (tests). */
+    metricsToken?: string;
+  };
 }
 
 declare module 'fastify' {
@@ -132,6 +143,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   watchDatabase(app, db);
+  // Issue 25: one registry per app; process-wide numbers carry the one region served, or `all`.
+  const metrics =
+    options.operator?.metrics ??
+    createMetrics({ region: regions.length === 1 ? regions[0]! : 'all' });
+  app.decorate('metrics', metrics);
+  metrics.watchConnections(db);
+  metrics.onScrape('email_outbox', Object.values(metrics.outbox), async () => {
+    const backlog = await outboxBacklog(db);
+    metrics.outbox.unsent.set({ region: metrics.region }, backlog.unsent);
+    metrics.outbox.oldestSeconds.set({ region: metrics.region }, backlog.oldestUnsentSeconds);
+    metrics.outbox.givenUp.set({ region: metrics.region }, backlog.givenUp);
+  });
   // Session authentication and Idempotency-Keys for every route: `app.buyer`, `app.onceForKey`.
   await registerBuyerSessions(app, db);
   registerIdempotency(app, db);
@@ -175,6 +198,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       shopOrigins: paymentConfig.shopOrigins,
       listenAddress: () => app.server.address(),
       ticketSigningKey: options.orders?.ticketSigningKey ?? config.ticketSigningKey,
+    });
+    metrics.onScrape(`queue_${region}`, Object.values(metrics.queue), async () => {
+      for (const sale of await queue.standing()) {
+        metrics.queue.waiting.set({ region, sale: sale.saleId }, sale.waiting);
+        metrics.queue.letThrough.set({ region, sale: sale.saleId }, sale.letThrough);
+      }
     });
     const sweep = { ...config.paymentSweep, ...options.orders?.sweep };
     jobs.push(
@@ -221,6 +250,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('outboxViewerPath', outboxSecret ? outboxViewerPath(outboxSecret) : null);
   if (options.mailTransport) jobs.push(...emailJobs(db, options.mailTransport));
+  // GET /ready and, with METRICS_TOKEN and no METRICS_PORT of its own, GET /metrics (issue 25).
+  const readiness = options.operator?.readiness ?? new Readiness(db);
+  if (!options.operator?.readiness) readiness.loaded();
+  await app.register(readyRoute, { readiness });
+  await app.register(metricsRoute, {
+    metrics,
+    token:
+      config.metricsPort === undefined
+        ? (options.operator?.metricsToken ?? config.metricsToken)
+        : undefined,
+  });
   for (const job of jobs) runPeriodically(app, job);
   await registerSpa(app, options.staticDir);
   return app;

@@ -195,6 +195,25 @@ export interface ServerConfig {
   ticketSigningKey?: string;
   /** The onsale queues (issue 16): ONSALE_QUEUES, QUEUE_* variables. */
   onsaleQueues: OnsaleQueueSettings;
+  /** METRICS_TOKEN (issue 25): the bearer token of GET /metrics; unset, /metrics is not served. */
+  metricsToken?: string;
+  /** METRICS_PORT: /metrics and /ready on a port of their own, and /metrics off the shop's. */
+  metricsPort?: number;
+  /** METRICS_HOST: the address METRICS_PORT listens on; HOST when unset. */
+  metricsHost?: string;
+}
+
+/** Long enough that guessing it is hopeless; a shorter METRICS_TOKEN stops the start. */
+export const METRICS_TOKEN_MIN_LENGTH = 24;
+
+export function parseMetricsToken(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.length < METRICS_TOKEN_MIN_LENGTH || /\s/.test(value)) {
+    throw new Error(
+      `METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} characters without spaces (e.g. openssl rand -hex 24)`,
+    );
+  }
+  return value;
 }
 
 /** A variable read by `parse`, whose Error (the message tests and operators see) becomes the issue. */
@@ -245,6 +264,15 @@ const envSchema = z
     SESSION_RATE_LIMIT: setting(parseSessionRateLimit),
     CLIENT_HOLD_FACTOR: setting(parseClientHoldFactor),
     TICKET_SIGNING_KEY: orUnset,
+    METRICS_TOKEN: setting(parseMetricsToken),
+    METRICS_PORT: setting((value) => {
+      if (!value) return undefined;
+      const port = Number(value);
+      if (!Number.isInteger(port) || port < 0 || port > 65_535)
+        throw new Error(`METRICS_PORT must be 0–65535, got "${value}"`);
+      return port;
+    }),
+    METRICS_HOST: orUnset,
   })
   .transform((vars, context): ServerConfig => {
     const env = vars as NodeJS.ProcessEnv;
@@ -272,6 +300,9 @@ const envSchema = z
       clientHoldFactor: vars.CLIENT_HOLD_FACTOR,
       ticketSigningKey: vars.TICKET_SIGNING_KEY,
       onsaleQueues: section(env, context, onsaleQueueSettingsFromEnv),
+      metricsToken: vars.METRICS_TOKEN,
+      metricsPort: vars.METRICS_PORT,
+      metricsHost: vars.METRICS_HOST,
     };
   });
 

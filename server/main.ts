@@ -23,6 +23,7 @@ const server = await startServer({
 });
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(`Stagedoor is running at ${server.url} (started in ${seconds} s)`);
+if (server.operatorUrl) console.log(`Metrics and readiness (METRICS_PORT): ${server.operatorUrl}`);
 // The viewer's secret goes to the developer's terminal, never into a production log.
 if (server.outboxUrl && (!config.production || process.stdout.isTTY)) {
   console.log(`Emails the shop writes: ${server.outboxUrl} (this machine only)`);

@@ -1,8 +1,12 @@
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { Region } from '../contract/regions';
 import { loadVenues } from '../contract/venueFiles';
 import { buildApp } from './app';
-import type { ServerConfig } from './config';
+import { loadConfig, type ServerConfig } from './config';
+import { Readiness } from './health/readiness';
+import { createMetrics } from './http/metrics';
+import { listenOperatorPort } from './operatorPort';
 import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { seed } from './catalogue/seed/seed';
@@ -31,6 +35,8 @@ export interface RunningServer {
   db: Database;
   /** The outbox viewer's secret address (server/email/routes.ts); undefined when it is off. */
   outboxUrl?: string;
+  /** METRICS_PORT's address (/metrics, /ready); undefined without one. */
+  operatorUrl?: string;
   /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -38,20 +44,39 @@ export interface RunningServer {
 /** Opens the database, migrates, seeds the demo catalogue, builds the app and listens. */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const venues = loadVenues(options.venuesDir ?? VENUES_DIR);
+  const config = options.config ?? loadConfig();
   const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
+  const host = options.host ?? '127.0.0.1';
+  // Issue 25: not ready until migrated and loaded; METRICS_PORT already answers so meanwhile.
+  const readiness = new Readiness(db);
+  const metrics = createMetrics({ region: options.region ?? 'all' });
+  const operator =
+    config.metricsPort === undefined
+      ? undefined
+      : await listenOperatorPort({
+          port: config.metricsPort,
+          host: config.metricsHost ?? host,
+          metrics,
+          readiness,
+          token: config.metricsToken,
+        }).catch(async (error: unknown) => {
+          await db.close();
+          throw error;
+        });
   try {
     await migrate(db);
     await seed(db, venues);
     const app = await buildApp({
       db,
       venues,
-      config: options.config,
+      config,
+      operator: { metrics, readiness },
       regions: options.region ? [options.region] : undefined,
       staticDir: options.staticDir,
       logger: { level: options.logLevel ?? 'info', stream: options.logStream },
     });
-    const host = options.host ?? '127.0.0.1';
     await app.listen({ port: options.port ?? 8080, host });
+    readiness.loaded();
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
     let closing: Promise<void> | undefined;
@@ -60,13 +85,25 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       url: `${origin}/`,
       db,
       outboxUrl: app.outboxViewerPath ? `${origin}${app.outboxViewerPath}` : undefined,
+      operatorUrl: operator ? operatorOrigin(operator) : undefined,
       close() {
-        closing ??= app.close().finally(() => db.close());
+        closing ??= Promise.all([app.close(), operator?.close()])
+          .then(() => undefined)
+          .finally(() => db.close());
         return closing;
       },
     };
   } catch (error) {
+    await operator?.close();
     await db.close();
     throw error;
   }
+}
+
+/** Where the operator's port listens, as a URL (an IPv6 address in brackets). */
+function operatorOrigin(operator: { server: { address(): AddressInfo | string | null } }): string {
+  const address = operator.server.address();
+  if (!address || typeof address === 'string') return String(address);
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}/`;
 }

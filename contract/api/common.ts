@@ -58,3 +58,12 @@ export const healthSchema = z.strictObject({
   database: z.enum(['ok', 'unreachable']),
 });
 export type Health = z.infer<typeof healthSchema>;
+
+/**
+ * GET /ready (issue 25): whether this process should get traffic. `starting` until migrations
+ * and the catalogue are in; `database_unreachable` while the database does not answer.
+ */
+export const readinessSchema = z.strictObject({
+  status: z.enum(['ready', 'starting', 'database_unreachable']),
+});
+export type Readiness = z.infer<typeof readinessSchema>;

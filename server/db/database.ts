@@ -21,8 +21,21 @@ export interface Queryable {
   exec: (sql: string) => Promise<void>;
 }
 
+/** A moment's picture of the connections (issue 25: the operator's /metrics). */
+export interface ConnectionUse {
+  /** The most there can be: the pool's size; PGlite's one. */
+  max: number;
+  /** Open now, busy or idle. */
+  open: number;
+  /** Open and free for the next call. */
+  idle: number;
+  /** Calls queued for a connection (PGlite: behind the statement it is running). */
+  waiting: number;
+}
+
 export interface Database extends Queryable {
   readonly driver: 'pglite' | 'postgres';
+  connections(): ConnectionUse;
   /** A server's database can go away under the app (not PGlite's): outages are watched here. */
   readonly availability?: DatabaseAvailability;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import type { Database, Queryable, QueryResult } from './database';
+import type { ConnectionUse, Database, Queryable, QueryResult } from './database';
 
 function wrap(target: PGlite | Transaction): Queryable {
   return {
@@ -19,11 +19,30 @@ export async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<D
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const pg = await PGlite.create({ dataDir, loadDataDir });
   const base = wrap(pg);
+  // PGlite has no pool: one connection that runs one call at a time and queues the rest, which
+  // is what connections() reports (the calls under way, the first running, the others waiting).
+  let calls = 0;
+  const counted = async <R>(call: () => Promise<R>): Promise<R> => {
+    calls += 1;
+    try {
+      return await call();
+    } finally {
+      calls -= 1;
+    }
+  };
   return {
     driver: 'pglite',
-    query: base.query,
-    exec: base.exec,
-    transaction: <T>(fn: (tx: Queryable) => Promise<T>) => pg.transaction((tx) => fn(wrap(tx))),
+    query: <T>(sql: string, params?: readonly unknown[]) =>
+      counted(() => base.query<T>(sql, params)),
+    exec: (sql) => counted(() => base.exec(sql)),
+    transaction: <T>(fn: (tx: Queryable) => Promise<T>) =>
+      counted(() => pg.transaction((tx) => fn(wrap(tx)))),
+    connections: (): ConnectionUse => ({
+      max: 1,
+      open: 1,
+      idle: calls === 0 ? 1 : 0,
+      waiting: Math.max(0, calls - 1),
+    }),
     async close() {
       if (!pg.closed) await pg.close();
     },

@@ -110,6 +110,12 @@ export function openPostgres(connectionString: string, poolSize = DEFAULT_POOL_S
     availability,
     query: base.query,
     exec: base.exec,
+    connections: () => ({
+      max: poolSize,
+      open: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await availability.guard(() => pool.connect());
       const calls = serial(client, availability);

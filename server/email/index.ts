@@ -8,3 +8,5 @@ export {
 } from './accountEmails';
 export { renderMembershipConfirmation } from './membershipConfirmation';
 export { queueAccountActivation, queueAccountEmail, queueOrderConfirmation } from './outbox';
+// Issue 25: the operator's /metrics reads the backlog at every scrape.
+export { outboxBacklog } from './backlog';

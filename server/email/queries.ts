@@ -141,3 +141,24 @@ export async function markEmailFailed(
     [id, reason, retryInSeconds],
   );
 }
+
+/** The outbox as the operator watches it (issue 25): what waits, how long, what was given up. */
+export interface OutboxBacklog {
+  unsent: number;
+  /** Age of the oldest row still to be tried; 0 when none waits. */
+  oldestUnsentSeconds: number;
+  givenUp: number;
+}
+
+/** One pass over the unsent rows (the email_outbox_due index keeps them few). */
+export async function outboxBacklog(db: Queryable, maxAttempts: number): Promise<OutboxBacklog> {
+  const { rows } = await db.query<OutboxBacklog>(
+    `SELECT count(*) FILTER (WHERE attempts < $1)::int AS unsent,
+       coalesce(extract(epoch FROM now() - min(created_at) FILTER (WHERE attempts < $1)), 0)::float8
+         AS "oldestUnsentSeconds",
+       count(*) FILTER (WHERE attempts >= $1)::int AS "givenUp"
+     FROM email_outbox WHERE sent_at IS NULL`,
+    [maxAttempts],
+  );
+  return rows[0]!;
+}

@@ -33,6 +33,7 @@ import type { Hold } from '../../contract/api/holds';
 import { noStoreByDefault } from '../http/noStore';
 import type { OnsaleQueue } from '../queue';
 import { requireQueuePass } from '../queue';
+import { countAnswers } from '../http/metrics';
 
 /**
  * A plan never changes under its id (a changed plan gets a new id), so browsers and CDNs may
@@ -91,6 +92,8 @@ export const holdRoutes: FastifyPluginCallback<HoldRoutesOptions> = (app, option
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Issue 16: new holds of a queued sale need the session's queue pass (queue/routes.ts).
   const queuePass = options.queue ? requireQueuePass(db, scope, options.queue) : undefined;
+  // Issue 25: every answer to a new hold, made or refused (and why), for the operator.
+  const countHold = countAnswers((answer) => app.metrics.holdAnswered(scope.region, answer));
 
   // Live inventory and personal data: never cached by a browser or CDN (only a plan says
   // otherwise, and only when it is sent).
@@ -116,6 +119,7 @@ export const holdRoutes: FastifyPluginCallback<HoldRoutesOptions> = (app, option
     {
       onRequest: buyer(true),
       preHandler: queuePass,
+      preSerialization: countHold,
       schema: {
         headers: idempotencyHeadersSchema,
         querystring: noQuery,
@@ -141,6 +145,7 @@ export const holdRoutes: FastifyPluginCallback<HoldRoutesOptions> = (app, option
     {
       onRequest: buyer(true),
       preHandler: queuePass,
+      preSerialization: countHold,
       schema: {
         headers: idempotencyHeadersSchema,
         querystring: noQuery,

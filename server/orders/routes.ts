@@ -33,6 +33,7 @@ import { noStoreByDefault } from '../http/noStore';
 import { seenByServer } from '../payments';
 import { releaseHold } from '../holds';
 import { inTransaction } from '../db/transaction';
+import { countAnswers } from '../http/metrics';
 
 export interface OrderRoutesOptions {
   db: Database;
@@ -70,10 +71,27 @@ export const orderRoutes: FastifyPluginCallback<OrderRoutesOptions> = (app, opti
   // Orders and payments are one buyer's: never cached by a browser or CDN.
   noStoreByDefault(app);
 
+  // Issue 25: each pay answer and continuation, by method and outcome, for the operator. The
+  // pay body names the method (a token without one is a card); a continuation's is its payment's.
+  const countPay = countAnswers((answer, request) => {
+    const body = request.body as { method?: unknown; cardToken?: unknown } | undefined;
+    const method = body?.method ?? (body?.cardToken ? 'card' : undefined);
+    app.metrics.payAnswered(region, 'pay', method, answer);
+  });
+  const countContinue = countAnswers(async (answer, request) => {
+    const { paymentId } = request.params as { paymentId?: unknown };
+    const means =
+      answer.payment && typeof paymentId === 'string'
+        ? await o.paymentMeans(db, paymentId)
+        : undefined;
+    app.metrics.payAnswered(region, 'continue', means?.method, answer);
+  });
+
   api.post(
     '/holds/:holdId/order',
     {
       onRequest: buyer(true),
+      preSerialization: countPay,
       schema: {
         headers: idempotencyHeadersSchema,
         params: holdParamsSchema,
@@ -98,6 +116,7 @@ export const orderRoutes: FastifyPluginCallback<OrderRoutesOptions> = (app, opti
     '/orders/:orderId/payments/:paymentId/continue',
     {
       onRequest: buyer(true),
+      preSerialization: countContinue,
       schema: {
         params: continueParamsSchema,
         querystring: noQuery,

@@ -117,6 +117,21 @@ export class OnsaleQueue {
     return this.sales.size > 0;
   }
 
+  /**
+   * Each sale's standing for the operator's metrics (issue 25): who waits (before the draw, the
+   * whole pre-queue) and how many it has let through. Sale ids are the venues' configured ones,
+   * a handful, so they make a bounded label.
+   */
+  async standing(): Promise<{ saleId: string; waiting: number; letThrough: number }[]> {
+    if (this.sales.size === 0) return [];
+    const rows = await q.readSales(this.db, [...this.sales.keys()]);
+    return rows.map((sale) => ({
+      saleId: sale.saleId,
+      waiting: sale.drawn ? sale.lastPlace - sale.admittedThrough : sale.entries,
+      letThrough: sale.admittedThrough,
+    }));
+  }
+
   /** The venue's queued sales, as GET /venues/:venueSlug/queue lists them. */
   salesOf(venueSlug: string): QueueSaleSummary[] {
     return [...this.sales.values()]

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cmsRootSchema } from '../../contract/api/content';
 import { sessionSchema } from '../../contract/api/session';
+import { loadConfig } from '../../server/config';
 import { startServer } from '../../server/start';
 import { freshPostgresUrl } from './testDatabase';
 
@@ -68,5 +69,37 @@ describe('startServer', () => {
     } finally {
       await server.close();
     }
+  }, 120_000);
+
+  it('puts /metrics and /ready on METRICS_PORT, off the shop port, and closes it with the server', async () => {
+    const token = 'restart-test-metrics-token-0123456789';
+    const server = await startServer({
+      port: 0,
+      dataDir: 'memory://',
+      databaseUrl: await freshPostgresUrl(),
+      region: 'us-central',
+      logLevel: 'silent',
+      config: loadConfig({ METRICS_TOKEN: token, METRICS_PORT: '0' }),
+    });
+    const operatorUrl = server.operatorUrl!;
+    try {
+      expect(operatorUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+      expect(operatorUrl).not.toBe(server.url);
+      const bearer = { authorization: `Bearer ${token}` };
+      const scraped = await fetch(new URL('metrics', operatorUrl), { headers: bearer });
+      expect(scraped.status).toBe(200);
+      // The process serves one region: its process-wide numbers say so.
+      expect(await scraped.text()).toMatch(/stagedoor_db_connections\{region="us-central"/);
+      expect((await fetch(new URL('metrics', operatorUrl))).status).toBe(401);
+      expect(await (await fetch(new URL('ready', operatorUrl))).json()).toEqual({
+        status: 'ready',
+      });
+      // The shop's port answers /ready but never /metrics, token or not.
+      expect((await fetch(new URL('metrics', server.url), { headers: bearer })).status).toBe(404);
+      expect((await fetch(new URL('ready', server.url))).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+    await expect(fetch(new URL('ready', operatorUrl))).rejects.toThrow();
   }, 120_000);
 });
