@@ -17,6 +17,7 @@ import {
 } from './config';
 import type { Database } from './db/database';
 import { emailJobs } from './email/jobs';
+import { createSmtpTransport } from './email/smtpTransport';
 import type { MailTransport } from './email/transport';
 import { registerBuyerSessions } from './http/buyerSession';
 import { registerCompression } from './http/compression';
@@ -79,7 +80,10 @@ export interface BuildAppOptions {
   security?: SecurityConfig;
   /** Payment service settings over those of the environment (tests shorten the time limit). */
   payment?: Partial<PaymentConfig>;
-  /** Sends the email outbox; without one emails stay in the outbox (server/email/transport.ts). */
+  /**
+   * Sends the email outbox; omitted, the SMTP transport when SMTP_URL is set, else emails stay
+   * in the outbox (server/email/transport.ts).
+   */
   mailTransport?: MailTransport;
   /** Address lookup provider and rate limit over those of the environment (tests). */
   addressLookup?: Partial<Omit<AddressLookupRoutesOptions, 'db'>>;
@@ -114,6 +118,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const trustProxy = options.trustProxy ?? config.trustProxy;
   const clientHoldFactor = options.clientHoldFactor ?? config.clientHoldFactor;
   const outboxSecret = outboxViewerEnabled(config, trustProxy) ? newOutboxSecret() : undefined;
+  // Made before anything else, so a venue without a sender stops the start here (issue 25).
+  const smtp =
+    options.mailTransport || !config.smtp
+      ? undefined
+      : createSmtpTransport(
+          config.smtp,
+          venues.map((venue) => venue.settings),
+        );
+  const mailTransport = options.mailTransport ?? smtp;
   const app = Fastify({
     // request.ip and request.protocol follow X-Forwarded-* only from these proxies.
     trustProxy,
@@ -128,6 +141,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clientErrorHandler,
     frameworkErrors,
   });
+  if (smtp) {
+    app.addHook('onClose', (_instance, done) => {
+      smtp.close();
+      done();
+    });
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -220,7 +239,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     outboxSecret,
   });
   app.decorate('outboxViewerPath', outboxSecret ? outboxViewerPath(outboxSecret) : null);
-  if (options.mailTransport) jobs.push(...emailJobs(db, options.mailTransport));
+  if (mailTransport) jobs.push(...emailJobs(db, mailTransport));
   for (const job of jobs) runPeriodically(app, job);
   await registerSpa(app, options.staticDir);
   return app;

@@ -5,6 +5,7 @@ import { REGIONS, type Region } from '../contract/regions';
 import { addressLookupProviderFromEnv, addressLookupRateLimitFromEnv } from './addressLookup/setup';
 import type { AddressLookupProvider } from './addressLookup/provider';
 import { graphqlSettingsFromEnv, type GraphqlSettings } from './calendar/settings';
+import { smtpSettingsFromEnv, type SmtpSettings } from './email/smtpSettings';
 import { paymentConfigFromEnv, type PaymentConfig } from './payments/config';
 import { onsaleQueueSettingsFromEnv, type OnsaleQueueSettings } from './queue/settings';
 import type { RateLimit } from './http/rateLimit';
@@ -195,6 +196,8 @@ export interface ServerConfig {
   ticketSigningKey?: string;
   /** The onsale queues (issue 16): ONSALE_QUEUES, QUEUE_* variables. */
   onsaleQueues: OnsaleQueueSettings;
+  /** Issue 25: SMTP_URL and DKIM_*; unset, emails stay in the outbox. */
+  smtp?: SmtpSettings;
 }
 
 /** A variable read by `parse`, whose Error (the message tests and operators see) becomes the issue. */
@@ -272,6 +275,7 @@ const envSchema = z
       clientHoldFactor: vars.CLIENT_HOLD_FACTOR,
       ticketSigningKey: vars.TICKET_SIGNING_KEY,
       onsaleQueues: section(env, context, onsaleQueueSettingsFromEnv),
+      smtp: section(env, context, smtpSettingsFromEnv),
     };
   });
 

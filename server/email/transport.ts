@@ -14,6 +14,9 @@ export interface OutgoingEmail {
   subject: string;
   html: string;
   text: string;
+  /** The venue the email is written as (its From and Reply-To); null for an email written
+   * before emails named their venue (migration 0033). */
+  venue: string | null;
 }
 
 export interface MailTransport {
