@@ -48,6 +48,7 @@ import { DEFAULT_VOUCHER_THROTTLE, type VoucherThrottleSettings } from './vouche
 import { orderRoutes } from './orders/routes';
 import { listenOrigin, orderContext } from './orders/context';
 import { orderJobs } from './orders/jobs';
+import type { FindTicketsLimits } from './orders/findTickets';
 import type { AccountRoutesSettings } from './members/accountRoutes';
 import type { AddressLookupRoutesOptions } from './addressLookup/routes';
 import { newOutboxSecret, outboxViewerPath } from './email/routes';
@@ -103,6 +104,8 @@ export interface BuildAppOptions {
   onsaleQueues?: Partial<OnsaleQueueSettings>;
   /** Limits on guessing gift voucher numbers and codes (tests lower them). */
   voucherThrottle?: Partial<VoucherThrottleSettings>;
+  /** Find my tickets' limits per client, email and order (tests lower them). */
+  findTickets?: Partial<FindTicketsLimits>;
 }
 
 declare module 'fastify' {
@@ -237,6 +240,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     addressLookup: { ...config.addressLookup, ...options.addressLookup },
     session: { rateLimit: options.session?.rateLimit ?? config.sessionRateLimit },
     outboxSecret,
+    findTickets: options.findTickets,
   });
   app.decorate('outboxViewerPath', outboxSecret ? outboxViewerPath(outboxSecret) : null);
   if (mailTransport) jobs.push(...emailJobs(db, mailTransport));

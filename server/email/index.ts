@@ -7,4 +7,9 @@ export {
   renderPasswordReset,
 } from './accountEmails';
 export { renderMembershipConfirmation } from './membershipConfirmation';
-export { queueAccountActivation, queueAccountEmail, queueOrderConfirmation } from './outbox';
+export {
+  queueAccountActivation,
+  queueAccountEmail,
+  queueConfirmationCopy,
+  queueOrderConfirmation,
+} from './outbox';

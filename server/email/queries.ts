@@ -8,7 +8,12 @@ import type { Queryable } from '../db/database';
 
 export interface OutboxEmail {
   id: string;
-  kind: 'order_confirmation' | 'account_activation' | 'membership_confirmation' | AccountEmailKind;
+  kind:
+    | 'order_confirmation'
+    | 'order_confirmation_copy'
+    | 'account_activation'
+    | 'membership_confirmation'
+    | AccountEmailKind;
   orderId: string | null;
   recipient: string;
   subject: string;
@@ -55,9 +60,25 @@ export async function insertOrderConfirmation(
   await tx.query(
     `INSERT INTO email_outbox (kind, order_id, recipient, subject, html, text, venue_slug)
      VALUES ('order_confirmation', $1, $2, $3, $4, $5, $6)
-     ON CONFLICT (order_id, kind) WHERE order_id IS NOT NULL DO NOTHING`,
+     ON CONFLICT (order_id, kind)
+       WHERE order_id IS NOT NULL AND kind <> 'order_confirmation_copy' DO NOTHING`,
     [orderId, recipient, email.subject, email.html, email.text, email.venueSlug],
   );
+}
+
+/**
+ * A copy of an order's confirmation as it was written (Find my tickets, migration 0034), to the
+ * same recipient; false when the order has no confirmation to copy.
+ */
+export async function insertConfirmationCopy(tx: Queryable, orderId: string): Promise<boolean> {
+  const { rows } = await tx.query(
+    `INSERT INTO email_outbox (kind, order_id, recipient, subject, html, text, venue_slug)
+     SELECT 'order_confirmation_copy', order_id, recipient, subject, html, text, venue_slug
+     FROM email_outbox WHERE order_id = $1 AND kind = 'order_confirmation'
+     RETURNING id`,
+    [orderId],
+  );
+  return rows.length > 0;
 }
 
 export async function insertAccountActivation(
