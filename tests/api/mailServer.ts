@@ -40,28 +40,35 @@ export const MAIL_PASSWORD = 'p@ss word/with:odd chars';
 export function selfSignedCertificate(): { key: string; cert: string } {
   const dir = mkdtempSync(join(tmpdir(), 'stagedoor-smtp-'));
   try {
-    // node:crypto makes keys but no X.509 certificate; openssl is on every CI image we use.
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-days',
-        '1',
-        '-subj',
-        '/CN=127.0.0.1',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1,DNS:localhost',
-        '-keyout',
-        join(dir, 'key.pem'),
-        '-out',
-        join(dir, 'cert.pem'),
-      ],
-      { stdio: 'ignore' },
-    );
+    // node:crypto makes keys but no X.509 certificate, and no certificate maker is a dependency.
+    try {
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-days',
+          '1',
+          '-subj',
+          '/CN=127.0.0.1',
+          '-addext',
+          'subjectAltName=IP:127.0.0.1,DNS:localhost',
+          '-keyout',
+          join(dir, 'key.pem'),
+          '-out',
+          join(dir, 'cert.pem'),
+        ],
+        { stdio: 'ignore' },
+      );
+    } catch (error) {
+      throw new Error(
+        'The SMTP tests make a throwaway TLS certificate with the openssl binary: install openssl',
+        { cause: error },
+      );
+    }
     return {
       key: readFileSync(join(dir, 'key.pem'), 'utf8'),
       cert: readFileSync(join(dir, 'cert.pem'), 'utf8'),

@@ -53,9 +53,11 @@ describe('PageLayout', () => {
     const banner = screen.getByRole('banner');
     expect(within(banner).getByRole('img', { name: 'Northern Playhouse' })).toBeInTheDocument();
     // The logo is no way home; the band's only link is Find my tickets (issue 25).
-    expect(within(banner).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'Find my tickets',
-    ]);
+    expect(
+      within(banner)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Find my tickets']);
   });
 
   it('puts the logo on the venue band only when shouldStyleHeaderLogo is on', async () => {
