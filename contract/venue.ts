@@ -94,6 +94,21 @@ export const queueSaleSchema = z.strictObject({
 });
 export type QueueSaleSettings = z.output<typeof queueSaleSchema>;
 
+/** A name shown beside an address in a mail client: one line, no control characters. */
+const mailboxName = z
+  .string()
+  .min(1)
+  .max(120)
+  .regex(/^[^\p{Cc}]+$/u, 'must be one line of text');
+
+/** The venue's sender (issue 25): the From address, its name (the venue's name when absent) and Reply-To. */
+export const venueEmailSchema = z.strictObject({
+  from: z.email(),
+  fromName: mailboxName.optional(),
+  replyTo: z.email().optional(),
+});
+export type VenueEmailSettings = z.infer<typeof venueEmailSchema>;
+
 export const VENUE_KINDS = ['theatre', 'arena', 'concert-hall', 'attraction'] as const;
 
 export const venueSettingsSchema = z
@@ -115,6 +130,11 @@ export const venueSettingsSchema = z
     sourceId: z.string().min(1).max(60),
     legacySiteUrl: z.url({ protocol: /^https$/ }),
     supportPhone: z.string().min(5).max(30),
+    /**
+     * Issue 25: who the venue's emails come from and where replies go (the SMTP transport,
+     * server/email/smtpTransport.ts). Needed by every venue once SMTP_URL is set.
+     */
+    email: venueEmailSchema.optional(),
     /** Where groups above the seat selection limit can ask online; the phone line otherwise. */
     groupBookingUrl: z.url({ protocol: /^https$/ }).optional(),
     queue: z.strictObject({

@@ -17,6 +17,7 @@ import {
 } from './config';
 import type { Database } from './db/database';
 import { emailJobs } from './email/jobs';
+import { createSmtpTransport } from './email/smtpTransport';
 import type { MailTransport } from './email/transport';
 import { registerBuyerSessions } from './http/buyerSession';
 import { registerCompression } from './http/compression';
@@ -50,6 +51,7 @@ import { DEFAULT_VOUCHER_THROTTLE, type VoucherThrottleSettings } from './vouche
 import { orderRoutes } from './orders/routes';
 import { listenOrigin, orderContext } from './orders/context';
 import { orderJobs } from './orders/jobs';
+import type { FindTicketsLimits } from './orders/findTickets';
 import type { AccountRoutesSettings } from './members/accountRoutes';
 import type { AddressLookupRoutesOptions } from './addressLookup/routes';
 import { newOutboxSecret, outboxViewerPath } from './email/routes';
@@ -82,7 +84,10 @@ export interface BuildAppOptions {
   security?: SecurityConfig;
   /** Payment service settings over those of the environment (tests shorten the time limit). */
   payment?: Partial<PaymentConfig>;
-  /** Sends the email outbox; without one emails stay in the outbox (server/email/transport.ts). */
+  /**
+   * Sends the email outbox; omitted, the SMTP transport when SMTP_URL is set, else emails stay
+   * in the outbox (server/email/transport.ts).
+   */
   mailTransport?: MailTransport;
   /** Address lookup provider and rate limit over those of the environment (tests). */
   addressLookup?: Partial<Omit<AddressLookupRoutesOptions, 'db'>>;
@@ -110,6 +115,8 @@ export interface BuildAppOptions {
     /** Over METRICS_TOKEN (tests). */
     metricsToken?: string;
   };
+  /** Find my tickets' limits per client, email and order (tests lower them). */
+  findTickets?: Partial<FindTicketsLimits>;
 }
 
 declare module 'fastify' {
@@ -125,6 +132,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const trustProxy = options.trustProxy ?? config.trustProxy;
   const clientHoldFactor = options.clientHoldFactor ?? config.clientHoldFactor;
   const outboxSecret = outboxViewerEnabled(config, trustProxy) ? newOutboxSecret() : undefined;
+  // Made before anything else, so a venue without a sender stops the start here (issue 25).
+  const smtp =
+    options.mailTransport || !config.smtp
+      ? undefined
+      : createSmtpTransport(
+          config.smtp,
+          venues.map((venue) => venue.settings),
+        );
+  const mailTransport = options.mailTransport ?? smtp;
   const app = Fastify({
     // request.ip and request.protocol follow X-Forwarded-* only from these proxies.
     trustProxy,
@@ -139,6 +155,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clientErrorHandler,
     frameworkErrors,
   });
+  if (smtp) {
+    app.addHook('onClose', (_instance, done) => {
+      smtp.close();
+      done();
+    });
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -247,9 +269,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     addressLookup: { ...config.addressLookup, ...options.addressLookup },
     session: { rateLimit: options.session?.rateLimit ?? config.sessionRateLimit },
     outboxSecret,
+    findTickets: options.findTickets,
   });
   app.decorate('outboxViewerPath', outboxSecret ? outboxViewerPath(outboxSecret) : null);
-  if (options.mailTransport) jobs.push(...emailJobs(db, options.mailTransport));
+  if (mailTransport) jobs.push(...emailJobs(db, mailTransport));
   // GET /ready and, with METRICS_TOKEN and no METRICS_PORT of its own, GET /metrics (issue 25).
   const readiness = options.operator?.readiness ?? new Readiness(db);
   if (!options.operator?.readiness) readiness.loaded();

@@ -5,6 +5,7 @@ import { REGIONS, type Region } from '../contract/regions';
 import { addressLookupProviderFromEnv, addressLookupRateLimitFromEnv } from './addressLookup/setup';
 import type { AddressLookupProvider } from './addressLookup/provider';
 import { graphqlSettingsFromEnv, type GraphqlSettings } from './calendar/settings';
+import { smtpSettingsFromEnv, type SmtpSettings } from './email/smtpSettings';
 import { paymentConfigFromEnv, type PaymentConfig } from './payments/config';
 import { onsaleQueueSettingsFromEnv, type OnsaleQueueSettings } from './queue/settings';
 import type { RateLimit } from './http/rateLimit';
@@ -201,6 +202,8 @@ export interface ServerConfig {
   metricsPort?: number;
   /** METRICS_HOST: the address METRICS_PORT listens on; HOST when unset. */
   metricsHost?: string;
+  /** Issue 25: SMTP_URL and DKIM_*; unset, emails stay in the outbox. */
+  smtp?: SmtpSettings;
 }
 
 /** Long enough that guessing it is hopeless; a shorter METRICS_TOKEN stops the start. */
@@ -303,6 +306,7 @@ const envSchema = z
       metricsToken: vars.METRICS_TOKEN,
       metricsPort: vars.METRICS_PORT,
       metricsHost: vars.METRICS_HOST,
+      smtp: section(env, context, smtpSettingsFromEnv),
     };
   });
 

@@ -7,6 +7,8 @@ import { authRoutes, type SignOutRelease } from './members/authRoutes';
 import { releaseSessionHolds } from './holds';
 import { releaseAttempts } from './orders';
 import { accountOrderRoutes } from './orders/accountRoutes';
+import type { FindTicketsLimits } from './orders/findTickets';
+import { findTicketsRoutes } from './orders/findTicketsRoutes';
 import { membershipRoutes } from './members/membershipRoutes';
 import { profileRoutes } from './members/profileRoutes';
 import { addressLookupRoutes, type AddressLookupRoutesOptions } from './addressLookup/routes';
@@ -33,9 +35,11 @@ export const serviceRoutes: FastifyPluginAsync<{
   session: Omit<SessionRoutesOptions, 'db'>;
   /** The outbox viewer's secret when it is mounted; undefined, it is not. */
   outboxSecret?: string;
+  /** Find my tickets' limits over the defaults (tests lower them). */
+  findTickets?: Partial<FindTicketsLimits>;
 }> = async (
   app,
-  { db, payment, venues, linkOrigin, accounts, addressLookup, session, outboxSecret },
+  { db, payment, venues, linkOrigin, accounts, addressLookup, session, outboxSecret, findTickets },
 ) => {
   // A sign-out gives back the session's holds and voids the attempts that stopped: members owns
   // neither, so the app hands it holds' and orders' own steps (issue 23).
@@ -66,8 +70,11 @@ export const serviceRoutes: FastifyPluginAsync<{
           });
         }
         if (service === 'payment') await scope.register(paymentRoutes, { db, ...payment });
-        if (service === 'customer-accounts')
+        if (service === 'customer-accounts') {
           await scope.register(accountRoutes, { db, venues, linkOrigin, ...accounts });
+          // Issue 25: a guest's lost confirmation email, sent again.
+          await scope.register(findTicketsRoutes, { db, limits: findTickets });
+        }
         // Members (issue 14): the profile, and the account's orders and memberships.
         if (service === 'customer-profile') await scope.register(profileRoutes, { db, venues });
         if (service === 'account-management') {

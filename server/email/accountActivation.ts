@@ -60,5 +60,7 @@ export function renderAccountActivation(ctx: ActivationContext): RenderedEmail {
     subject: t('email.activation.subject', { venueName }),
     html: toHtml(document),
     text: toText(document),
+
+    venueSlug: venue.slug,
   };
 }

@@ -37,6 +37,8 @@ function render(
     subject: t(`${prefix}.subject`, values),
     html: toHtml(document),
     text: toText(document),
+
+    venueSlug: venue.slug,
   };
 }
 

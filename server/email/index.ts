@@ -7,6 +7,11 @@ export {
   renderPasswordReset,
 } from './accountEmails';
 export { renderMembershipConfirmation } from './membershipConfirmation';
-export { queueAccountActivation, queueAccountEmail, queueOrderConfirmation } from './outbox';
+export {
+  queueAccountActivation,
+  queueAccountEmail,
+  queueConfirmationCopy,
+  queueOrderConfirmation,
+} from './outbox';
 // Issue 25: the operator's /metrics reads the backlog at every scrape.
 export { outboxBacklog } from './backlog';

@@ -62,5 +62,7 @@ export function renderMembershipConfirmation(ctx: MembershipEmailContext): Rende
     subject: t('email.membership.subject', { scheme, venueName }),
     html: toHtml(document),
     text: toText(document),
+
+    venueSlug: venue.slug,
   };
 }

@@ -12,11 +12,9 @@ import { emailText, type EmailText } from './messages';
  * venue's catalogue in its locale; times on the venue's clock.
  */
 
-export interface RenderedEmail {
-  subject: string;
-  html: string;
-  text: string;
-}
+import type { RenderedEmail } from './queries';
+
+export type { RenderedEmail };
 
 export interface ConfirmationContext {
   /** The order's secret link (its page with `?key=`): the way back to the tickets. */
@@ -210,5 +208,6 @@ export function renderOrderConfirmation(order: OrderView, ctx: ConfirmationConte
     subject: t('email.confirmation.subject', { showName, number: order.number }),
     html: toHtml(document),
     text: toText(document),
+    venueSlug: venue.slug,
   };
 }

@@ -4,6 +4,7 @@ import type { Queryable } from '../db/database';
 import {
   insertAccountActivation,
   insertAccountEmail,
+  insertConfirmationCopy,
   insertOrderConfirmation,
   type AccountEmailKind,
 } from './queries';
@@ -32,6 +33,15 @@ export async function queueOrderConfirmation(
   }
   const email = renderOrderConfirmation(order, ctx);
   await insertOrderConfirmation(tx, order.id, order.customer.email, email);
+}
+
+/**
+ * Queues the order's confirmation again, word for word, for a buyer who lost it (issue 25, Find
+ * my tickets); false when the order has none. Each call is one more email: the caller limits
+ * how often.
+ */
+export function queueConfirmationCopy(db: Queryable, orderId: string): Promise<boolean> {
+  return insertConfirmationCopy(db, orderId);
 }
 
 /**

@@ -8,7 +8,12 @@ import type { Queryable } from '../db/database';
 
 export interface OutboxEmail {
   id: string;
-  kind: 'order_confirmation' | 'account_activation' | 'membership_confirmation' | AccountEmailKind;
+  kind:
+    | 'order_confirmation'
+    | 'order_confirmation_copy'
+    | 'account_activation'
+    | 'membership_confirmation'
+    | AccountEmailKind;
   orderId: string | null;
   recipient: string;
   subject: string;
@@ -27,6 +32,8 @@ export interface RenderedEmail {
   subject: string;
   html: string;
   text: string;
+  /** The venue the email is written as: the transport sends it from that venue's address. */
+  venueSlug: string;
 }
 
 /** A row claimed for sending: the transport's fields and the attempts made so far. */
@@ -36,6 +43,7 @@ export interface DueEmail {
   subject: string;
   html: string;
   text: string;
+  venue: string | null;
   attempts: number;
 }
 
@@ -50,11 +58,27 @@ export async function insertOrderConfirmation(
   email: RenderedEmail,
 ): Promise<void> {
   await tx.query(
-    `INSERT INTO email_outbox (kind, order_id, recipient, subject, html, text)
-     VALUES ('order_confirmation', $1, $2, $3, $4, $5)
-     ON CONFLICT (order_id, kind) WHERE order_id IS NOT NULL DO NOTHING`,
-    [orderId, recipient, email.subject, email.html, email.text],
+    `INSERT INTO email_outbox (kind, order_id, recipient, subject, html, text, venue_slug)
+     VALUES ('order_confirmation', $1, $2, $3, $4, $5, $6)
+     ON CONFLICT (order_id, kind)
+       WHERE order_id IS NOT NULL AND kind <> 'order_confirmation_copy' DO NOTHING`,
+    [orderId, recipient, email.subject, email.html, email.text, email.venueSlug],
   );
+}
+
+/**
+ * A copy of an order's confirmation as it was written (Find my tickets, migration 0034), to the
+ * same recipient; false when the order has no confirmation to copy.
+ */
+export async function insertConfirmationCopy(tx: Queryable, orderId: string): Promise<boolean> {
+  const { rows } = await tx.query(
+    `INSERT INTO email_outbox (kind, order_id, recipient, subject, html, text, venue_slug)
+     SELECT 'order_confirmation_copy', order_id, recipient, subject, html, text, venue_slug
+     FROM email_outbox WHERE order_id = $1 AND kind = 'order_confirmation'
+     RETURNING id`,
+    [orderId],
+  );
+  return rows.length > 0;
 }
 
 export async function insertAccountActivation(
@@ -63,9 +87,9 @@ export async function insertAccountActivation(
   email: RenderedEmail,
 ): Promise<void> {
   await tx.query(
-    `INSERT INTO email_outbox (kind, recipient, subject, html, text)
-     VALUES ('account_activation', $1, $2, $3, $4)`,
-    [recipient, email.subject, email.html, email.text],
+    `INSERT INTO email_outbox (kind, recipient, subject, html, text, venue_slug)
+     VALUES ('account_activation', $1, $2, $3, $4, $5)`,
+    [recipient, email.subject, email.html, email.text, email.venueSlug],
   );
 }
 
@@ -80,8 +104,9 @@ export async function insertAccountEmail(
   email: RenderedEmail,
 ): Promise<void> {
   await tx.query(
-    `INSERT INTO email_outbox (kind, recipient, subject, html, text) VALUES ($1, $2, $3, $4, $5)`,
-    [kind, recipient, email.subject, email.html, email.text],
+    `INSERT INTO email_outbox (kind, recipient, subject, html, text, venue_slug)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [kind, recipient, email.subject, email.html, email.text, email.venueSlug],
   );
 }
 
@@ -119,7 +144,8 @@ export async function claimDueEmails(
        SELECT id FROM email_outbox
        WHERE sent_at IS NULL AND next_attempt_at <= now() AND attempts < $3
        ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-     RETURNING id::text AS id, recipient AS "to", subject, html, text, attempts`,
+     RETURNING id::text AS id, recipient AS "to", subject, html, text, venue_slug AS venue,
+       attempts`,
     [batch, leaseSeconds, maxAttempts],
   );
   return rows;

@@ -1,9 +1,9 @@
 /**
- * How emails leave the outbox. No mail transport ships with Stagedoor (it would need an SMTP
- * client or a provider's SDK and credentials): by default emails stay in the outbox, readable in
- * the dev viewer. To send them, implement this interface (for example around nodemailer's SMTP
- * transport or a provider's HTTP API) and pass it to `buildApp({ mailTransport })`; the
- * dispatcher then delivers every unsent row, retrying failures with a growing delay.
+ * How emails leave the outbox. With SMTP_URL set the built-in SMTP transport sends them
+ * (smtpTransport.ts); without it emails stay in the outbox, readable in the dev viewer. Another
+ * way out (a provider's HTTP API) implements this interface and is passed to
+ * `buildApp({ mailTransport })`; the dispatcher then delivers every unsent row, retrying
+ * failures with a growing delay.
  */
 
 export interface OutgoingEmail {
@@ -14,6 +14,9 @@ export interface OutgoingEmail {
   subject: string;
   html: string;
   text: string;
+  /** The venue the email is written as (its From and Reply-To); null for an email written
+   * before emails named their venue (migration 0033). */
+  venue: string | null;
 }
 
 export interface MailTransport {

@@ -653,3 +653,21 @@ export async function orderOfAccount(
   );
   return rows.length > 0;
 }
+
+/**
+ * The confirmed order with this number whose buyer typed this email at checkout, in any case
+ * (Find my tickets, issue 25); undefined for any other pair.
+ */
+export async function findConfirmedOrderFor(
+  db: Queryable,
+  number: string,
+  email: string,
+): Promise<string | undefined> {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id::text AS id FROM orders
+     WHERE number = $1 AND status = 'confirmed'
+       AND lower(details->'contact'->>'email') = lower($2)`,
+    [number, email],
+  );
+  return rows[0]?.id;
+}

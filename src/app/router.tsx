@@ -18,6 +18,7 @@ import { RouteResolutionContext, type RouteResolution } from '@/config/useRouteT
 import type { RoutingMode } from '@/config/env';
 import {
   ACCOUNT_PATHS,
+  FIND_TICKETS_PATH,
   CATALOGUE_PATHS,
   CHECKOUT_PATHS,
   ROUTE_PATTERNS,
@@ -302,6 +303,12 @@ export function routeTable(mode: RoutingMode, routeEnv: RouteEnv): RouteObject[]
         leaf(
           ACCOUNT_PATHS.resetPassword,
           () => import('@/features/auth/ResetPasswordPage'),
+          orderVenueTarget,
+        ),
+        // Issue 25: a guest's lost confirmation email, sent again; framed as `?venue=` names.
+        leaf(
+          FIND_TICKETS_PATH,
+          () => import('@/features/findTickets/FindTicketsPage'),
           orderVenueTarget,
         ),
         leaf(

@@ -65,6 +65,9 @@ export const CATALOGUE_PATHS = {
  * `?venue=<slug>` for its venue's frame and words, and tokens travel only in the query, never in
  * a request's path.
  */
+/** Find my tickets (issue 25): a guest asks for the confirmation email again. */
+export const FIND_TICKETS_PATH = '/find-tickets';
+
 export const ACCOUNT_PATHS = {
   verify: ACCOUNT_VERIFY_PATH,
   signIn: '/sign-in',

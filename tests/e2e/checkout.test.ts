@@ -372,7 +372,7 @@ describe('paying for two theatre seats', () => {
     await context.close();
   });
 
-  it('a double click on pay makes one order and one charge', async () => {
+  it('a double click on pay makes one order and one charge, whose email Find my tickets sends again', async () => {
     const { context, page } = await newBuyer(browser);
     const id = await upcomingPerformanceId(page, 'uk', 'northern-playhouse', 'the-mill-girls', 1);
     await visit(page, `/shows/the-mill-girls/northern-playhouse/tickets/${id}`);
@@ -406,6 +406,28 @@ describe('paying for two theatre seats', () => {
     }[];
     expect(outbox.filter((email) => email.orderId?.toUpperCase() === order.id)).toHaveLength(1);
     expect(await heading(page)).toBe('Your order is confirmed');
+
+    // Issue 25: the buyer lost that email. The header's Find my tickets sends it again.
+    await page.getByRole('banner').getByRole('link', { name: 'Find my tickets' }).click();
+    await page.locator('h1', { hasText: 'Find my tickets' }).waitFor();
+    await expectAccessible(page, 'find my tickets');
+    await page.getByLabel('Email address').fill('Ada@Example.com');
+    await page.getByLabel(/^Order number/).fill(number.toLowerCase());
+    await page.getByRole('button', { name: 'Send my tickets again' }).click();
+    await page.locator('h2', { hasText: 'Check your email' }).waitFor();
+    await expect
+      .poll(async () => {
+        const emails = (await (await page.request.get(`${outboxUrl()}?format=json`)).json()) as {
+          orderId: string | null;
+          subject: string;
+        }[];
+        return emails
+          .filter((email) => email.orderId?.toUpperCase() === order.id)
+          .map((email) => email.subject);
+      })
+      // The confirmation and its copy, word for word.
+      .toEqual([expect.stringContaining(number), expect.stringContaining(number)]);
+    await expectAccessible(page, 'find my tickets sent');
     expectNoPageErrors(page);
     await context.close();
   });

@@ -14,6 +14,7 @@ import {
 import { basketResponseSchema } from '@contract/api/basket';
 import { calendarResponseSchema, graphqlErrorResponseSchema } from '@contract/api/calendar';
 import { addressLookupResponseSchema, detailsResponseSchema } from '@contract/api/checkout';
+import { findTicketsResponseSchema } from '@contract/api/findTickets';
 import { apiErrorSchema } from '@contract/api/common';
 import {
   cmsRootSchema,
@@ -121,6 +122,8 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
   'POST /services/auth/email': { ok: { 202: changeEmailResponseSchema } },
   'POST /services/auth/email/confirm': { ok: { 200: confirmEmailResponseSchema } },
   'POST /services/customer-accounts/accounts/register': { ok: { 202: registerResponseSchema } },
+  // Find my tickets (issue 25), answered by its page's tests.
+  'POST /services/customer-accounts/find-tickets': { ok: { 202: findTicketsResponseSchema } },
   // Members (issue 14, contract/api/members.ts): answered by the member pages' own tests.
   'GET /services/customer-profile/profile': { ok: { 200: profileResponseSchema } },
   'PUT /services/customer-profile/profile': { ok: { 200: profileResponseSchema } },
@@ -159,6 +162,7 @@ export const ANSWERED_BY_TESTS_ONLY = new Set([
   'POST /services/auth/email',
   'POST /services/auth/email/confirm',
   'POST /services/customer-accounts/accounts/register',
+  'POST /services/customer-accounts/find-tickets',
   'GET /services/customer-profile/profile',
   'PUT /services/customer-profile/profile',
   'GET /services/account-management/orders',

@@ -58,6 +58,16 @@ describe('demo venues', () => {
     }
   });
 
+  it('send their emails from their own .example domain, replies to their box office', () => {
+    for (const venue of settings) {
+      const domain = new URL(venue.legacySiteUrl).hostname.replace(/^www\./, '');
+      expect(venue.email, venue.slug).toEqual({
+        from: `tickets@${domain}`,
+        replyTo: `boxoffice@${domain}`,
+      });
+    }
+  });
+
   it('ship a logo that names the venue to assistive technology', () => {
     for (const venue of venues) {
       const svg = readFileSync(join(venue.dir, 'logo.svg'), 'utf8');
@@ -110,6 +120,20 @@ describe('a broken venue folder', () => {
     });
     expect(() => loadVenues(dir)).toThrow(VenueFileError);
     expect(() => loadVenues(dir)).toThrow(/venues\/harbor-arena\/venue\.json: flags\.startOfWeek /);
+  });
+
+  it('fails on a sender that is not an address', () => {
+    const dir = brokenCopy((venue) => {
+      venue.email = { from: 'tickets at harborarena.example' };
+    });
+    expect(() => loadVenues(dir)).toThrow(/venue\.json: email\.from /);
+  });
+
+  it('fails on a sender name that would break the header line', () => {
+    const dir = brokenCopy((venue) => {
+      venue.email = { from: 'tickets@harborarena.example', fromName: 'Harbor\r\nBcc: x@y.example' };
+    });
+    expect(() => loadVenues(dir)).toThrow(/venue\.json: email\.fromName must be one line of text/);
   });
 
   it('fails on a state that is not in the venue region', () => {

@@ -346,11 +346,11 @@ export async function confirmPurchase(db: Queryable, purchaseId: string): Promis
 export async function insertMembershipEmail(
   tx: Queryable,
   recipient: string,
-  email: { subject: string; html: string; text: string },
+  email: { subject: string; html: string; text: string; venueSlug: string },
 ): Promise<void> {
   await tx.query(
-    `INSERT INTO email_outbox (kind, recipient, subject, html, text)
-     VALUES ('membership_confirmation', $1, $2, $3, $4)`,
-    [recipient, email.subject, email.html, email.text],
+    `INSERT INTO email_outbox (kind, recipient, subject, html, text, venue_slug)
+     VALUES ('membership_confirmation', $1, $2, $3, $4, $5)`,
+    [recipient, email.subject, email.html, email.text, email.venueSlug],
   );
 }

@@ -1,7 +1,20 @@
+import { FormattedMessage } from 'react-intl';
+import { Link } from 'react-router';
+import { FIND_TICKETS_PATH } from '@/config/paths';
 import { ErrorPage } from './ErrorPage';
 
+/** A buyer following an old link to their tickets is offered the way to get them again. */
 export function NotFoundPage() {
-  return <ErrorPage titleId="errors.notFound.title" bodyId="errors.notFound.body" />;
+  return (
+    <ErrorPage titleId="errors.notFound.title" bodyId="errors.notFound.body">
+      <p>
+        <FormattedMessage
+          id="errors.notFound.findTickets"
+          values={{ link: (text) => <Link to={FIND_TICKETS_PATH}>{text}</Link> }}
+        />
+      </p>
+    </ErrorPage>
+  );
 }
 
 /** 5xx and network failures: worth trying again, so the retry is the main action. */

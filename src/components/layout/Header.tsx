@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import styled, { css } from 'styled-components';
-import type { VenueConfig } from '@/config/venues';
+import { FIND_TICKETS_PATH } from '@/config/paths';
+import { getVenue, type VenueConfig } from '@/config/venues';
 
 type Props = {
   venue: VenueConfig;
@@ -16,6 +17,13 @@ type Props = {
  * (shouldRemoveLogoLink: some venues do not want buyers leaving a checkout by the logo);
  * shouldStyleHeaderLogo puts it on the venue's coloured band at a larger size.
  */
+/** Framed as the venue the buyer is at; What's on's shop frame names no venue. */
+function findTicketsHref(slug: string): string {
+  return getVenue(slug) === undefined
+    ? FIND_TICKETS_PATH
+    : `${FIND_TICKETS_PATH}?${new URLSearchParams({ venue: slug }).toString()}`;
+}
+
 export function Header({ venue, homePath, account }: Props) {
   const intl = useIntl();
   const { name, flags } = venue.settings;
@@ -33,7 +41,12 @@ export function Header({ venue, homePath, account }: Props) {
             {logo(intl.formatMessage({ id: 'header.logo.homeLink' }, { venueName: name }))}
           </LogoLink>
         )}
-        {account !== undefined && <AccountSlot $styled={banded}>{account}</AccountSlot>}
+        <AccountSlot $styled={banded}>
+          <FindTicketsLink to={findTicketsHref(venue.settings.slug)}>
+            <FormattedMessage id="header.findTickets" />
+          </FindTicketsLink>
+          {account}
+        </AccountSlot>
       </Inner>
     </Band>
   );
@@ -67,6 +80,10 @@ const Inner = styled.div`
  * colours already pass.
  */
 const AccountSlot = styled.div<{ $styled: boolean }>`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[4]}px;
   margin-left: auto;
   ${({ $styled, theme }) =>
     $styled &&
@@ -74,6 +91,19 @@ const AccountSlot = styled.div<{ $styled: boolean }>`
       --header-link: ${theme.colors.headerText};
       --header-focus: ${theme.colors.focusRingOnHeader};
     `}
+`;
+
+/** Every guest's way back to their tickets, beside the account links and in their colours. */
+const FindTicketsLink = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  min-height: ${({ theme }) => theme.minTarget};
+  font-weight: 600;
+  color: var(--header-link, ${({ theme }) => theme.colors.accentText});
+
+  &:focus-visible {
+    outline-color: var(--header-focus, ${({ theme }) => theme.colors.focusRing});
+  }
 `;
 
 const LogoLink = styled(Link)<{ $styled: boolean }>`

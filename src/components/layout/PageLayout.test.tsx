@@ -52,7 +52,12 @@ describe('PageLayout', () => {
     expect(getVenue('northern-playhouse')!.settings.flags.shouldRemoveLogoLink).toBe(true);
     const banner = screen.getByRole('banner');
     expect(within(banner).getByRole('img', { name: 'Northern Playhouse' })).toBeInTheDocument();
-    expect(within(banner).queryByRole('link')).toBeNull();
+    // The logo is no way home; the band's only link is Find my tickets (issue 25).
+    expect(
+      within(banner)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Find my tickets']);
   });
 
   it('puts the logo on the venue band only when shouldStyleHeaderLogo is on', async () => {

@@ -69,7 +69,7 @@ describe('a single-use promo code another order used (issue 24)', { timeout: 30_
       ),
     ).toBeInTheDocument();
     expect(puts).toEqual([{ promoCode: null }]);
-    expect(store.getState().basket.basket?.version).toBe('v-full-price-000001');
+    expect(store.getState().basket?.basket?.version).toBe('v-full-price-000001');
     expect(store.getState().reservation.hold?.id).toBe(checkoutHoldId());
   });
 });
