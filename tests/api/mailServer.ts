@@ -1,9 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
+import { generate } from 'selfsigned';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 
 /**
@@ -36,46 +33,27 @@ export interface MailServer {
 export const MAIL_USER = 'stagedoor';
 export const MAIL_PASSWORD = 'p@ss word/with:odd chars';
 
-/** A throwaway self-signed certificate for 127.0.0.1, made by the openssl binary. */
-export function selfSignedCertificate(): { key: string; cert: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'stagedoor-smtp-'));
-  try {
-    // node:crypto makes keys but no X.509 certificate, and no certificate maker is a dependency.
-    try {
-      execFileSync(
-        'openssl',
-        [
-          'req',
-          '-x509',
-          '-newkey',
-          'rsa:2048',
-          '-nodes',
-          '-days',
-          '1',
-          '-subj',
-          '/CN=127.0.0.1',
-          '-addext',
-          'subjectAltName=IP:127.0.0.1,DNS:localhost',
-          '-keyout',
-          join(dir, 'key.pem'),
-          '-out',
-          join(dir, 'cert.pem'),
+/** A throwaway self-signed certificate for 127.0.0.1 and localhost (selfsigned: no openssl binary needed). */
+export async function selfSignedCertificate(): Promise<{ key: string; cert: string }> {
+  const notAfterDate = new Date(Date.now() + 24 * 60 * 60 * 1000);
+  const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
+    keySize: 2048,
+    algorithm: 'sha256',
+    notAfterDate,
+    extensions: [
+      { name: 'basicConstraints', cA: false, critical: true },
+      { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },
+      { name: 'extKeyUsage', serverAuth: true },
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 7, ip: '127.0.0.1' },
+          { type: 2, value: 'localhost' },
         ],
-        { stdio: 'ignore' },
-      );
-    } catch (error) {
-      throw new Error(
-        'The SMTP tests make a throwaway TLS certificate with the openssl binary: install openssl',
-        { cause: error },
-      );
-    }
-    return {
-      key: readFileSync(join(dir, 'key.pem'), 'utf8'),
-      cert: readFileSync(join(dir, 'cert.pem'), 'utf8'),
-    };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+      },
+    ],
+  });
+  return { key: pems.private, cert: pems.cert };
 }
 
 export type MailServerMode =

@@ -37,7 +37,7 @@ const transports: SmtpTransport[] = [];
 
 beforeAll(async () => {
   db = await openMigratedDatabase();
-  certificate = selfSignedCertificate();
+  certificate = await selfSignedCertificate();
 });
 afterAll(async () => {
   for (const transport of transports) transport.close();
