@@ -488,6 +488,8 @@ export interface PlanSeatRow {
   y: number;
   band: string;
   flags: number;
+  /** SEAT_AISLE bits: aisles the venue marks beside the seat (issue 24, the single-seat rule). */
+  aisles: number;
 }
 
 export interface PlanRows {
@@ -534,7 +536,8 @@ export async function planRows(db: Queryable, planId: string): Promise<PlanRows 
               s.seat_number AS number, s.x, s.y, s.price_band AS band,
               -- | and << share one precedence level in PostgreSQL: every shift in brackets.
               (s.is_restricted_view::int | (s.is_wheelchair::int << 1) | (s.is_companion::int << 2)
-               | (s.is_access_zone::int << 3) | (s.is_amex::int << 4)) AS flags
+               | (s.is_access_zone::int << 3) | (s.is_amex::int << 4)) AS flags,
+              (s.aisle_before::int | (s.aisle_after::int << 1)) AS aisles
        FROM seats s
        JOIN plan_sections ps ON ps.seating_plan_id = s.seating_plan_id AND ps.code = s.section_code
        WHERE s.seating_plan_id = $1

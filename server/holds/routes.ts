@@ -54,6 +54,9 @@ const holdReplies = {
   200: holdResponseSchema,
   201: holdResponseSchema,
   409: seatsUnavailableSchema,
+  // seat_validation_failed names the seats a choice would leave alone (the limits name none);
+  // listed after `errors` where both are spread, so this one wins.
+  422: seatsUnavailableSchema,
 };
 
 /** The plan's encodings this client takes, best first (br is offered once it has been made). */
@@ -120,7 +123,7 @@ export const holdRoutes: FastifyPluginCallback<HoldRoutesOptions> = (app, option
         headers: idempotencyHeadersSchema,
         querystring: noQuery,
         body: createHoldBodySchema,
-        response: { ...holdReplies, ...errors },
+        response: { ...errors, ...holdReplies },
       },
     },
     async (request, reply) => {
@@ -129,7 +132,7 @@ export const holdRoutes: FastifyPluginCallback<HoldRoutesOptions> = (app, option
       const response = await once(request, 'POST /holds', body, 201, async (tx, session) => {
         const member = await buyerOf(tx, session);
         return 'seats' in body
-          ? createSeatHold(tx, scope, session.id, body, member)
+          ? createSeatHold(tx, scope, session.id, body, member, plans)
           : createAdmissionHold(tx, scope, session.id, body, member);
       });
       return sendStored(reply, response);
@@ -145,7 +148,7 @@ export const holdRoutes: FastifyPluginCallback<HoldRoutesOptions> = (app, option
         headers: idempotencyHeadersSchema,
         querystring: noQuery,
         body: bestAvailableBodySchema,
-        response: { ...holdReplies, ...errors },
+        response: { ...errors, ...holdReplies },
       },
     },
     async (request, reply) => {
@@ -182,7 +185,7 @@ export const holdRoutes: FastifyPluginCallback<HoldRoutesOptions> = (app, option
         params: holdParamsSchema,
         querystring: noQuery,
         body: z.strictObject({}).nullish(),
-        response: { ...holdReplies, ...errors },
+        response: { ...errors, ...holdReplies },
       },
     },
     async (request, reply) => {
