@@ -436,7 +436,8 @@ export async function candidateSeats(
        FROM seats WHERE seating_plan_id = $1 GROUP BY 1, 2
      )
      SELECT upper(s.id::text) AS id, ps.sort_order AS "sectionOrder", s.section_code AS section,
-            s.row_label AS row, s.seat_number AS number, rc.centre::float8 AS centre
+            s.row_label AS row, s.seat_number AS number, rc.centre::float8 AS centre,
+            (s.aisle_before::int | (s.aisle_after::int << 1)) AS aisles
      FROM seats s
      JOIN plan_sections ps ON ps.seating_plan_id = s.seating_plan_id AND ps.code = s.section_code
      JOIN row_centres rc ON rc.section_code = s.section_code AND rc.row_label = s.row_label

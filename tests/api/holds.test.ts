@@ -359,12 +359,13 @@ describe('POST /holds/best-available', () => {
     });
     expect(response.statusCode).toBe(201);
     const { hold } = holdResponseSchema.parse(response.json());
-    // Band A starts at Stalls row C; the centre of a 25-seat row is seat 13.
+    // Band A starts at Stalls row C; the centre of a 25-seat row is seat 13, and the centre
+    // aisle runs between 12 and 13 (issue 24): four together start at the aisle, not across it.
     expect(hold.seats.map((s) => `${s.section} ${s.row}${s.number}`)).toEqual([
-      'STALLS C11',
-      'STALLS C12',
       'STALLS C13',
       'STALLS C14',
+      'STALLS C15',
+      'STALLS C16',
     ]);
     const accessible = await call(buyer, 'POST', '/holds/best-available', {
       body: {
