@@ -3,6 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import type { ShowContent } from '../../contract/api/content';
 import type { HoldResponse } from '../../contract/api/holds';
 import { launchBrowser, newBuyer } from './browser';
+import { singleSeatRule } from './seatGapRule';
 import {
   baseUrl,
   expectAccessible,
@@ -45,7 +46,10 @@ async function reviewStep(page: Page) {
 }
 
 /** Moves the mouse over the plan until the hover card names a free seat; returns where and which. */
-async function findFreeSeatOnPlan(page: Page): Promise<{ x: number; y: number; name: string }> {
+async function findFreeSeatOnPlan(
+  page: Page,
+  rule: Awaited<ReturnType<typeof singleSeatRule>>,
+): Promise<{ x: number; y: number; name: string }> {
   const box = await page.locator('canvas').first().boundingBox();
   if (!box) throw new Error('the seating plan is not on screen');
   const card = page.locator('[aria-hidden="true"]', { hasText: /, Seat \d+/ });
@@ -61,7 +65,9 @@ async function findFreeSeatOnPlan(page: Page): Promise<{ x: number; y: number; n
       );
       if ((await card.count()) === 0) continue;
       const name = (await card.first().innerText()).trim();
-      if (!/unavailable/.test(name)) return { x, y, name };
+      // Free, and a seat the single-seat rule lets one buyer take alone (issue 24).
+      const at = rule.indexOf(name);
+      if (!/unavailable/.test(name) && at >= 0 && rule.allows([at])) return { x, y, name };
     }
   }
   throw new Error('no free seat found under the mouse');
@@ -97,7 +103,7 @@ describe('choosing and holding', () => {
     // Close enough that each seat is its own target.
     await page.getByRole('button', { name: 'Zoom in' }).click();
     await page.getByRole('button', { name: 'Zoom in' }).click();
-    const seat = await findFreeSeatOnPlan(page);
+    const seat = await findFreeSeatOnPlan(page, await singleSeatRule(page, 'uk', id));
     await page.mouse.click(seat.x, seat.y);
     const selection = page.getByRole('region', { name: 'Your selection' });
     await expect.poll(() => selection.getByText(seat.name).count()).toBe(1);
