@@ -183,6 +183,33 @@ describe('choosing and holding', () => {
     await context.close();
   });
 
+  it('names the seat a choice would leave on its own, before Reserve (the single-seat rule)', async () => {
+    const { context, page } = await newBuyer(browser);
+    const id = await firstPerformance(page, 'uk', 'lumen-theatre', 'the-glass-orchard');
+    const lone = (await singleSeatRule(page, 'uk', id)).refusedAlone();
+    await visit(page, `/shows/the-glass-orchard/lumen-theatre/tickets/${id}`);
+    for (const [label, prefix] of [
+      ['Section', `${lone.section} (`],
+      ['Row', `Row ${lone.row} (`],
+    ] as const) {
+      const select = page.getByLabel(label, { exact: true });
+      const option = select.locator('option').filter({ hasText: prefix }).first();
+      await select.selectOption({ label: (await option.innerText()).trim() });
+    }
+    await page.getByRole('checkbox', { name: new RegExp(`^${lone.name},`) }).check();
+    await page.getByRole('button', { name: 'Reserve seats' }).click();
+    const alert = page.getByRole('region', { name: 'Your selection' }).getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain(
+      `These seats would leave one seat empty on its own: ${lone.strands},`,
+    );
+    // Nothing was held: the buyer is still choosing, with the seat still ticked.
+    expect(page.url()).toContain('/tickets/');
+    await expectAccessible(page, 'single-seat rule message');
+    expectNoPageErrors(page);
+    await context.close();
+  });
+
   it('on a phone: the plan first at full width, Reserve in view once seats are chosen', async () => {
     const { context, page } = await newBuyer(browser, { viewport: { width: 390, height: 844 } });
     const id = await firstPerformance(page, 'uk', 'lumen-theatre', 'the-glass-orchard');

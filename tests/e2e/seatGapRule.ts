@@ -36,13 +36,31 @@ export async function singleSeatRule(page: Page, region: string, performanceId: 
   });
   const nameOf = (i: number) =>
     `${plan.sections[seats.section[i]!]!.name}, Row ${seats.row[i]}, Seat ${seats.number[i]}`;
+  /** Plan indexes of the seats choosing exactly `indexes` would leave on their own. */
+  const stranding = (indexes: readonly number[]): number[] => {
+    const touched = new Set(indexes.map((i) => `${seats.section[i]}/${seats.row[i]}`));
+    const chosen = new Set(indexes.map((i) => seats.id[i]!));
+    const rowsTouched = [...touched].map((key) => rows.get(key)!.map(seatOf));
+    return strandedSeats(rowsTouched, chosen).map((seat) => seats.id.indexOf(seat.id));
+  };
   return {
     /** Whether choosing exactly these plan indexes leaves no seat on its own. */
-    allows(indexes: readonly number[]): boolean {
-      const touched = new Set(indexes.map((i) => `${seats.section[i]}/${seats.row[i]}`));
-      const chosen = new Set(indexes.map((i) => seats.id[i]!));
-      const rowsTouched = [...touched].map((key) => rows.get(key)!.map(seatOf));
-      return strandedSeats(rowsTouched, chosen).length === 0;
+    allows: (indexes: readonly number[]): boolean => stranding(indexes).length === 0,
+    /**
+     * The first free seat the rule refuses on its own, with where the list picker finds it and
+     * the name of the seat it would strand ("Stalls, Row C, Seat 1").
+     */
+    refusedAlone(): { section: string; row: string; name: string; strands: string } {
+      const i = seats.id.findIndex(
+        (_, seat) => seatOf(seat).free && !seatOf(seat).wheelchair && stranding([seat]).length > 0,
+      );
+      if (i < 0) throw new Error('every free seat may be taken alone');
+      return {
+        section: plan.sections[seats.section[i]!]!.name,
+        row: seats.row[i]!,
+        name: nameOf(i),
+        strands: nameOf(stranding([i])[0]!),
+      };
     },
     /** The plan index of a seat named as the seat page names it ("Stalls, Row T, Seat 5, …"). */
     indexOf(name: string): number {
