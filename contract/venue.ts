@@ -62,6 +62,8 @@ export const venueFlagsSchema = z.strictObject({
   shouldStyleHeaderLogo: z.boolean().default(D.shouldStyleHeaderLogo),
   shouldCallEligibleExp: z.boolean().default(D.shouldCallEligibleExp),
   shouldShowTpUxChanges: z.boolean().default(D.shouldShowTpUxChanges),
+  /** The single-seat rule on hand-picked seats, at the seat page and the hold route; off: any seats. */
+  preventSingleSeatGaps: z.boolean().default(D.preventSingleSeatGaps),
   eTicketDescription: z.string().min(1).max(500).optional(),
   viewFromSeat: viewFromSeatSchema.default({ ...D.viewFromSeat }),
 });

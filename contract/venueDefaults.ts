@@ -31,6 +31,8 @@ export const VENUE_FLAG_DEFAULTS = {
   shouldStyleHeaderLogo: false,
   shouldCallEligibleExp: false,
   shouldShowTpUxChanges: false,
+  // Issue 24: hand-picked seats may not leave a single seat on its own (contract/seatGaps.ts).
+  preventSingleSeatGaps: true,
   viewFromSeat: {
     enabled: false,
     enabledForGeneralAdmissions: false,

@@ -33,6 +33,7 @@ export function regionContext(
         holdMinutes: settings.holdMinutes,
         seatSelectionLimit: settings.seatSelectionLimit,
         clientHoldLimit: clientHoldFactor * settings.seatSelectionLimit,
+        preventSingleSeatGaps: settings.flags.preventSingleSeatGaps,
       },
     ]),
   );

@@ -131,6 +131,8 @@ function stadiumPlan(): ReservedPlan {
             companion: b === 0 && r === 20 && (number === 2 || number === 24),
             accessZone: false,
             amex: b === 1 && s % 10 === 0 && r <= 5,
+            aisleBefore: number === 1,
+            aisleAfter: number === 25,
           });
         }
       }

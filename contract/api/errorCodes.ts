@@ -24,6 +24,9 @@ export const API_ERROR_CODES = [
   'seat_limit_exceeded',
   // One client address holds its cap on a performance across all its sessions (issue 11).
   'client_hold_limit',
+  // Spec §8's seat-validation failure (issue 24): hand-picked seats that would leave a single
+  // seat on its own (contract/seatGaps.ts); the body names those seats.
+  'seat_validation_failed',
   'hold_expired',
   'hold_extension_limit',
   'idempotency_mismatch',

@@ -116,7 +116,10 @@ export type Hold = z.infer<typeof holdSchema>;
 export const holdResponseSchema = z.strictObject({ hold: holdSchema });
 export type HoldResponse = z.infer<typeof holdResponseSchema>;
 
-/** 409 seats_unavailable names the seats that were taken (the rest of the request was not held). */
+/**
+ * 409 seats_unavailable names the seats that were taken (the rest of the request was not held);
+ * 422 seat_validation_failed the seats the choice would leave on their own (nothing was held).
+ */
 export const seatsUnavailableSchema = apiErrorSchema.extend({
   seatIds: z.array(id).optional(),
 });
@@ -154,6 +157,11 @@ export const seatingPlanSchema = z.strictObject({
     band: z.array(z.number().int()),
     /** SEAT_FLAGS bits. */
     flags: z.array(z.number().int()),
+    /**
+     * SEAT_AISLE bits (contract/seatGaps.ts): an aisle the venue marks beside the seat, which the
+     * single-seat rule counts as closing a row's end. Absent when the plan marks no aisle.
+     */
+    aisles: z.array(z.number().int().min(0).max(3)).optional(),
   }),
   /** General admission and timed entry: the areas sold by quantity. */
   areas: z.array(z.strictObject({ code: z.string(), name: z.string() })),

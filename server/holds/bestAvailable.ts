@@ -1,7 +1,10 @@
+import { SEAT_AISLE } from '../../contract/seatGaps';
+
 /**
  * Best-available seat choice: N seats side by side in one row, as near the front and the centre
  * of the best section as possible, never leaving a single seat stranded beside the block when
- * another block would not.
+ * another block would not. Seats either side of a marked aisle are not side by side, and a seat
+ * left between the block and an aisle is stranded (contract/seatGaps.ts counts it so too).
  */
 
 export interface CandidateSeat {
@@ -13,6 +16,8 @@ export interface CandidateSeat {
   number: number;
   /** Centre seat number of the row (the best position across it). */
   centre: number;
+  /** SEAT_AISLE bits: aisles the plan marks beside the seat. */
+  aisles: number;
 }
 
 interface Choice {
@@ -21,13 +26,19 @@ interface Choice {
   distance: number;
 }
 
-/** Runs of consecutive seat numbers within one row's candidates (sorted by number). */
+const aisleBetween = (left: CandidateSeat, right: CandidateSeat) =>
+  (left.aisles & SEAT_AISLE.after) !== 0 || (right.aisles & SEAT_AISLE.before) !== 0;
+
+/**
+ * Runs of consecutive seat numbers within one row's candidates (sorted by number), cut at the
+ * aisles the plan marks.
+ */
 function runsOf(row: CandidateSeat[]): CandidateSeat[][] {
   const runs: CandidateSeat[][] = [];
   let current: CandidateSeat[] = [];
   for (const seat of row) {
     const last = current[current.length - 1];
-    if (last && seat.number !== last.number + 1) {
+    if (last && (seat.number !== last.number + 1 || aisleBetween(last, seat))) {
       runs.push(current);
       current = [];
     }

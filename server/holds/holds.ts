@@ -16,6 +16,8 @@ import { checkAccessSeats, requireAccessMembership } from './access';
 import { GUEST, type PromoBuyer } from '../promo';
 import type { PerformanceCache } from './performanceCache';
 import { purgeIdempotencyKeys } from '../http/idempotency';
+import type { PlanCache } from './seatMap';
+import { refuseStrandedSeats } from './seatGaps';
 
 /** Venue settings a hold obeys (venues/<slug>/venue.json). */
 export interface HoldPolicy {
@@ -23,6 +25,8 @@ export interface HoldPolicy {
   seatSelectionLimit: number;
   /** Live seats and admissions all sessions of one client address may hold on a performance. */
   clientHoldLimit?: number;
+  /** The single-seat rule on hand-picked seats (venue flag preventSingleSeatGaps; issue 24). */
+  preventSingleSeatGaps?: boolean;
 }
 
 /** One regional API's view: its region, the policy of each of its venues, its performance reads. */
@@ -212,6 +216,8 @@ async function claimNewHold(
 /**
  * Holds exactly these seats, or none of them (409 naming the ones taken). `buyer` is the
  * session's account as benefits see it (members' presales, access seats; a guest by default).
+ * With the venue's plans (the hold route passes them), a choice that leaves a single seat on its
+ * own is refused as well (422 seat_validation_failed naming it) where the venue keeps the rule.
  */
 export async function createSeatHold(
   tx: Queryable,
@@ -219,6 +225,7 @@ export async function createSeatHold(
   sessionId: string,
   request: { performanceId: string; seats: string[]; promoCode?: string },
   buyer: PromoBuyer = GUEST,
+  plans?: PlanCache,
 ): Promise<Hold> {
   const seatIds = request.seats.map(normaliseId);
   if (new Set(seatIds).size !== seatIds.length) {
@@ -230,7 +237,19 @@ export async function createSeatHold(
   }
   await checkAccessSeats(tx, sessionId, opened.performance, seatIds, buyer);
   const claim = await claimNewHold(tx, sessionId, opened, seatIds);
-  if ('hold' in claim) return claim.hold;
+  if ('hold' in claim) {
+    if (plans && opened.policy.preventSingleSeatGaps) {
+      const { id, showId, planId } = opened.performance;
+      await refuseStrandedSeats(tx, plans, {
+        performanceId: id,
+        showId,
+        planId,
+        sessionId,
+        seatIds,
+      });
+    }
+    return claim.hold;
+  }
   // Only a failed claim pays for telling a seat of another venue from a taken one.
   const known = await q.seatsOfPlan(tx, opened.performance.planId, seatIds);
   if (known.size !== seatIds.length) throw invalid('body.seats', 'A seat is not in this venue.');

@@ -436,7 +436,8 @@ export async function candidateSeats(
        FROM seats WHERE seating_plan_id = $1 GROUP BY 1, 2
      )
      SELECT upper(s.id::text) AS id, ps.sort_order AS "sectionOrder", s.section_code AS section,
-            s.row_label AS row, s.seat_number AS number, rc.centre::float8 AS centre
+            s.row_label AS row, s.seat_number AS number, rc.centre::float8 AS centre,
+            (s.aisle_before::int | (s.aisle_after::int << 1)) AS aisles
      FROM seats s
      JOIN plan_sections ps ON ps.seating_plan_id = s.seating_plan_id AND ps.code = s.section_code
      JOIN row_centres rc ON rc.section_code = s.section_code AND rc.row_label = s.row_label
@@ -488,6 +489,8 @@ export interface PlanSeatRow {
   y: number;
   band: string;
   flags: number;
+  /** SEAT_AISLE bits: aisles the venue marks beside the seat (issue 24, the single-seat rule). */
+  aisles: number;
 }
 
 export interface PlanRows {
@@ -534,7 +537,8 @@ export async function planRows(db: Queryable, planId: string): Promise<PlanRows 
               s.seat_number AS number, s.x, s.y, s.price_band AS band,
               -- | and << share one precedence level in PostgreSQL: every shift in brackets.
               (s.is_restricted_view::int | (s.is_wheelchair::int << 1) | (s.is_companion::int << 2)
-               | (s.is_access_zone::int << 3) | (s.is_amex::int << 4)) AS flags
+               | (s.is_access_zone::int << 3) | (s.is_amex::int << 4)) AS flags,
+              (s.aisle_before::int | (s.aisle_after::int << 1)) AS aisles
        FROM seats s
        JOIN plan_sections ps ON ps.seating_plan_id = s.seating_plan_id AND ps.code = s.section_code
        WHERE s.seating_plan_id = $1

@@ -55,6 +55,9 @@ const holdReplies = {
   200: holdResponseSchema,
   201: holdResponseSchema,
   409: seatsUnavailableSchema,
+  // seat_validation_failed names the seats a choice would leave alone (the limits name none);
+  // listed after `errors` where both are spread, so this one wins.
+  422: seatsUnavailableSchema,
 };
 
 /** The plan's encodings this client takes, best first (br is offered once it has been made). */
@@ -124,7 +127,7 @@ export const holdRoutes: FastifyPluginCallback<HoldRoutesOptions> = (app, option
         headers: idempotencyHeadersSchema,
         querystring: noQuery,
         body: createHoldBodySchema,
-        response: { ...holdReplies, ...errors },
+        response: { ...errors, ...holdReplies },
       },
     },
     async (request, reply) => {
@@ -133,7 +136,7 @@ export const holdRoutes: FastifyPluginCallback<HoldRoutesOptions> = (app, option
       const response = await once(request, 'POST /holds', body, 201, async (tx, session) => {
         const member = await buyerOf(tx, session);
         return 'seats' in body
-          ? createSeatHold(tx, scope, session.id, body, member)
+          ? createSeatHold(tx, scope, session.id, body, member, plans)
           : createAdmissionHold(tx, scope, session.id, body, member);
       });
       return sendStored(reply, response);
@@ -150,7 +153,7 @@ export const holdRoutes: FastifyPluginCallback<HoldRoutesOptions> = (app, option
         headers: idempotencyHeadersSchema,
         querystring: noQuery,
         body: bestAvailableBodySchema,
-        response: { ...holdReplies, ...errors },
+        response: { ...errors, ...holdReplies },
       },
     },
     async (request, reply) => {
@@ -187,7 +190,7 @@ export const holdRoutes: FastifyPluginCallback<HoldRoutesOptions> = (app, option
         params: holdParamsSchema,
         querystring: noQuery,
         body: z.strictObject({}).nullish(),
-        response: { ...holdReplies, ...errors },
+        response: { ...errors, ...holdReplies },
       },
     },
     async (request, reply) => {

@@ -64,6 +64,10 @@ async function buildPlan(db: Queryable, planId: string): Promise<CachedPlan | un
       y: seats.map((seat) => seat.y),
       band: seats.map((seat) => bandIndex.get(seat.band)!),
       flags: seats.map((seat) => seat.flags),
+      // Only a plan that marks aisles sends them (most seats have none either side).
+      ...(seats.some((seat) => seat.aisles !== 0)
+        ? { aisles: seats.map((seat) => seat.aisles) }
+        : {}),
     },
     areas: rows.areas,
     ...(rows.header.stage ? { stage: rows.header.stage } : {}),
@@ -103,8 +107,10 @@ export class PlanCache {
   /**
    * The plan, built on first use; undefined for an unknown id (not cached: ids are guessable).
    * `planId` is in the stored form (a path id or a performance row's), so one plan has one entry.
+   * `via` builds it on a caller's transaction (on PGlite's one connection the pool would wait
+   * for that transaction to end).
    */
-  async get(planId: string): Promise<CachedPlan | undefined> {
+  async get(planId: string, via: Queryable = this.db): Promise<CachedPlan | undefined> {
     const pending = this.plans.get(planId);
     if (pending) {
       // Most recently used last, so the oldest is evicted first.
@@ -112,7 +118,7 @@ export class PlanCache {
       this.plans.set(planId, pending);
       return pending;
     }
-    const building = buildPlan(this.db, planId);
+    const building = buildPlan(via, planId);
     this.plans.set(planId, building);
     const forget = () => {
       if (this.plans.get(planId) === building) this.plans.delete(planId);

@@ -114,14 +114,15 @@ describe('POST /holds (seats)', () => {
   it('holds nothing and names the taken seats when one is held by someone else', async () => {
     const first = await newBuyer();
     const second = await newBuyer();
-    expect((await holdSeats(first, [rowF[10]!])).statusCode).toBe(201);
-    const response = await holdSeats(second, [rowF[9]!, rowF[10]!, rowF[11]!]);
+    // Seats 6–8, clear of the centre aisle after 12: seat 11 alone would strand 12 beside it.
+    expect((await holdSeats(first, [rowF[6]!])).statusCode).toBe(201);
+    const response = await holdSeats(second, [rowF[5]!, rowF[6]!, rowF[7]!]);
     expect(response.statusCode).toBe(409);
     const body = seatsUnavailableSchema.parse(response.json());
     expect(body.code).toBe('seats_unavailable');
-    expect(body.seatIds).toEqual([rowF[10]]);
+    expect(body.seatIds).toEqual([rowF[6]]);
     // All or nothing: the two free seats of the request are still free.
-    expect((await holdSeats(await newBuyer(), [rowF[9]!, rowF[11]!])).statusCode).toBe(201);
+    expect((await holdSeats(await newBuyer(), [rowF[5]!, rowF[7]!])).statusCode).toBe(201);
   });
 
   it('refuses more seats than the venue’s selection limit (10) across the buyer’s holds', async () => {
@@ -358,12 +359,13 @@ describe('POST /holds/best-available', () => {
     });
     expect(response.statusCode).toBe(201);
     const { hold } = holdResponseSchema.parse(response.json());
-    // Band A starts at Stalls row C; the centre of a 25-seat row is seat 13.
+    // Band A starts at Stalls row C; the centre of a 25-seat row is seat 13, and the centre
+    // aisle runs between 12 and 13 (issue 24): four together start at the aisle, not across it.
     expect(hold.seats.map((s) => `${s.section} ${s.row}${s.number}`)).toEqual([
-      'STALLS C11',
-      'STALLS C12',
       'STALLS C13',
       'STALLS C14',
+      'STALLS C15',
+      'STALLS C16',
     ]);
     const accessible = await call(buyer, 'POST', '/holds/best-available', {
       body: {

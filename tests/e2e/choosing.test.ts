@@ -3,6 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import type { ShowContent } from '../../contract/api/content';
 import type { HoldResponse } from '../../contract/api/holds';
 import { launchBrowser, newBuyer } from './browser';
+import { singleSeatRule } from './seatGapRule';
 import {
   baseUrl,
   expectAccessible,
@@ -45,7 +46,10 @@ async function reviewStep(page: Page) {
 }
 
 /** Moves the mouse over the plan until the hover card names a free seat; returns where and which. */
-async function findFreeSeatOnPlan(page: Page): Promise<{ x: number; y: number; name: string }> {
+async function findFreeSeatOnPlan(
+  page: Page,
+  rule: Awaited<ReturnType<typeof singleSeatRule>>,
+): Promise<{ x: number; y: number; name: string }> {
   const box = await page.locator('canvas').first().boundingBox();
   if (!box) throw new Error('the seating plan is not on screen');
   const card = page.locator('[aria-hidden="true"]', { hasText: /, Seat \d+/ });
@@ -61,7 +65,9 @@ async function findFreeSeatOnPlan(page: Page): Promise<{ x: number; y: number; n
       );
       if ((await card.count()) === 0) continue;
       const name = (await card.first().innerText()).trim();
-      if (!/unavailable/.test(name)) return { x, y, name };
+      // Free, and a seat the single-seat rule lets one buyer take alone (issue 24).
+      const at = rule.indexOf(name);
+      if (!/unavailable/.test(name) && at >= 0 && rule.allows([at])) return { x, y, name };
     }
   }
   throw new Error('no free seat found under the mouse');
@@ -97,7 +103,7 @@ describe('choosing and holding', () => {
     // Close enough that each seat is its own target.
     await page.getByRole('button', { name: 'Zoom in' }).click();
     await page.getByRole('button', { name: 'Zoom in' }).click();
-    const seat = await findFreeSeatOnPlan(page);
+    const seat = await findFreeSeatOnPlan(page, await singleSeatRule(page, 'uk', id));
     await page.mouse.click(seat.x, seat.y);
     const selection = page.getByRole('region', { name: 'Your selection' });
     await expect.poll(() => selection.getByText(seat.name).count()).toBe(1);
@@ -173,6 +179,33 @@ describe('choosing and holding', () => {
     await page.keyboard.press('Enter');
     await reviewStep(page);
     await expectAccessible(page, 'keyboard review');
+    expectNoPageErrors(page);
+    await context.close();
+  });
+
+  it('names the seat a choice would leave on its own, before Reserve (the single-seat rule)', async () => {
+    const { context, page } = await newBuyer(browser);
+    const id = await firstPerformance(page, 'uk', 'lumen-theatre', 'the-glass-orchard');
+    const lone = (await singleSeatRule(page, 'uk', id)).refusedAlone();
+    await visit(page, `/shows/the-glass-orchard/lumen-theatre/tickets/${id}`);
+    for (const [label, prefix] of [
+      ['Section', `${lone.section} (`],
+      ['Row', `Row ${lone.row} (`],
+    ] as const) {
+      const select = page.getByLabel(label, { exact: true });
+      const option = select.locator('option').filter({ hasText: prefix }).first();
+      await select.selectOption({ label: (await option.innerText()).trim() });
+    }
+    await page.getByRole('checkbox', { name: new RegExp(`^${lone.name},`) }).check();
+    await page.getByRole('button', { name: 'Reserve seats' }).click();
+    const alert = page.getByRole('region', { name: 'Your selection' }).getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain(
+      `These seats would leave one seat empty on its own: ${lone.strands},`,
+    );
+    // Nothing was held: the buyer is still choosing, with the seat still ticked.
+    expect(page.url()).toContain('/tickets/');
+    await expectAccessible(page, 'single-seat rule message');
     expectNoPageErrors(page);
     await context.close();
   });

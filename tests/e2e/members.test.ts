@@ -6,6 +6,7 @@ import type { SeatStatus, SeatingPlan } from '../../contract/api/holds';
 import { testCard } from '../../server/payments/sandbox/testCards';
 import { newAccount } from './accounts';
 import { launchBrowser, newBuyer } from './browser';
+import { singleSeatRule } from './seatGapRule';
 import { baseUrl, chooseCard, expectAccessible, expectNoPageErrors, visit } from './journey';
 
 /**
@@ -96,6 +97,8 @@ async function freeAccessPairs(page: Page, region: string, performance: string) 
   const { seats } = plan;
   const free = (seat: number) => status.status[seat] === '0';
   const has = (seat: number, flag: number) => (seats.flags[seat]! & flag) !== 0;
+  // A free pair can still leave the seat beside it alone, which the Lumen refuses (issue 24).
+  const rule = await singleSeatRule(page, region, performance);
   const pairs: AccessPair[] = [];
   seats.id.forEach((_, space) => {
     if (!has(space, SEAT_FLAGS.wheelchair) || !free(space)) return;
@@ -107,7 +110,7 @@ async function freeAccessPairs(page: Page, region: string, performance: string) 
         has(seat, SEAT_FLAGS.companion) &&
         free(seat),
     );
-    if (companion === -1) return;
+    if (companion === -1 || !rule.allows([space, companion])) return;
     pairs.push({
       section: plan.sections[seats.section[space]!]!.name,
       row: seats.row[space]!,

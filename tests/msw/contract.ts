@@ -69,7 +69,8 @@ interface RouteContract {
 
 const holdReplies: RouteContract = {
   ok: { 200: holdResponseSchema, 201: holdResponseSchema },
-  errors: { 409: seatsUnavailableSchema },
+  // 422 seat_validation_failed names seats as 409 does (the server declares both so).
+  errors: { 409: seatsUnavailableSchema, 422: seatsUnavailableSchema },
 };
 
 /** Every route the double answers, keyed `METHOD path` exactly as the handler names it. */

@@ -25,6 +25,9 @@ export interface SeatDef {
   companion: boolean;
   accessZone: boolean;
   amex: boolean;
+  /** An aisle beside the seat on its lower- or higher-numbered side (the single-seat rule). */
+  aisleBefore: boolean;
+  aisleAfter: boolean;
 }
 
 /** Where the performance happens, in plan units (see the seating-plan contract's `stage`). */
@@ -113,6 +116,9 @@ export const THEATRE_LEVEL_NAMES: Record<
   },
 };
 
+/** The theatre's centre aisle runs between this seat number and the next. */
+const CENTRE_AISLE_AFTER = 12;
+
 const isEdge = (seat: number, width: number) => seat <= width || seat > SEATS_PER_ROW - width;
 
 /**
@@ -143,7 +149,7 @@ export function theatrePlan(locale: SeedLocale = 'en-GB'): ReservedPlan {
           section: level.code,
           row,
           number,
-          x: 40 + number * 24 + (number > 12 ? 24 : 0),
+          x: 40 + number * 24 + (number > CENTRE_AISLE_AFTER ? 24 : 0),
           y: top + r * 26,
           band: restrictedView ? 'R' : level.bandFor(row),
           zone: names[level.code].zone,
@@ -155,6 +161,9 @@ export function theatrePlan(locale: SeedLocale = 'en-GB'): ReservedPlan {
             row === 'S' &&
             ((number >= 3 && number <= 5) || (number >= 21 && number <= 23)),
           amex: dress && (row === 'B' || row === 'C') && number >= 9 && number <= 17,
+          // Side aisles, and the centre aisle the gap in x above leaves after seat 12.
+          aisleBefore: number === 1 || number === CENTRE_AISLE_AFTER + 1,
+          aisleAfter: number === CENTRE_AISLE_AFTER || number === SEATS_PER_ROW,
         });
       }
     }
@@ -225,6 +234,8 @@ export function arenaPlan(): ReservedPlan {
             companion: lower && r === 20 && (number === 2 || number === 24),
             accessZone: lower && r === 19 && number <= 3,
             amex: lower && (s === 4 || s === 14) && r <= 5,
+            aisleBefore: number === 1,
+            aisleAfter: number === SEATS_PER_ROW,
           });
         }
       }

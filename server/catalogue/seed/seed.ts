@@ -71,12 +71,14 @@ async function insertPlan(tx: Queryable, venueSlug: string, plan: SeatingPlan): 
     ],
   );
   const seats = plan.seats;
-  // One statement for the whole plan: 20,000 seats as 12 arrays.
+  // One statement for the whole plan: 20,000 seats as 14 arrays.
   await tx.query(
     `INSERT INTO seats (seating_plan_id, section_code, row_label, seat_number, x, y, price_band, price_zone,
-                        is_restricted_view, is_wheelchair, is_companion, is_access_zone, is_amex)
+                        is_restricted_view, is_wheelchair, is_companion, is_access_zone, is_amex,
+                        aisle_before, aisle_after)
      SELECT $1, * FROM unnest($2::text[], $3::text[], $4::int[], $5::int[], $6::int[], $7::text[], $8::text[],
-                              $9::boolean[], $10::boolean[], $11::boolean[], $12::boolean[], $13::boolean[])`,
+                              $9::boolean[], $10::boolean[], $11::boolean[], $12::boolean[], $13::boolean[],
+                              $14::boolean[], $15::boolean[])`,
     [
       planId,
       seats.map((s) => s.section),
@@ -91,6 +93,8 @@ async function insertPlan(tx: Queryable, venueSlug: string, plan: SeatingPlan): 
       seats.map((s) => s.companion),
       seats.map((s) => s.accessZone),
       seats.map((s) => s.amex),
+      seats.map((s) => s.aisleBefore),
+      seats.map((s) => s.aisleAfter),
     ],
   );
   return planId;

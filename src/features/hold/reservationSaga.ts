@@ -49,6 +49,8 @@ export function toReservationError(error: unknown): ReservationError {
       return 'limit';
     case 'client_hold_limit':
       return 'clientLimit';
+    case 'seat_validation_failed':
+      return 'seatGap';
     case 'presale_required':
     case 'presale_sign_in_required':
     case 'presale_not_qualified':

@@ -29,6 +29,8 @@ export type ReservationError =
   | 'unavailable'
   | 'limit'
   | 'clientLimit'
+  /** Spec §8's seat-validation failure: the seats would leave one alone (named in takenSeatIds). */
+  | 'seatGap'
   | 'presale'
   /** Wheelchair spaces, companion and access seats are for signed-in Access members (issue 14). */
   | 'accessMembership'
@@ -58,7 +60,7 @@ export interface ReservationState {
   /** A call on the live hold in flight (the page disables the matching button). */
   pending: 'extend' | 'release' | null;
   error: ReservationError | null;
-  /** With `unavailable`: the seats another buyer got first. */
+  /** With `unavailable`: the seats another buyer got first; with `seatGap`: the seats left alone. */
   takenSeatIds: string[];
   /**
    * The total the buyer saw when choosing (minor units), when the page could know it; a hold

@@ -8,6 +8,7 @@ const MESSAGES: Record<ReservationError, MessageId> = {
   unavailable: 'reservation.error.unavailable',
   limit: 'reservation.error.general',
   clientLimit: 'reservation.error.clientLimit',
+  seatGap: 'seats.gap.refused',
   presale: 'presale.notQualified',
   accessMembership: 'seatMap.access.membersOnly',
   promo: 'promo.error.invalidOrExpired',
@@ -24,7 +25,10 @@ const RETRYABLE: ReadonlySet<ReservationError> = new Set(['connection', 'general
 
 type Props = {
   error: ReservationError;
-  /** Full names of the seats someone else got first, when the server named them. */
+  /**
+   * Full names of the seats the server named: those someone else got first (`unavailable`), or
+   * those the choice would leave alone (`seatGap`).
+   */
   takenSeats: string[];
   /** Sends the same request again; offered for a connection or general failure. */
   onRetry?: () => void;
@@ -42,6 +46,14 @@ export function ReservationErrorAlert({ error, takenSeats, onRetry }: Props) {
           <FormattedMessage
             id="reservation.error.taken"
             values={{ seats: takenSeats.join('; ') }}
+          />
+        </p>
+      ) : null}
+      {error === 'seatGap' && takenSeats.length > 0 ? (
+        <p>
+          <FormattedMessage
+            id="seats.gap.stranded"
+            values={{ count: takenSeats.length, seats: takenSeats.join('; ') }}
           />
         </p>
       ) : null}

@@ -32,6 +32,7 @@ import {
   selectAdmissionsTotal,
   selectChosenAdmissions,
   selectSeatMapModel,
+  selectSelectedIndexes,
 } from './choiceSelectors';
 import { OffersPanel } from './OffersPanel';
 import { PerformanceNotices, unacknowledgedNotices } from './PerformanceNotices';
@@ -40,6 +41,7 @@ import { SeatLimitMessage } from './SeatLimitMessage';
 import { SeatChoice } from './SeatChoice';
 import { type ChoiceMode } from './ChooseMode';
 import { SelectionBar } from './SelectionBar';
+import { strandedBySelection } from './strandedSeats';
 import { TicketQuantities } from './TicketQuantities';
 import { useAppliedPromoCode } from './useAppliedPromoCode';
 
@@ -159,6 +161,10 @@ function Choice({ venue, titleSlug, plan, seatStatus, showTitle, hold }: ChoiceP
   const { selected, droppedSeatIds, limitReached, acknowledged } = useAppSelector(selectSeats);
   const [mode, setMode] = useState<ChoiceMode>('pick');
   const [nudge, setNudge] = useState<'notice' | 'empty' | null>(null);
+  // Seats the last Reserve press would have left alone, for the choice it was pressed with: any
+  // change to the choice hides the message until Reserve checks again.
+  const [gap, setGap] = useState<{ choice: string[]; seats: number[] } | null>(null);
+  const selectedIndexes = useAppSelector(selectSelectedIndexes);
   const reserved = plan.seating === 'reserved';
   const heading = reserved ? 'steps.seatmap.heading' : 'steps.tickets.heading';
   const busy = reservation.status === 'holding';
@@ -189,6 +195,13 @@ function Choice({ venue, titleSlug, plan, seatStatus, showTitle, hold }: ChoiceP
     if (pendingNotices.length > 0) return setNudge('notice');
     if (request === null) return setNudge('empty');
     setNudge(null);
+    // Spec §8's seat-validation failure, said before the hold is asked for (the server checks
+    // the same rule again on what is free by then).
+    if (request.kind === 'seats' && model !== null && venue.settings.flags.preventSingleSeatGaps) {
+      const seats = strandedBySelection(model, selectedIndexes);
+      setGap(seats.length > 0 ? { choice: selected, seats } : null);
+      if (seats.length > 0) return;
+    }
     lastReserve.current = { request, quotedTotal };
     hold(request, quotedTotal);
   };
@@ -213,6 +226,17 @@ function Choice({ venue, titleSlug, plan, seatStatus, showTitle, hold }: ChoiceP
       {nudge === 'empty' ? (
         <Nudge role="alert">
           <FormattedMessage id="tickets.chooseFirst" />
+        </Nudge>
+      ) : null}
+      {gap !== null && gap.choice === selected && model !== null ? (
+        <Nudge role="alert">
+          <FormattedMessage
+            id="seats.gap.stranded"
+            values={{
+              count: gap.seats.length,
+              seats: gap.seats.map((i) => seatName(model, i, intl)).join('; '),
+            }}
+          />
         </Nudge>
       ) : null}
       {reservation.error !== null &&

@@ -64,6 +64,8 @@ export interface SeatMapModel {
   band: Uint8Array;
   /** SEAT_FLAGS bits. */
   flags: Uint8Array;
+  /** SEAT_AISLE bits (contract/seatGaps.ts): aisles the plan marks beside each seat. */
+  aisles: Uint8Array;
   /** SEAT_STATUS codes; replaced (never mutated) by applyStatus. */
   status: Uint8Array;
   sections: readonly SeatMapSection[];
@@ -220,6 +222,7 @@ export function buildSeatMapModel(plan: SeatingPlan, status: SeatStatus): SeatMa
     row,
     band,
     flags,
+    aisles: seats.aisles === undefined ? new Uint8Array(count) : Uint8Array.from(seats.aisles),
     status: decodeStatus(status.status, count),
     sections,
     rows: builtRows,
