@@ -605,8 +605,9 @@ export async function redeemHandoverToken(
 }
 
 /** An order as My account lists it (orders/accountRoutes.ts, the account-management service). */
-export interface AccountOrderRow {
+export interface AccountOrderRow extends LinkedPartFacts {
   orderId: string;
+  performanceId: string;
   reference: string;
   venueSlug: string;
   showName: string;
@@ -622,11 +623,14 @@ export async function accountOrders(db: Queryable, accountId: string): Promise<A
   const { rows } = await db.query<AccountOrderRow>(
     `SELECT upper(o.id::text) AS "orderId", o.number AS reference, sh.venue_slug AS "venueSlug",
             sh.title AS "showName", p.starts_at AS "performanceStartsAt",
+            upper(p.id::text) AS "performanceId",
+            p.part, upper(lp.id::text) AS "linkedId", lp.starts_at AS "linkedStartsAt",
             (SELECT count(*)::int FROM order_tickets t WHERE t.order_id = o.id) AS "ticketCount",
             o.total, o.currency, o.status
      FROM orders o
      JOIN performances p ON p.id = o.performance_id
      JOIN shows sh ON sh.id = p.show_id
+     LEFT JOIN performances lp ON lp.id = p.linked_performance_id
      WHERE o.account_id = $1 AND o.status = 'confirmed'
      ORDER BY o.confirmed_at DESC NULLS LAST, o.id`,
     [accountId],

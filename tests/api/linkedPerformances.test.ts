@@ -8,7 +8,9 @@ import {
   seatsUnavailableSchema,
   holdResponseSchema,
 } from '../../contract/api/holds';
+import { accountOrdersResponseSchema } from '../../contract/api/members';
 import { orderResponseSchema } from '../../contract/api/orders';
+import { DEMO, signInAs } from './memberSessions';
 import { callApi, type Buyer } from './buyers';
 import {
   app,
@@ -77,6 +79,28 @@ const sellInPartTwo = (seatIds: string[]) =>
 
 const holdPair = (buyer: Buyer, performanceId: string, seats: string[]) =>
   callApi(app, buyer, 'POST', '/holds', { body: { performanceId, seats } });
+
+describe('linked performances: the demo', () => {
+  it('seeds The Salt Road in linked pairs: same-day matinee and evening, and consecutive evenings', async () => {
+    const { rows } = await db.query<{ partOne: string; partTwo: string; days: number }>(
+      `SELECT to_char(p.starts_at AT TIME ZONE 'Europe/London', 'Dy HH24:MI') AS "partOne",
+              to_char(lp.starts_at AT TIME ZONE 'Europe/London', 'Dy HH24:MI') AS "partTwo",
+              (lp.starts_at AT TIME ZONE 'Europe/London')::date
+                - (p.starts_at AT TIME ZONE 'Europe/London')::date AS days
+       FROM performances p
+       JOIN performances lp ON lp.id = p.linked_performance_id AND lp.linked_performance_id = p.id
+       JOIN shows sh ON sh.id = p.show_id
+       WHERE sh.title_slug = 'the-salt-road' AND p.part = 1 AND lp.part = 2`,
+    );
+    const kinds = new Set(rows.map((row) => `${row.partOne} → ${row.partTwo} (+${row.days})`));
+    expect([...kinds].sort()).toEqual(['Sat 14:30 → Sat 19:30 (+0)', 'Wed 19:30 → Thu 19:30 (+1)']);
+    const unlinked = await db.query(
+      `SELECT 1 FROM performances p JOIN shows sh ON sh.id = p.show_id
+       WHERE sh.title_slug = 'the-salt-road' AND p.linked_performance_id IS NULL`,
+    );
+    expect(unlinked.rows).toEqual([]);
+  });
+});
 
 describe('linked performances: the seat map', () => {
   it('names both parts and shows a seat taken when it is sold in Part Two only', async () => {
@@ -208,18 +232,18 @@ describe('linked performances: the calendar', () => {
       evenings.performanceId,
       evenings.partTwoId,
     ]);
-    // Consecutive evenings: Part Two is the next day, at 19:00 in London.
+    // Consecutive evenings: Part Two is the next day, at 19:30 in London.
     const [one, two] = choice!.parts!;
     expect(one.localDate).toBe(choice!.localDate);
     expect(Date.parse(two.localDate) - Date.parse(one.localDate)).toBe(86_400_000);
-    expect(two.localTime).toBe('19:00');
+    expect(two.localTime).toBe('19:30');
     expect(performances.every((performance) => performance.parts !== null)).toBe(true);
   });
 });
 
 describe('linked performances: paying', () => {
-  it('sells the seats in both parts and names both parts on the basket, order and email', async () => {
-    const buyer = await newBuyer();
+  it('sells the seats in both parts and names both parts on the basket, order, email and My account', async () => {
+    const buyer = await signInAs(app, await newBuyer(), DEMO.plain);
     const hold = await holdOf(buyer, {
       performanceId: pair.performanceId,
       seats: [rowH[10]!, rowH[11]!],
@@ -250,6 +274,20 @@ describe('linked performances: paying', () => {
     expect(rows[0]!.text).toContain('Part One');
     expect(rows[0]!.text).toContain('Part Two');
     expect(rows[0]!.text).toContain('Each ticket is for both parts, in the same seat.');
+    const listed = accountOrdersResponseSchema
+      .parse(
+        (
+          await app.inject({
+            method: 'GET',
+            url: '/services/account-management/orders',
+            headers: { cookie: buyer.cookie },
+          })
+        ).json(),
+      )
+      .orders.find((mine) => mine.orderId === done.orderId);
+    expect(listed?.parts?.map((part) => part.startsAt)).toEqual(
+      order.show.parts?.map((part) => part.startsAt),
+    );
   });
 
   it('keeps both parts held together after a declined payment, and frees both at expiry', async () => {

@@ -197,8 +197,8 @@ export const SHOWS: ShowDef[] = [
     accessInformation: THEATRE_SHOW_ACCESS,
     schedule: {},
     parts: [
-      { partOne: { day: 6, time: '13:00' }, partTwo: { daysLater: 0, time: '19:00' } },
-      { partOne: { day: 3, time: '19:00' }, partTwo: { daysLater: 1, time: '19:00' } },
+      { partOne: { day: 6, time: '14:30' }, partTwo: { daysLater: 0, time: '19:30' } },
+      { partOne: { day: 3, time: '19:30' }, partTwo: { daysLater: 1, time: '19:30' } },
     ],
     // Each price is for both parts: a seat is sold as the pair.
     prices: theatrePrices(11900, 9500, 6900, 4500, 2900),

@@ -33,6 +33,7 @@ import {
   selectChosenAdmissions,
   selectSeatMapModel,
 } from './choiceSelectors';
+import { LinkedParts } from './LinkedParts';
 import { OffersPanel } from './OffersPanel';
 import { PerformanceNotices, unacknowledgedNotices } from './PerformanceNotices';
 import { ReservationErrorAlert } from './ReservationErrorAlert';
@@ -265,6 +266,7 @@ function Choice({ venue, titleSlug, plan, seatStatus, showTitle, hold }: ChoiceP
       <Lead>
         <FormattedMessage id={reserved ? 'steps.seatmap.subheading' : 'steps.tickets.subheading'} />
       </Lead>
+      {seatStatus.parts ? <LinkedParts parts={seatStatus.parts} /> : null}
       {reserved ? (
         // Straight past the plan and its controls to the keyboard's way of choosing seats; after the
         // heading, which takes focus when the page is reached from another, so Tab meets it next.
