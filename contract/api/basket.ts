@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ID_PATTERN } from '../patterns';
 import { CARD_BRANDS } from '../cards';
 import { DELIVERY_METHODS } from './checkout';
-import { currencySchema, idInputSchema } from './common';
+import { currencySchema, idInputSchema, performancePartsSchema } from './common';
 import { UPSELL_MAX_QUANTITY } from './constants';
 
 const cardBrandSchema = z.enum(CARD_BRANDS);
@@ -92,6 +92,8 @@ export const basketPerformanceSchema = z.strictObject({
   venueName: z.string(),
   /** ISO 8601 instant; shown on the venue's clock (`timezone`). */
   startsAt: z.string(),
+  /** Issue 24: both parts of a linked performance, each with its start; absent for one. */
+  parts: performancePartsSchema.optional(),
   timezone: z.string(),
 });
 export type BasketPerformance = z.infer<typeof basketPerformanceSchema>;

@@ -53,6 +53,16 @@ export const calendarPromoSchema = z.strictObject({
 });
 export type CalendarPromo = z.infer<typeof calendarPromoSchema>;
 
+/** Issue 24: one part of a two-part choice, on the venue's clock like the choice itself. */
+export const calendarPartSchema = z.strictObject({
+  part: z.union([z.literal(1), z.literal(2)]),
+  id: z.string().regex(ID_PATTERN),
+  startsAt: z.string(),
+  localDate,
+  localTime: z.string().regex(/^\d{2}:\d{2}$/),
+});
+export type CalendarPart = z.infer<typeof calendarPartSchema>;
+
 export const calendarPerformanceSchema = z.strictObject({
   id: z.string().regex(ID_PATTERN),
   /** ISO 8601 instant. */
@@ -69,6 +79,12 @@ export const calendarPerformanceSchema = z.strictObject({
   unlocked: z.boolean(),
   /** The applied code's discount is in `fromPrice`. */
   promoApplied: z.boolean(),
+  /**
+   * Issue 24: a two-part show is one choice, listed by its Part One (`id`, `startsAt`, its day):
+   * both parts here, Part One first, with the pair's availability and price. Null for a single
+   * performance.
+   */
+  parts: z.tuple([calendarPartSchema, calendarPartSchema]).nullable(),
 });
 export type CalendarPerformance = z.infer<typeof calendarPerformanceSchema>;
 

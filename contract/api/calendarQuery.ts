@@ -67,6 +67,7 @@ export const CALENDAR_QUERY = `query Calendar($venueSlug: String!, $titleSlug: S
       presale
       unlocked
       promoApplied
+      parts { part id startsAt localDate localTime }
     }
   }
 }`;
@@ -76,7 +77,7 @@ export const CALENDAR_QUERY = `query Calendar($venueSlug: String!, $titleSlug: S
  * the text. Sent as Apollo's automatic-persisted-query extension (`persistedQuery`, version 1).
  */
 export const CALENDAR_QUERY_HASH =
-  'ff22ed6f08d0111db9055662f3f9e3651250be5ecaa9956ff4c023d6b0806614';
+  '2c69f638671f18e381e3ce50315aded5350c2cbb050fa49e251428d2878e7e82';
 
 /** The `extensions` of a request for the shop's calendar query by its hash. */
 export const CALENDAR_QUERY_EXTENSIONS = {

@@ -67,3 +67,19 @@ export const readinessSchema = z.strictObject({
   status: z.enum(['ready', 'starting', 'database_unreachable']),
 });
 export type Readiness = z.infer<typeof readinessSchema>;
+
+/**
+ * Issue 24: the two parts of a linked performance (a two-part show: Part One and Part Two, the
+ * same seats in both, sold together), Part One first. Wherever a performance is named to the
+ * buyer (seat map, basket, order, email, tickets) a linked one carries both parts and their
+ * starts; a single performance leaves `parts` out.
+ */
+export const performancePartSchema = z.strictObject({
+  part: z.union([z.literal(1), z.literal(2)]),
+  performanceId: z.string().regex(ID_PATTERN),
+  /** ISO 8601 instant; shown on the venue's clock. */
+  startsAt: z.string(),
+});
+export type PerformancePart = z.infer<typeof performancePartSchema>;
+export const performancePartsSchema = z.tuple([performancePartSchema, performancePartSchema]);
+export type PerformanceParts = z.infer<typeof performancePartsSchema>;

@@ -6,6 +6,7 @@ import {
   idInputSchema,
   idParamSchema,
   moneySchema,
+  performancePartsSchema,
 } from './common';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from './constants';
 
@@ -186,6 +187,11 @@ export const seatStatusSchema = z.strictObject({
   planId: id,
   /** ISO 8601 instant the performance starts (the page names the date in the venue's zone). */
   startsAt: z.string(),
+  /**
+   * Issue 24: a linked performance's two parts. `status` is then the pair's: a seat is
+   * available only when it is free in both parts (a hold takes it in both).
+   */
+  parts: performancePartsSchema.optional(),
   seating: z.enum(['reserved', 'general-admission', 'timed-entry']),
   currency: currencySchema,
   seatSelectionLimit: z.number().int().positive(),

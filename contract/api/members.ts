@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ID_PATTERN } from '../patterns';
 import { text } from '../text';
 import { addressSchema, NAME_MAX_LENGTH } from './checkout';
-import { currencySchema, idParamSchema, moneySchema } from './common';
+import { currencySchema, idParamSchema, moneySchema, performancePartsSchema } from './common';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from './constants';
 import { orderViewSchema } from './orders';
 import { browserDataSchema, DECLINE_REASONS, PAYMENT_ACTIONS } from './payment';
@@ -106,6 +106,8 @@ export const accountOrderSchema = z.strictObject({
   showName: z.string(),
   /** ISO 8601 instant. */
   performanceStartsAt: z.string(),
+  /** Issue 24: a two-part show's parts with their starts (every ticket is for both). */
+  parts: performancePartsSchema.optional(),
   ticketCount: z.number().int().nonnegative(),
   /** Minor units of `currency`. */
   total: z.number().int().nonnegative(),

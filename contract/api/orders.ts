@@ -8,7 +8,7 @@ import {
 import { text } from '../text';
 import { basketSchema, extraLineSchema } from './basket';
 import { addressSchema, DELIVERY_METHODS } from './checkout';
-import { apiErrorSchema, currencySchema, idParamSchema } from './common';
+import { apiErrorSchema, currencySchema, idParamSchema, performancePartsSchema } from './common';
 import { browserDataSchema, cardBrandSchema, DECLINE_REASONS, PAYMENT_ACTIONS } from './payment';
 import { payMethodSchema, paymentMethodsSchema } from './paymentMethods';
 import { PAYMENT_METHOD_KINDS } from './paymentMethodKinds';
@@ -144,6 +144,8 @@ export const orderViewSchema = z.strictObject({
     performanceId: id,
     /** ISO 8601 instant; shown on the venue's clock. */
     startsAt: z.string(),
+    /** Issue 24: both parts of a two-part show, with their starts; every ticket is for both. */
+    parts: performancePartsSchema.optional(),
     timezone: z.string(),
   }),
   delivery: z.strictObject({

@@ -8,6 +8,7 @@ import type {
   TicketProtectionLine,
 } from '../../contract/api/basket';
 import { normaliseId } from '../../contract/api/common';
+import { partsOf } from '../lib/performanceParts';
 import { TICKET_PROTECTION } from '../../contract/api/products';
 import { deliverySchema } from '../../contract/api/checkout';
 import { CARD_BRANDS } from '../../contract/cards';
@@ -238,6 +239,7 @@ async function priceBasket(
       title: performance.title,
       venueName: performance.venueName,
       startsAt: performance.startsAt.toISOString(),
+      ...partsOf({ id: hold.performanceId, ...performance }),
       timezone: performance.timezone,
     },
     delivery,

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database';
 import type { HoldRow } from '../holds';
+import type { LinkedPartFacts } from '../lib/performanceParts';
 
 /**
  * The SQL of a hold's basket. Ticket prices come from the database's one price rule
@@ -180,7 +181,7 @@ export async function schemeWaivingTransactionFee(
   return rows[0]?.slug ?? null;
 }
 
-export interface BasketPerformanceRow {
+export interface BasketPerformanceRow extends LinkedPartFacts {
   title: string;
   venueName: string;
   startsAt: Date;
@@ -193,10 +194,12 @@ export async function basketPerformance(
   hold: HoldRow,
 ): Promise<BasketPerformanceRow> {
   const { rows } = await db.query<BasketPerformanceRow>(
-    `SELECT sh.title, v.name AS "venueName", p.starts_at AS "startsAt", v.timezone
+    `SELECT sh.title, v.name AS "venueName", p.starts_at AS "startsAt", v.timezone,
+            p.part, upper(lp.id::text) AS "linkedId", lp.starts_at AS "linkedStartsAt"
      FROM performances p
      JOIN shows sh ON sh.id = p.show_id
      JOIN venues v ON v.slug = sh.venue_slug
+     LEFT JOIN performances lp ON lp.id = p.linked_performance_id
      WHERE p.id = $1`,
     [hold.performanceId],
   );

@@ -1,10 +1,12 @@
 import type {
   Calendar,
   CalendarArgs,
+  CalendarPart,
   CalendarPerformance,
   CalendarPromo,
 } from '../../contract/api/calendar';
 import type { CalendarAvailability } from '../../contract/api/calendarQuery';
+import type { PerformancePart } from '../../contract/api/common';
 import type { VenueBundle } from '../../contract/venueFiles';
 import type { Queryable } from '../db/database';
 import {
@@ -17,6 +19,7 @@ import { availabilityLevel } from '../catalogue';
 import { mayBuy, resolvePromo, type PromoResolution, type PromoRule } from '../promo';
 import { calendarDiscount } from '../basket';
 import { notFound } from '../lib/errors';
+import { performanceParts } from '../lib/performanceParts';
 import { localDateTime, monthAt, monthBounds } from './months';
 import { membersPresaleScheme } from '../members';
 
@@ -35,6 +38,20 @@ const AVAILABILITY: Record<ReturnType<typeof availabilityLevel>, CalendarAvailab
   low: 'low',
   'sold-out': 'soldOut',
 };
+
+/** Issue 24: a two-part pair's parts, each on the venue's clock; null for a single performance. */
+function partsOfChoice(
+  row: CalendarPerformanceRow,
+  timeZone: string,
+): [CalendarPart, CalendarPart] | null {
+  const parts = performanceParts(row);
+  if (!parts) return null;
+  const onClock = ({ part, performanceId, startsAt }: PerformancePart): CalendarPart => {
+    const { date, time } = localDateTime(new Date(startsAt), timeZone);
+    return { part, id: performanceId, startsAt, localDate: date, localTime: time };
+  };
+  return [onClock(parts[0]), onClock(parts[1])];
+}
 
 function toPerformance(
   row: CalendarPerformanceRow,
@@ -59,6 +76,7 @@ function toPerformance(
     presale: row.presale,
     unlocked: row.presale && mayBuy(rule, row),
     promoApplied: fromPrice !== null && row.discounted,
+    parts: partsOfChoice(row, timeZone),
   };
 }
 

@@ -24,7 +24,8 @@ export async function findCalendarShow(
      JOIN venues v ON v.slug = sh.venue_slug
      CROSS JOIN LATERAL (
        SELECT min(p.starts_at) AS first, max(p.starts_at) AS last
-       FROM performances p WHERE p.show_id = sh.id AND p.starts_at > now()
+       -- A two-part show's choices are its Part Ones (Part Two rides along).
+       FROM performances p WHERE p.show_id = sh.id AND p.starts_at > now() AND p.part IS DISTINCT FROM 2
      ) upcoming
      WHERE sh.venue_slug = $1 AND sh.title_slug = $2`,
     [venueSlug, titleSlug],
@@ -41,6 +42,10 @@ export async function findCalendarShow(
 export interface CalendarPerformanceRow {
   id: string;
   startsAt: Date;
+  /** Issue 24: Part One of a two-part show, and its Part Two (null for a single performance). */
+  part: 1 | null;
+  linkedId: string | null;
+  linkedStartsAt: Date | null;
   presale: boolean;
   /** Seats of the plan, or admission places of the performance. */
   capacity: number;
@@ -78,10 +83,20 @@ export async function calendarPerformances(
        FROM shows sh JOIN seating_plans sp ON sp.id = sh.seating_plan_id
        WHERE sh.id = $1
      ),
+     -- One choice per single performance or per two-part pair (issue 24): the pair is listed
+     -- by its Part One, on Part One's day, and a seat counts as taken when taken in either part.
      perf AS (
-       SELECT p.id, p.starts_at, coalesce(p.presale_until > now(), false) AS presale
+       SELECT p.id, p.starts_at, coalesce(p.presale_until > now(), false) AS presale,
+              p.part, p.linked_performance_id AS linked_id, lp.starts_at AS linked_starts_at
        FROM performances p
+       LEFT JOIN performances lp ON lp.id = p.linked_performance_id
        WHERE p.show_id = $1 AND p.starts_at >= $2 AND p.starts_at < $3 AND p.starts_at > now()
+         AND p.part IS DISTINCT FROM 2
+     ),
+     perf_parts AS (
+       SELECT perf.id AS choice_id, perf.id AS part_id FROM perf
+       UNION ALL
+       SELECT perf.id, perf.linked_id FROM perf WHERE perf.linked_id IS NOT NULL
      ),
      -- The plan's seats once, as a table without an index: the allocations are then matched
      -- to their bands by one hash join, whatever plan a prepared statement settles on (a
@@ -94,11 +109,12 @@ export async function calendarPerformances(
        SELECT ps.price_band AS band, count(*)::int AS seats FROM plan_seats ps GROUP BY ps.price_band
      ),
      band_taken AS (
-       SELECT a.performance_id, ps.price_band AS band, count(*)::int AS taken
-       FROM perf
-       JOIN seat_allocations a ON a.performance_id = perf.id AND ${SEAT_TAKEN}
+       SELECT pp.choice_id AS performance_id, ps.price_band AS band,
+              count(DISTINCT a.seat_id)::int AS taken
+       FROM perf_parts pp
+       JOIN seat_allocations a ON a.performance_id = pp.part_id AND ${SEAT_TAKEN}
        JOIN plan_seats ps ON ps.id = a.seat_id
-       GROUP BY a.performance_id, ps.price_band
+       GROUP BY pp.choice_id, ps.price_band
      ),
      places AS (
        -- What is left to sell, per performance and band (reserved) or area (admissions).
@@ -110,7 +126,8 @@ export async function calendarPerformances(
        SELECT ac.performance_id, ac.area_code, ac.capacity, ac.sold, false
        FROM perf JOIN admission_capacities ac ON ac.performance_id = perf.id
      )
-     SELECT upper(perf.id::text) AS id, perf.starts_at AS "startsAt", perf.presale,
+     SELECT upper(perf.id::text) AS id, perf.starts_at AS "startsAt", perf.presale, perf.part,
+            upper(perf.linked_id::text) AS "linkedId", perf.linked_starts_at AS "linkedStartsAt",
             CASE WHEN plan.kind = 'reserved' THEN plan.seat_count
                  ELSE coalesce(inv.capacity, 0) END AS capacity,
             coalesce(inv.taken, 0) AS taken,
@@ -144,7 +161,11 @@ export async function calendarPerformances(
       discount?.presale ?? false,
     ],
   );
-  return rows.map((row) => ({ ...row, startsAt: new Date(row.startsAt) }));
+  return rows.map((row) => ({
+    ...row,
+    startsAt: new Date(row.startsAt),
+    linkedStartsAt: row.linkedStartsAt === null ? null : new Date(row.linkedStartsAt),
+  }));
 }
 
 /**
@@ -161,11 +182,13 @@ export async function bookablePerformanceIds(
      FROM performances p
      JOIN shows sh ON sh.id = p.show_id
      JOIN seating_plans sp ON sp.id = sh.seating_plan_id
-     WHERE p.show_id = $1 AND p.starts_at > now()
+     WHERE p.show_id = $1 AND p.starts_at > now() AND p.part IS DISTINCT FROM 2
        AND coalesce(p.presale_until > now(), false) = $2
        AND CASE WHEN sp.kind = 'reserved'
-                THEN (SELECT count(*) FROM seat_allocations a
-                      WHERE a.performance_id = p.id AND ${SEAT_TAKEN}) < sp.seat_count
+                -- A two-part pair's seat is taken when taken in either part.
+                THEN (SELECT count(DISTINCT a.seat_id) FROM seat_allocations a
+                      WHERE (a.performance_id = p.id OR a.performance_id = p.linked_performance_id)
+                        AND ${SEAT_TAKEN}) < sp.seat_count
                 ELSE EXISTS (SELECT 1 FROM admission_capacities ac
                              WHERE ac.performance_id = p.id AND ac.sold < ac.capacity)
            END

@@ -58,6 +58,15 @@ const SDL = /* GraphQL */ `
     performanceIds: [ID!]!
   }
 
+  "Issue 24: one part of a two-part choice."
+  type PerformancePart {
+    part: Int!
+    id: ID!
+    startsAt: String!
+    localDate: String!
+    localTime: String!
+  }
+
   type CalendarPerformance {
     id: ID!
     startsAt: String!
@@ -69,6 +78,8 @@ const SDL = /* GraphQL */ `
     presale: Boolean!
     unlocked: Boolean!
     promoApplied: Boolean!
+    "A two-part show's choice: both parts, Part One first; null for a single performance."
+    parts: [PerformancePart!]
   }
 
   type Calendar {

@@ -109,7 +109,8 @@ export async function upcomingPerformances(
      next AS (
        SELECT p.id, p.starts_at, p.presale_until, p.notice
        FROM performances p
-       WHERE p.show_id = $1 AND p.starts_at > now()
+       -- A two-part show's choice is its Part One (issue 24), as on the calendar.
+       WHERE p.show_id = $1 AND p.starts_at > now() AND p.part IS DISTINCT FROM 2
        ORDER BY p.starts_at
        LIMIT $2
      )

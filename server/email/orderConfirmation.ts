@@ -160,6 +160,26 @@ function paidWithLines(t: EmailText, order: OrderView): string[] {
   });
 }
 
+/**
+ * When the show is: its date and time, or for a two-part show (issue 24) each part's, since
+ * every ticket is for both.
+ */
+function whenRows(t: EmailText, order: OrderView): [string, string][] {
+  const { parts, timezone } = order.show;
+  if (!parts) {
+    return [
+      [
+        t('email.confirmation.dateTime'),
+        formatPerformance(t.locale, order.show.startsAt, timezone),
+      ],
+    ];
+  }
+  return parts.map(({ part, startsAt }) => [
+    t('performance.part.name', { part }),
+    formatPerformance(t.locale, startsAt, timezone),
+  ]);
+}
+
 export function renderOrderConfirmation(order: OrderView, ctx: ConfirmationContext): RenderedEmail {
   const { venue } = ctx;
   const t = emailText(venue);
@@ -181,9 +201,12 @@ export function renderOrderConfirmation(order: OrderView, ctx: ConfirmationConte
         [t('email.confirmation.name'), name],
         [t('email.confirmation.show'), showName],
         [t('email.confirmation.venue'), venueName],
-        [t('email.confirmation.dateTime'), dateTime],
+        ...whenRows(t, order),
       ],
     },
+    ...(order.show.parts
+      ? [{ kind: 'paragraph' as const, text: t('performance.parts.bothParts') }]
+      : []),
     {
       kind: 'heading',
       text: t('email.confirmation.tickets.heading', { count: order.tickets.length }),

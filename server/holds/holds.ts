@@ -346,10 +346,11 @@ export async function createBestAvailableHold(
   // One chooser at a time per performance: two parties never pick the same block. Explicit
   // holds do not wait for it; if one takes a chosen seat first, the claim comes up short and
   // the choice is made again.
-  await q.lockPerformanceChoice(tx, performance.id);
+  const parts = [performance.id, ...(performance.linkedId ? [performance.linkedId] : [])].sort();
+  await q.lockPerformanceChoice(tx, parts[0]!);
   for (let attempt = 0; attempt < CHOICE_ATTEMPTS; attempt += 1) {
     const candidates = await q.candidateSeats(tx, {
-      performanceId: performance.id,
+      performanceIds: parts,
       planId: performance.planId,
       priceBand: request.priceBand,
       section: request.section,

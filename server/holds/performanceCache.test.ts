@@ -17,6 +17,9 @@ const facts = (overrides: Partial<PerformanceFacts> = {}): PerformanceFacts => (
   presaleUntil: new Date(START - 86_400_000),
   notice: null,
   admissionSectionMessage: null,
+  part: null,
+  linkedId: null,
+  linkedStartsAt: null,
   ...overrides,
 });
 
@@ -71,6 +74,17 @@ describe('PerformanceCache', () => {
     expect(await cache.get(db, id)).toMatchObject({ presale: false, onSale: true });
     now = START;
     expect(await cache.get(db, id)).toMatchObject({ presale: false, onSale: false });
+  });
+
+  it('takes a linked Part Two off sale once its Part One has started: the pair is sold as one', async () => {
+    const partOne = new Date(START - 6 * 60 * 60_000);
+    const partTwo = facts({ part: 2, linkedId: 'PART-ONE', linkedStartsAt: partOne });
+    let now = partOne.getTime() - 60_000;
+    const cache = new PerformanceCache(15_000, () => now);
+    const { db } = catalogue(new Map([[id, partTwo]]));
+    expect(await cache.get(db, id)).toMatchObject({ onSale: true });
+    now = partOne.getTime();
+    expect(await cache.get(db, id)).toMatchObject({ onSale: false });
   });
 
   it('does not remember an unknown id or a failed read', async () => {

@@ -18,11 +18,16 @@ interface Entry {
   readAt: number;
 }
 
-/** The performance as of `now`: started ones are off sale, a presale lasts until its end. */
+/**
+ * The performance as of `now`: started ones are off sale, a presale lasts until its end. A
+ * linked pair is sold as one, so it is off sale once either part has started.
+ */
 export function performanceAt(facts: PerformanceFacts, now: number): PerformanceRow {
+  const linkedAhead =
+    facts.linkedStartsAt === null || new Date(facts.linkedStartsAt).getTime() > now;
   return {
     ...facts,
-    onSale: facts.startsAt.getTime() > now,
+    onSale: facts.startsAt.getTime() > now && linkedAhead,
     presale: facts.presaleUntil !== null && facts.presaleUntil.getTime() > now,
   };
 }

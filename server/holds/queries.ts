@@ -1,6 +1,7 @@
 import type { PlanStage, SeatStatus } from '../../contract/api/holds';
 import type { Queryable } from '../db/database';
 import type { CandidateSeat } from './bestAvailable';
+import type { LinkedPartFacts } from '../lib/performanceParts';
 
 /**
  * The SQL of seat maps and reservation holds. Ids go out upper-cased (spec §2 id pattern).
@@ -16,8 +17,11 @@ import type { CandidateSeat } from './bestAvailable';
  */
 const PLAN_ORDER = 'ps.sort_order, length(s.row_label), s.row_label, s.seat_number';
 
-/** A performance as the catalogue has it; what depends on the clock is derived (PerformanceRow). */
-export interface PerformanceFacts {
+/**
+ * A performance as the catalogue has it; what depends on the clock is derived (PerformanceRow).
+ * A linked one (issue 24) names its other part: its seats are held and sold in both.
+ */
+export interface PerformanceFacts extends LinkedPartFacts {
   id: string;
   showId: string;
   venueSlug: string;
@@ -48,11 +52,13 @@ export async function findPerformanceFacts(
     `SELECT upper(p.id::text) AS id, p.show_id AS "showId", sh.venue_slug AS "venueSlug",
        v.region, v.currency, upper(sp.id::text) AS "planId", sp.kind AS seating,
        p.starts_at AS "startsAt", p.presale_until AS "presaleUntil", p.notice,
-       p.admission_section_message AS "admissionSectionMessage"
+       p.admission_section_message AS "admissionSectionMessage",
+       p.part, upper(lp.id::text) AS "linkedId", lp.starts_at AS "linkedStartsAt"
      FROM performances p
      JOIN shows sh ON sh.id = p.show_id
      JOIN venues v ON v.slug = sh.venue_slug
      JOIN seating_plans sp ON sp.id = sh.seating_plan_id
+     LEFT JOIN performances lp ON lp.id = p.linked_performance_id
      WHERE p.id = $1`,
     [performanceId],
   );
@@ -423,7 +429,8 @@ export type CandidateSeatRow = CandidateSeat;
 export async function candidateSeats(
   db: Queryable,
   query: {
-    performanceId: string;
+    /** The performance, and its other part when linked: a seat must be free in every one. */
+    performanceIds: readonly string[];
     planId: string;
     priceBand?: string;
     section?: string;
@@ -449,13 +456,13 @@ export async function candidateSeats(
        AND (s.is_wheelchair OR s.is_companion OR s.is_access_zone) = $5::boolean
        AND NOT EXISTS (
          SELECT 1 FROM seat_allocations a
-         WHERE a.performance_id = $2 AND a.seat_id = s.id
+         WHERE a.performance_id = ANY($2::uuid[]) AND a.seat_id = s.id
            AND (a.status = 'sold' OR a.held_until IS NULL OR a.held_until > now())
        )
      ORDER BY ${PLAN_ORDER}`,
     [
       query.planId,
-      query.performanceId,
+      query.performanceIds,
       query.priceBand ?? null,
       query.section ?? null,
       query.accessible,
@@ -464,7 +471,10 @@ export async function candidateSeats(
   return rows;
 }
 
-/** Serialises best-available choices on one performance (explicit holds do not take it). */
+/**
+ * Serialises best-available choices on one performance (explicit holds do not take it); a linked
+ * pair's choosers pass the same key (its Part One) so they serialise across both parts.
+ */
 export async function lockPerformanceChoice(db: Queryable, performanceId: string): Promise<void> {
   await db.query('SELECT pg_advisory_xact_lock(73210002, hashtext($1::text))', [performanceId]);
 }
@@ -585,6 +595,8 @@ export async function performanceInventory(
   db: Queryable,
   query: {
     performanceId: string;
+    /** Issue 24: the other part of a linked performance; a seat is free only when free in both. */
+    linkedId: string | null;
     showId: string;
     sessionId: string | null;
     bands: readonly string[];
@@ -595,9 +607,13 @@ export async function performanceInventory(
     Omit<InventoryRows, 'mine' | 'taken'> & Record<'mine' | 'taken', string>
   >(
     `WITH not_free AS (
-       SELECT a.seat_id::text AS id, coalesce(a.status = 'held' AND h.session_id = $2::uuid, false) AS mine
+       -- One row per seat: a linked pair's seat is the buyer's only when theirs in both parts.
+       SELECT a.seat_id::text AS id,
+              bool_and(coalesce(a.status = 'held' AND h.session_id = $2::uuid, false)) AS mine
        FROM seat_allocations a LEFT JOIN holds h ON h.id = a.hold_id
-       WHERE a.performance_id = $1 AND (a.status = 'sold' OR a.held_until IS NULL OR a.held_until > now())
+       WHERE (a.performance_id = $1 OR a.performance_id = $6::uuid)
+         AND (a.status = 'sold' OR a.held_until IS NULL OR a.held_until > now())
+       GROUP BY a.seat_id
      )
      SELECT
        (SELECT coalesce(string_agg(id, '') FILTER (WHERE mine), '') FROM not_free) AS mine,
@@ -615,7 +631,14 @@ export async function performanceInventory(
                    WHERE ha.performance_id = ac.performance_id AND ha.area_code = ac.area_code
                      AND h.expires_at <= now()), 0))) ORDER BY ac.area_code), '[]')
         FROM admission_capacities ac WHERE ac.performance_id = $1) AS areas`,
-    [query.performanceId, query.sessionId, query.showId, query.bands, query.discountPercent],
+    [
+      query.performanceId,
+      query.sessionId,
+      query.showId,
+      query.bands,
+      query.discountPercent,
+      query.linkedId,
+    ],
   );
   const row = rows[0]!;
   return { ...row, mine: splitIds(row.mine), taken: splitIds(row.taken) };

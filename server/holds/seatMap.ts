@@ -10,6 +10,7 @@ import {
 import type { Queryable } from '../db/database';
 import * as q from './queries';
 import { notFound } from '../lib/errors';
+import { partsOf } from '../lib/performanceParts';
 import { sellable, type HoldScope } from './holds';
 import { codeForPrices, presaleOf } from './promo';
 
@@ -171,6 +172,7 @@ export async function seatStatus(
   const offers = await q.showOffers(db, performance.showId);
   const inventory = await q.performanceInventory(db, {
     performanceId: performance.id,
+    linkedId: performance.linkedId,
     showId: performance.showId,
     sessionId: request.sessionId,
     bands: cached.bandCodes,
@@ -189,6 +191,7 @@ export async function seatStatus(
     performanceId: performance.id,
     planId: performance.planId,
     startsAt: performance.startsAt.toISOString(),
+    ...partsOf(performance),
     seating: performance.seating,
     currency: performance.currency,
     seatSelectionLimit: policy.seatSelectionLimit,

@@ -19,6 +19,7 @@ import { errorReplies } from '../http/errors';
 import { noStoreByDefault } from '../http/noStore';
 import { regionContext, type RegionContext } from '../regionContext';
 import type { Region } from '../../contract/regions';
+import { partsOf } from '../lib/performanceParts';
 
 export interface AccountOrderRoutesOptions {
   db: Database;
@@ -68,9 +69,16 @@ export const accountOrderRoutes: FastifyPluginCallback<AccountOrderRoutesOptions
     async (request) => {
       const rows = await accountOrders(db, accountOf(sessionOf(request)));
       return {
-        orders: rows.map((row) => ({
+        orders: rows.map(({ performanceId, part, linkedId, linkedStartsAt, ...row }) => ({
           ...row,
           performanceStartsAt: row.performanceStartsAt.toISOString(),
+          ...partsOf({
+            id: performanceId,
+            startsAt: row.performanceStartsAt,
+            part,
+            linkedId,
+            linkedStartsAt,
+          }),
         })),
       };
     },

@@ -4,6 +4,7 @@ import type { OrderAttribution, OrderStatus } from '../../contract/api/orders';
 import type { PayMethod } from '../../contract/api/paymentMethodKinds';
 import type { CardBrand } from '../../contract/cards';
 import type { Queryable } from '../db/database';
+import type { LinkedPartFacts } from '../lib/performanceParts';
 
 /**
  * The SQL of orders (migration 0011). Ids go out upper-cased. Every change of an order's status
@@ -374,17 +375,28 @@ export async function paymentOfAttempt(
 export async function sellSeats(
   db: Queryable,
   sale: { orderId: string; holdId: string | null; performanceId: string; seatIds: string[] },
-): Promise<number> {
-  const { rowCount } = await db.query(
-    `INSERT INTO seat_allocations AS a (performance_id, seat_id, status, order_id, updated_at)
-     SELECT $1, t.id, 'sold', $2, now() FROM unnest($3::uuid[]) AS t(id) ORDER BY t.id
-     ON CONFLICT (performance_id, seat_id) DO UPDATE
-       SET status = 'sold', order_id = EXCLUDED.order_id, hold_id = NULL, held_until = NULL,
-           updated_at = now()
-       WHERE a.status = 'held' AND (a.hold_id = $4::uuid OR a.held_until <= now())`,
+): Promise<{ sold: number; parts: number }> {
+  // A linked performance (issue 24) sells each seat in both parts, parts then seats in id order
+  // as hold_seats claims them; the caller counts a seat sold only when sold in every part.
+  const { rows } = await db.query<{ sold: number; parts: number }>(
+    `WITH parts AS (
+       SELECT x.id FROM performances p
+       JOIN performances x ON x.id = p.id OR x.id = p.linked_performance_id
+       WHERE p.id = $1
+     ), sold AS (
+       INSERT INTO seat_allocations AS a (performance_id, seat_id, status, order_id, updated_at)
+       SELECT pt.id, t.id, 'sold', $2, now()
+       FROM parts pt CROSS JOIN unnest($3::uuid[]) AS t(id) ORDER BY pt.id, t.id
+       ON CONFLICT (performance_id, seat_id) DO UPDATE
+         SET status = 'sold', order_id = EXCLUDED.order_id, hold_id = NULL, held_until = NULL,
+             updated_at = now()
+         WHERE a.status = 'held' AND (a.hold_id = $4::uuid OR a.held_until <= now())
+       RETURNING 1
+     )
+     SELECT (SELECT count(*) FROM sold)::int AS sold, (SELECT count(*) FROM parts)::int AS parts`,
     [sale.performanceId, sale.orderId, [...sale.seatIds].sort(), sale.holdId],
   );
-  return rowCount;
+  return rows[0]!;
 }
 
 /** Takes the hold's admissions off it (nothing can give them back now); what it still had. */
@@ -524,15 +536,20 @@ export async function orderTickets(db: Queryable, orderId: string): Promise<Tick
   return rows;
 }
 
-export interface ShowRow {
+export interface ShowRow extends LinkedPartFacts {
   title: string;
   startsAt: Date;
 }
 
+/** The order's show and start, and its other part's when it is a two-part show (issue 24). */
 export async function orderShow(db: Queryable, performanceId: string): Promise<ShowRow> {
   const { rows } = await db.query<ShowRow>(
-    `SELECT sh.title, p.starts_at AS "startsAt" FROM performances p
-     JOIN shows sh ON sh.id = p.show_id WHERE p.id = $1`,
+    `SELECT sh.title, p.starts_at AS "startsAt",
+            p.part, upper(lp.id::text) AS "linkedId", lp.starts_at AS "linkedStartsAt"
+     FROM performances p
+     JOIN shows sh ON sh.id = p.show_id
+     LEFT JOIN performances lp ON lp.id = p.linked_performance_id
+     WHERE p.id = $1`,
     [performanceId],
   );
   return rows[0]!;
@@ -612,8 +629,9 @@ export async function redeemHandoverToken(
 }
 
 /** An order as My account lists it (orders/accountRoutes.ts, the account-management service). */
-export interface AccountOrderRow {
+export interface AccountOrderRow extends LinkedPartFacts {
   orderId: string;
+  performanceId: string;
   reference: string;
   venueSlug: string;
   showName: string;
@@ -629,11 +647,14 @@ export async function accountOrders(db: Queryable, accountId: string): Promise<A
   const { rows } = await db.query<AccountOrderRow>(
     `SELECT upper(o.id::text) AS "orderId", o.number AS reference, sh.venue_slug AS "venueSlug",
             sh.title AS "showName", p.starts_at AS "performanceStartsAt",
+            upper(p.id::text) AS "performanceId",
+            p.part, upper(lp.id::text) AS "linkedId", lp.starts_at AS "linkedStartsAt",
             (SELECT count(*)::int FROM order_tickets t WHERE t.order_id = o.id) AS "ticketCount",
             o.total, o.currency, o.status
      FROM orders o
      JOIN performances p ON p.id = o.performance_id
      JOIN shows sh ON sh.id = p.show_id
+     LEFT JOIN performances lp ON lp.id = p.linked_performance_id
      WHERE o.account_id = $1 AND o.status = 'confirmed'
      ORDER BY o.confirmed_at DESC NULLS LAST, o.id`,
     [accountId],

@@ -138,13 +138,14 @@ export async function completeSale(
     line.kind === 'seat' && line.seatId ? [line.seatId] : [],
   );
   if (seatIds.length > 0) {
-    const sold = await o.sellSeats(tx, {
+    const { sold, parts } = await o.sellSeats(tx, {
       orderId: order.id,
       holdId: order.holdId,
       performanceId: order.performanceId,
       seatIds,
     });
-    if (sold !== seatIds.length) throw new SaleLost();
+    // Every seat in every part (both parts of a linked performance), or the sale is lost.
+    if (sold !== seatIds.length * parts) throw new SaleLost();
   }
   await settlePlaces(tx, order, lines);
   // The vouchers' share is spent with the sale. A newer attempt on the hold took this one's

@@ -4,6 +4,7 @@ import type { Queryable } from '../db/database';
 import * as o from './queries';
 import { spentVouchers } from '../vouchers';
 import { notFound } from '../lib/errors';
+import { partsOf } from '../lib/performanceParts';
 import type { BasketScope } from '../basket';
 
 /** One regional API's view of orders: the basket's scope plus each venue's settings. */
@@ -77,6 +78,7 @@ export async function orderView(
       venueSlug: venue.slug,
       performanceId: order.performanceId,
       startsAt: show.startsAt.toISOString(),
+      ...partsOf({ id: order.performanceId, ...show }),
       timezone: venue.timezone,
     },
     delivery: { method: delivery.method, address: delivery.address },

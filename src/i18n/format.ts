@@ -13,14 +13,19 @@ export function formatMoney(intl: IntlShape, money: Money): string {
   return intl.formatNumber(value, options);
 }
 
-function zoned(intl: IntlShape): { timeZone: string | undefined } {
-  return { timeZone: intl.timeZone };
+/** The venue's zone: the provider's, or one named (a page outside the venue's provider). */
+function zoned(intl: IntlShape, timeZone?: string): { timeZone: string | undefined } {
+  return { timeZone: timeZone ?? intl.timeZone };
 }
 
 /** "Fri, 13 March 2026" / "Fri, March 13, 2026". */
-export function formatPerformanceDate(intl: IntlShape, instant: string | Date): string {
+export function formatPerformanceDate(
+  intl: IntlShape,
+  instant: string | Date,
+  timeZone?: string,
+): string {
   return intl.formatDate(instant, {
-    ...zoned(intl),
+    ...zoned(intl, timeZone),
     weekday: 'short',
     day: 'numeric',
     month: 'long',
@@ -29,12 +34,20 @@ export function formatPerformanceDate(intl: IntlShape, instant: string | Date): 
 }
 
 /** "19:30" / "7:30 PM", by the locale's clock. */
-export function formatPerformanceTime(intl: IntlShape, instant: string | Date): string {
-  return intl.formatTime(instant, { ...zoned(intl), hour: 'numeric', minute: '2-digit' });
+export function formatPerformanceTime(
+  intl: IntlShape,
+  instant: string | Date,
+  timeZone?: string,
+): string {
+  return intl.formatTime(instant, { ...zoned(intl, timeZone), hour: 'numeric', minute: '2-digit' });
 }
 
-export function formatPerformanceDateTime(intl: IntlShape, instant: string | Date): string {
-  return `${formatPerformanceDate(intl, instant)}, ${formatPerformanceTime(intl, instant)}`;
+export function formatPerformanceDateTime(
+  intl: IntlShape,
+  instant: string | Date,
+  timeZone?: string,
+): string {
+  return `${formatPerformanceDate(intl, instant, timeZone)}, ${formatPerformanceTime(intl, instant, timeZone)}`;
 }
 
 /** The venue-local calendar day (YYYY-MM-DD) of an instant, for calendar routes and grouping. */

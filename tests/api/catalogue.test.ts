@@ -87,9 +87,9 @@ describe('demo catalogue seed', () => {
     expect(rows.map((row) => row.stored)).toContain(20_000);
   });
 
-  it('seeds the eight demo venues and nine shows', async () => {
+  it('seeds the eight demo venues and ten shows', async () => {
     expect(await count('SELECT count(*) FROM venues')).toBe(8);
-    expect(await count('SELECT count(*) FROM shows')).toBe(9);
+    expect(await count('SELECT count(*) FROM shows')).toBe(10);
     expect(await count("SELECT count(*) FROM shows WHERE title_slug = 'the-glass-orchard'")).toBe(
       2,
     );
@@ -137,7 +137,7 @@ describe('demo catalogue seed', () => {
       await count(
         "SELECT count(*) FROM offers o JOIN shows sh ON sh.id = o.show_id WHERE sh.venue_slug = 'lumen-theatre' AND o.type = 'package'",
       ),
-    ).toBe(2);
+    ).toBe(3);
   });
 
   it('builds a 20,000-seat arena in 40 sections, a general-admission hall and a timed-entry attraction', async () => {

@@ -43,6 +43,7 @@ describe('CMS root', () => {
       'echoes-of-avalon@lumen-theatre',
       'the-glass-orchard@lumen-theatre',
       'the-mill-girls@northern-playhouse',
+      'the-salt-road@lumen-theatre',
     ]);
     const east = cmsRootSchema.parse((await get('/api/us-east/cms')).json());
     expect(east.venues.map((venue) => venue.slug)).toEqual([
@@ -92,6 +93,7 @@ describe('venue', () => {
     expect(venue.shows.map((show) => show.titleSlug).sort()).toEqual([
       'echoes-of-avalon',
       'the-glass-orchard',
+      'the-salt-road',
     ]);
   });
 

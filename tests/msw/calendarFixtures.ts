@@ -19,6 +19,8 @@ interface PerformanceSeed {
   /** All-in "from" price in minor units (null when sold out). */
   from: number | null;
   presale?: boolean;
+  /** Issue 24: the Part Two of a two-part choice (this seed is its Part One). */
+  partTwo?: { id: string; date: string; time: string };
 }
 
 export const CALENDAR_MONTHS = { first: '2026-03', last: '2026-05' } as const;
@@ -264,6 +266,24 @@ function toPerformance(
     presale,
     unlocked: presale && promo?.kind === 'presale',
     promoApplied,
+    parts: seed.partTwo
+      ? [
+          {
+            part: 1,
+            id: seed.id,
+            startsAt: zonedToUtc(seed.date, seed.time, timezone).toISOString(),
+            localDate: seed.date,
+            localTime: seed.time,
+          },
+          {
+            part: 2,
+            id: seed.partTwo.id,
+            startsAt: zonedToUtc(seed.partTwo.date, seed.partTwo.time, timezone).toISOString(),
+            localDate: seed.partTwo.date,
+            localTime: seed.partTwo.time,
+          },
+        ]
+      : null,
   };
 }
 

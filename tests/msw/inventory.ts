@@ -238,7 +238,7 @@ function mine(): Set<string> {
   return new Set([...inventory.holds.values()].flatMap((hold) => hold.seats.map((s) => s.id)));
 }
 
-function theatreStatus(): SeatStatus {
+export function theatreStatus(): SeatStatus {
   const held = mine();
   return {
     performanceId: GLASS_ORCHARD_LUMEN_FIRST,

@@ -17,6 +17,9 @@ export interface PerformanceDef {
   presaleUntil: Date | null;
   notice: string | null;
   admissionSectionMessage: string | null;
+  /** Issue 24: Part One or Part Two of a two-part show, and the other part's id; else absent. */
+  part?: 1 | 2;
+  linkedTo?: string;
 }
 
 /**
@@ -57,6 +60,49 @@ export function schedulePerformances(show: ShowDef, timeZone: string, now: Date)
           show.admissionSectionMessage?.index === index ? show.admissionSectionMessage.text : null,
       });
     });
+    // A pair counts as one choice in the selling pattern, as on the calendar.
+    const choices = performances.filter((p) => p.part !== 2).length;
+    performances.push(...pairsOn(show, { date, day, weekday, index: choices }));
   }
   return performances;
+
+  /**
+   * The two-part pairs whose Part One plays on `date` (issue 24): both parts share the selling
+   * pattern and presale of Part One, so a pair is sold out or in presale as one choice.
+   */
+  function pairsOn(
+    def: ShowDef,
+    at: { date: string; day: number; weekday: number; index: number },
+  ): PerformanceDef[] {
+    const pairs = (def.parts ?? []).filter(
+      (pair) => pair.partOne.day === at.weekday && at.day + pair.partTwo.daysLater <= SCHEDULE_DAYS,
+    );
+    return pairs.flatMap((pair, slot) => {
+      const one = randomUUID();
+      const two = randomUUID();
+      const common = {
+        soldPercent: soldPercentFor(at.index + slot, at.day, at.weekday, slot === pairs.length - 1),
+        presaleUntil: at.day >= PRESALE_FROM_DAY ? presaleUntil : null,
+        notice: null,
+        admissionSectionMessage: null,
+      };
+      const partTwoDate = addDays(at.date, pair.partTwo.daysLater);
+      return [
+        {
+          id: one,
+          startsAt: zonedToUtc(at.date, pair.partOne.time, timeZone),
+          part: 1 as const,
+          linkedTo: two,
+          ...common,
+        },
+        {
+          id: two,
+          startsAt: zonedToUtc(partTwoDate, pair.partTwo.time, timeZone),
+          part: 2 as const,
+          linkedTo: one,
+          ...common,
+        },
+      ];
+    });
+  }
 }

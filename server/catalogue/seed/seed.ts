@@ -21,6 +21,9 @@ const MEMBERS_VERSION = 1;
 /** Demo gift vouchers and gift cards (issue 15): a marker of their own (vouchers.ts). */
 const VOUCHERS_MARKER = 'demo-vouchers';
 const VOUCHERS_VERSION = 1;
+/** Two-part shows (issue 24): a marker of their own, so a database seeded before gets them too. */
+const LINKED_MARKER = 'demo-linked-shows';
+const LINKED_VERSION = 1;
 
 export interface SeedResult {
   seeded: boolean;
@@ -171,16 +174,31 @@ async function insertShow(
       performances.map((p) => p.admissionSectionMessage),
     ],
   );
+  const linked = performances.filter((p) => p.part !== undefined);
+  if (linked.length > 0) {
+    // Linked after the insert, so each part's reference finds the other already written.
+    await tx.query(
+      `UPDATE performances p SET part = t.part, linked_performance_id = t.linked
+       FROM unnest($1::uuid[], $2::int[], $3::uuid[]) AS t(id, part, linked) WHERE p.id = t.id`,
+      [linked.map((p) => p.id), linked.map((p) => p.part), linked.map((p) => p.linkedTo)],
+    );
+  }
   const selling = performances.filter((p) => p.soldPercent > 0);
   if (plan.kind === 'reserved') {
     // A seeded hash picks which seats are sold, so sales look scattered rather than in blocks.
+    // The two parts of a pair hash by Part One's id: a pair is sold together, same seats in both.
     await tx.query(
       `INSERT INTO seat_allocations (performance_id, seat_id, status)
        SELECT t.performance_id, s.id, 'sold'
-       FROM unnest($1::uuid[], $2::int[]) AS t(performance_id, sold_percent)
+       FROM unnest($1::uuid[], $2::int[], $4::uuid[]) AS t(performance_id, sold_percent, sold_as)
        JOIN seats s ON s.seating_plan_id = $3
-       WHERE t.sold_percent >= 100 OR abs(hashtext(s.id::text || t.performance_id::text)) % 100 < t.sold_percent`,
-      [selling.map((p) => p.id), selling.map((p) => p.soldPercent), planId],
+       WHERE t.sold_percent >= 100 OR abs(hashtext(s.id::text || t.sold_as::text)) % 100 < t.sold_percent`,
+      [
+        selling.map((p) => p.id),
+        selling.map((p) => p.soldPercent),
+        planId,
+        selling.map((p) => (p.part === 2 ? p.linkedTo : p.id)),
+      ],
     );
   } else {
     await tx.query(
@@ -251,7 +269,7 @@ async function seedCatalogue(tx: Queryable, venues: VenueBundle[], now: Date): P
     const { slug, timezone } = bundle.settings;
     const content = VENUE_CONTENT.find((venue) => venue.slug === slug) ?? fallbackContent(bundle);
     await insertVenue(tx, bundle, content);
-    const shows = SHOWS.filter((show) => show.venueSlug === slug);
+    const shows = SHOWS.filter((show) => show.venueSlug === slug && !show.parts);
     if (shows.length > 0) {
       const plan = planFor(content.plan, bundle.settings.locale);
       const planId = await insertPlan(tx, slug, plan);
@@ -326,6 +344,24 @@ async function seedCatalogue(tx: Queryable, venues: VenueBundle[], now: Date): P
 }
 
 /**
+ * The two-part shows (ShowDef.parts), on the plan their venue already has: after the catalogue
+ * in a fresh database, or on their own in one seeded before they existed.
+ */
+async function seedLinkedShows(tx: Queryable, venues: VenueBundle[], now: Date): Promise<void> {
+  for (const show of SHOWS.filter((def) => def.parts)) {
+    const bundle = venues.find((venue) => venue.settings.slug === show.venueSlug);
+    const content = VENUE_CONTENT.find((venue) => venue.slug === show.venueSlug);
+    if (!bundle || !content) continue;
+    const { rows } = await tx.query<{ id: string }>(
+      'SELECT id FROM seating_plans WHERE venue_slug = $1 ORDER BY name LIMIT 1',
+      [show.venueSlug],
+    );
+    const planId = rows[0]?.id ?? (await insertPlan(tx, show.venueSlug, planFor(content.plan)));
+    await insertShow(tx, show, planId, planFor(content.plan), bundle.settings.timezone, now);
+  }
+}
+
+/**
  * The catalogue tables seedCatalogue fills, analysed after it. Not the operational tables it
  * leaves empty (holds) or writes a few rows of (seat_allocations: sold seats only): statistics
  * taken now would tell the hold path's cached plans that they stay that small.
@@ -382,6 +418,14 @@ export async function seed(
       await tx.query('INSERT INTO seed_versions (name, version) VALUES ($1, $2)', [
         MEMBERS_MARKER,
         MEMBERS_VERSION,
+      ]);
+    }
+    const linked = await tx.query('SELECT 1 FROM seed_versions WHERE name = $1', [LINKED_MARKER]);
+    if (linked.rows.length === 0) {
+      await seedLinkedShows(tx, venues, now);
+      await tx.query('INSERT INTO seed_versions (name, version) VALUES ($1, $2)', [
+        LINKED_MARKER,
+        LINKED_VERSION,
       ]);
     }
     const vouchers = await tx.query('SELECT 1 FROM seed_versions WHERE name = $1', [

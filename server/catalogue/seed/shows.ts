@@ -4,6 +4,15 @@ import type { SeedLocale } from './seatingPlans';
 /** Local start times by day of week (0 = Sunday), in the venue's time zone. */
 export type WeeklySchedule = Partial<Record<0 | 1 | 2 | 3 | 4 | 5 | 6, string[]>>;
 
+/**
+ * A weekly pair of a two-part show: Part One on `partOne.day` (0 = Sunday) at its local time, and
+ * Part Two `partTwo.daysLater` days later (0: the same day) at its own.
+ */
+export interface LinkedPartsDef {
+  partOne: { day: 0 | 1 | 2 | 3 | 4 | 5 | 6; time: string };
+  partTwo: { daysLater: number; time: string };
+}
+
 export interface PriceOptionDef {
   code: string;
   /** Left out for the standard price, which the shop labels "Full Price" in the venue's words. */
@@ -35,6 +44,12 @@ export interface ShowDef {
   ageGuidance: string;
   accessInformation: string;
   schedule: WeeklySchedule;
+  /**
+   * Issue 24: a two-part show plays in linked pairs instead of (or beside) `schedule`: Part One
+   * and Part Two are two performances on the same seating plan, sold together with the same seats
+   * in both. Each pair is written once here; the seed links its two performances to each other.
+   */
+  parts?: LinkedPartsDef[];
   prices: PriceOptionDef[];
   offers: OfferDef[];
   /** A notice shown before booking one performance (index in start order). */
@@ -183,6 +198,35 @@ export const SHOWS: ShowDef[] = [
     schedule: { 0: ['15:00'], 1: ['19:30'] },
     prices: theatrePrices('en-GB', 7500, 5500, 3900, 2500, 1500),
     offers: theatreOffers(3500, 'en-GB'),
+  },
+  {
+    venueSlug: 'lumen-theatre',
+    titleSlug: 'the-salt-road',
+    title: 'The Salt Road: Parts One and Two',
+    strapline: 'Four generations, one road to the sea, and a family that keeps walking it.',
+    description: [
+      'An epic in two parts: the Merrow family’s story from the salt marshes of 1890 to the present day, told by a company of fourteen.',
+      'One ticket is for both parts, in the same seat: Part One as a Saturday matinee and Part Two that evening, or Part One on a Wednesday evening and Part Two on the Thursday.',
+    ],
+    images: [
+      poster(
+        'the-salt-road',
+        'Poster for The Salt Road: a line of walkers on a causeway crossing a silver salt marsh at dusk',
+      ),
+    ],
+    genre: 'Drama',
+    runningTimeMinutes: 165,
+    intervals: 1,
+    ageGuidance: 'Recommended for ages 12 and over. Children under 5 are not admitted.',
+    accessInformation: THEATRE_SHOW_ACCESS,
+    schedule: {},
+    parts: [
+      { partOne: { day: 6, time: '14:30' }, partTwo: { daysLater: 0, time: '19:30' } },
+      { partOne: { day: 3, time: '19:30' }, partTwo: { daysLater: 1, time: '19:30' } },
+    ],
+    // Each price is for both parts: a seat is sold as the pair.
+    prices: theatrePrices(11900, 9500, 6900, 4500, 2900),
+    offers: theatreOffers(3500),
   },
   {
     venueSlug: 'northern-playhouse',

@@ -53,6 +53,12 @@ $$;
 -- number); one row with only the deadline if none was won; one row carrying open_hold's
 -- `refused` when a limit refused the hold. The caller rolls back when fewer seats than asked come
 -- back: a hold is all or nothing.
+--
+-- A linked performance (issue 24, migration 0033: Part One and Part Two of a two-part show) has
+-- each seat claimed in both parts under the one hold, parts in id order then seats in id order
+-- (so two holds of one pair, from either part, lock in one order), and a seat counts as won only
+-- when both parts' rows are this hold's: a seat free in one part only comes back missing, and
+-- the caller's roll-back gives up the part it did win.
 CREATE OR REPLACE FUNCTION hold_seats(
   p_hold uuid, p_session uuid, p_performance uuid, p_plan uuid, p_show uuid, p_seats uuid[],
   p_minutes integer, p_limit integer, p_client_limit integer, p_promo text,
@@ -65,6 +71,7 @@ LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 #variable_conflict use_column
 DECLARE
   opened record;
+  parts uuid[];
 BEGIN
   SELECT * INTO opened FROM open_hold(p_hold, p_session, p_performance, p_minutes, p_limit,
                                       p_client_limit, p_promo, cardinality(p_seats), 0);
@@ -73,21 +80,27 @@ BEGIN
     RETURN NEXT;
     RETURN;
   END IF;
+  SELECT array_agg(x.id ORDER BY x.id) INTO parts FROM performances p
+  JOIN performances x ON x.id = p.id OR x.id = p.linked_performance_id
+  WHERE p.id = p_performance;
   RETURN QUERY
   WITH claimed AS (
     INSERT INTO seat_allocations AS a (performance_id, seat_id, status, hold_id, held_until, updated_at)
-    SELECT p_performance, s.id, 'held', p_hold, opened.deadline, now()
-    FROM unnest(p_seats) WITH ORDINALITY AS t(id, ord)
+    SELECT pt.id, s.id, 'held', p_hold, opened.deadline, now()
+    FROM unnest(parts) WITH ORDINALITY AS pt(id, pord)
+    CROSS JOIN unnest(p_seats) WITH ORDINALITY AS t(id, ord)
     JOIN seats s ON s.id = t.id AND s.seating_plan_id = p_plan
-    ORDER BY t.ord
+    ORDER BY pt.pord, t.ord
     ON CONFLICT (performance_id, seat_id) DO UPDATE
       SET hold_id = EXCLUDED.hold_id, held_until = EXCLUDED.held_until, updated_at = now()
       WHERE a.status = 'held' AND a.held_until <= now()
     RETURNING a.seat_id
+  ), won AS (
+    SELECT c.seat_id FROM claimed c GROUP BY c.seat_id HAVING count(*) = cardinality(parts)
   )
   SELECT opened.deadline, NULL::text, upper(s.id::text), s.section_code, s.row_label,
          s.seat_number, s.price_band, seat_all_in_price(p_show, s.price_band, p_discount_percent)
-  FROM claimed c
+  FROM won c
   JOIN seats s ON s.id = c.seat_id
   JOIN plan_sections ps ON ps.seating_plan_id = s.seating_plan_id AND ps.code = s.section_code
   ORDER BY ps.sort_order, length(s.row_label), s.row_label, s.seat_number;

@@ -6,6 +6,7 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { LoadFailure } from '@/components/errors/LoadFailure';
 import { LoadingBlock } from '@/components/LoadingBlock';
 import { PageHeading } from '@/components/PageHeading';
+import { PerformanceParts } from '@/components/PerformanceParts';
 import { useDocumentTitle } from '@/components/useDocumentTitle';
 import { getVenue } from '@/config/venues';
 import { formatMoney } from '@/i18n/format';
@@ -61,7 +62,11 @@ function Orders() {
         return (
           <Row key={order.orderId}>
             <Link to={accountOrderPath(order.orderId, order.venueSlug)}>{order.showName}</Link>
-            <span>{dateTime}</span>
+            {order.parts ? (
+              <PerformanceParts parts={order.parts} timeZone={timeZone} />
+            ) : (
+              <span>{dateTime}</span>
+            )}
             <span>
               <FormattedMessage
                 id="myAccount.orders.summary"

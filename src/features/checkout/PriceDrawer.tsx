@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import type { Basket } from '@contract/api/basket';
+import { PerformanceParts } from '@/components/PerformanceParts';
 import { useMediaQuery } from '@/components/useMediaQuery';
 import { formatMoney, formatPerformanceDateTime } from '@/i18n/format';
 import { PriceDrawerLines, type DrawerFlags } from './PriceDrawerLines';
@@ -64,7 +65,11 @@ export function PriceDrawer({ basket, flags, names, busy, summary = false }: Pro
       <div id={bodyId} hidden={!open}>
         <Performance>
           <Title>{basket.performance.title}</Title>
-          <span>{formatPerformanceDateTime(intl, basket.performance.startsAt)}</span>
+          {basket.performance.parts ? (
+            <PerformanceParts parts={basket.performance.parts} />
+          ) : (
+            <span>{formatPerformanceDateTime(intl, basket.performance.startsAt)}</span>
+          )}
           <span>{basket.performance.venueName}</span>
         </Performance>
         <PriceDrawerLines

@@ -34,6 +34,7 @@ import {
   selectSeatMapModel,
   selectSelectedIndexes,
 } from './choiceSelectors';
+import { LinkedParts } from './LinkedParts';
 import { OffersPanel } from './OffersPanel';
 import { PerformanceNotices, unacknowledgedNotices } from './PerformanceNotices';
 import { ReservationErrorAlert } from './ReservationErrorAlert';
@@ -289,6 +290,7 @@ function Choice({ venue, titleSlug, plan, seatStatus, showTitle, hold }: ChoiceP
       <Lead>
         <FormattedMessage id={reserved ? 'steps.seatmap.subheading' : 'steps.tickets.subheading'} />
       </Lead>
+      {seatStatus.parts ? <LinkedParts parts={seatStatus.parts} /> : null}
       {reserved ? (
         // Straight past the plan and its controls to the keyboard's way of choosing seats; after the
         // heading, which takes focus when the page is reached from another, so Tab meets it next.

@@ -1,6 +1,8 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { buildSeatMapModel } from './seatMap/model';
 import { selectSeats } from './seatsSlice';
+import { selectLinkedAvailability } from './linkedAvailabilitySlice';
+import { combinePartsStatus } from './linkedStatus';
 
 /**
  * What the buyer has chosen so far and what it costs, derived from the seat status the server
@@ -9,7 +11,17 @@ import { selectSeats } from './seatsSlice';
  */
 
 const selectPlan = createSelector([selectSeats], (seats) => seats.plan);
-const selectSeatStatus = createSelector([selectSeats], (seats) => seats.seatStatus);
+/**
+ * The live status the buyer chooses from: for a two-part show, combined with the other part's
+ * answer once the linked availabilities flow has it (a seat is free only when free in both).
+ */
+const selectSeatStatus = createSelector([selectSeats, selectLinkedAvailability], (seats, linked) =>
+  seats.seatStatus !== null &&
+  linked.seatStatus !== null &&
+  linked.request?.forPerformanceId === seats.performanceId
+    ? combinePartsStatus(seats.seatStatus, linked.seatStatus)
+    : seats.seatStatus,
+);
 const selectSelected = createSelector([selectSeats], (seats) => seats.selected);
 const selectQuantities = createSelector([selectSeats], (seats) => seats.quantities);
 

@@ -141,3 +141,40 @@ export async function settle<T>(
     return { ok: false, code: typeof code === 'string' ? code : 'thrown', error };
   }
 }
+
+export interface LinkedPairFixture extends PerformanceFixture {
+  /** The performance the buyer chooses is Part One (`performanceId`); this is its Part Two. */
+  partTwoId: string;
+}
+
+/**
+ * A future two-part pair of the show (issue 24) with no sales or holds in either part. `sameDay`
+ * picks a matinee-and-evening pair, otherwise one on consecutive evenings.
+ */
+export async function cleanLinkedPair(
+  db: Queryable,
+  venueSlug: string,
+  titleSlug: string,
+  { sameDay, skip = 0 }: { sameDay: boolean; skip?: number },
+): Promise<LinkedPairFixture> {
+  const { rows } = await db.query<LinkedPairFixture>(
+    `SELECT upper(p.id::text) AS "performanceId", upper(lp.id::text) AS "partTwoId",
+            sh.seating_plan_id AS "planId"
+     FROM performances p
+     JOIN performances lp ON lp.id = p.linked_performance_id
+     JOIN shows sh ON sh.id = p.show_id
+     JOIN venues v ON v.slug = sh.venue_slug
+     WHERE sh.venue_slug = $1 AND sh.title_slug = $2 AND p.part = 1
+       AND p.starts_at > now() + interval '1 day' AND p.presale_until IS NULL
+       AND ((p.starts_at AT TIME ZONE v.timezone)::date = (lp.starts_at AT TIME ZONE v.timezone)::date) = $3
+     ORDER BY p.starts_at OFFSET $4 LIMIT 1`,
+    [venueSlug, titleSlug, sameDay, skip],
+  );
+  const found = rows[0];
+  if (!found) throw new Error(`no linked pair of ${titleSlug} at ${venueSlug}`);
+  await db.query('DELETE FROM seat_allocations WHERE performance_id IN ($1, $2)', [
+    found.performanceId,
+    found.partTwoId,
+  ]);
+  return found;
+}

@@ -81,11 +81,31 @@ export function PerformanceItem({
           { price: formatMoney(intl, { ...performance.fromPrice, currency }) },
         )
       : null;
+  // A two-part show is one choice (issue 24): Part One's start above, Part Two's beside it, with
+  // its date when it plays on another day than Part One.
+  const partTwo = performance.parts?.[1];
+  const partTwoWhen =
+    partTwo === undefined
+      ? null
+      : partTwo.localDate === performance.localDate
+        ? formatPerformanceTime(intl, partTwo.startsAt)
+        : `${formatPerformanceDate(intl, partTwo.startsAt)}, ${formatPerformanceTime(intl, partTwo.startsAt)}`;
   // The name is the visible text, then the full date the grid shows only as a day number
   // (WCAG 2.5.3: what a buyer sees is what their speech command or screen reader says).
   const content = (
     <>
       <Time dateTime={performance.startsAt}>{time}</Time>{' '}
+      {partTwo !== undefined && partTwoWhen !== null && (
+        <>
+          <Tag>{intl.formatMessage({ id: 'calendar.performance.twoParts' })}</Tag>{' '}
+          <span>
+            {intl.formatMessage(
+              { id: 'calendar.performance.partTwo' },
+              { when: <time dateTime={partTwo.startsAt}>{partTwoWhen}</time> },
+            )}
+          </span>{' '}
+        </>
+      )}
       {presale !== null && (
         <>
           <Tag>{presale}</Tag>{' '}

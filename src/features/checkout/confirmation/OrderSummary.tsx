@@ -5,6 +5,7 @@ import styled from 'styled-components';
 import type { OrderView } from '@contract/api/orders';
 import type { VenueConfig } from '@/config/venues';
 import { formatMoney } from '@/i18n/format';
+import { PerformanceParts } from '@/components/PerformanceParts';
 import type { MessageId } from '@/i18n/messageIds';
 import { OrderPriceLines } from './OrderPriceLines';
 import { PaidWith } from './PaidWith';
@@ -66,9 +67,18 @@ export function OrderSummary({ order, venue }: Props) {
         <p>
           <FormattedMessage id="confirmation.venue" values={{ venueName: show.venueName }} />
         </p>
-        <p>
-          <FormattedMessage id="confirmation.date" values={{ dateTime }} />
-        </p>
+        {show.parts ? (
+          <>
+            <PerformanceParts parts={show.parts} timeZone={timeZone} />
+            <p>
+              <FormattedMessage id="performance.parts.bothParts" />
+            </p>
+          </>
+        ) : (
+          <p>
+            <FormattedMessage id="confirmation.date" values={{ dateTime }} />
+          </p>
+        )}
         <p>
           <FormattedMessage id="confirmation.email" values={{ email: customer.email }} />
         </p>
