@@ -239,9 +239,10 @@ export async function createSeatHold(
   const claim = await claimNewHold(tx, sessionId, opened, seatIds);
   if ('hold' in claim) {
     if (plans && opened.policy.preventSingleSeatGaps) {
-      const { id, showId, planId } = opened.performance;
+      const { id, linkedId, showId, planId } = opened.performance;
       await refuseStrandedSeats(tx, plans, {
         performanceId: id,
+        linkedId,
         showId,
         planId,
         sessionId,

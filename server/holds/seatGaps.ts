@@ -29,6 +29,8 @@ export class SeatValidationError extends ApiError {
 
 interface Chosen {
   performanceId: string;
+  /** The other part of a linked performance: a seat taken in either part is taken. */
+  linkedId: string | null;
   showId: string;
   planId: string;
   sessionId: string;
@@ -68,6 +70,7 @@ export async function refuseStrandedSeats(
   });
   const inventory = await q.performanceInventory(tx, {
     performanceId: chosen.performanceId,
+    linkedId: chosen.linkedId,
     showId: chosen.showId,
     sessionId: chosen.sessionId,
     bands: cached.bandCodes,

@@ -356,8 +356,9 @@ async function seedLinkedShows(tx: Queryable, venues: VenueBundle[], now: Date):
       'SELECT id FROM seating_plans WHERE venue_slug = $1 ORDER BY name LIMIT 1',
       [show.venueSlug],
     );
-    const planId = rows[0]?.id ?? (await insertPlan(tx, show.venueSlug, planFor(content.plan)));
-    await insertShow(tx, show, planId, planFor(content.plan), bundle.settings.timezone, now);
+    const plan = planFor(content.plan, bundle.settings.locale);
+    const planId = rows[0]?.id ?? (await insertPlan(tx, show.venueSlug, plan));
+    await insertShow(tx, show, planId, plan, bundle.settings.timezone, now);
   }
 }
 

@@ -225,8 +225,8 @@ export const SHOWS: ShowDef[] = [
       { partOne: { day: 3, time: '19:30' }, partTwo: { daysLater: 1, time: '19:30' } },
     ],
     // Each price is for both parts: a seat is sold as the pair.
-    prices: theatrePrices(11900, 9500, 6900, 4500, 2900),
-    offers: theatreOffers(3500),
+    prices: theatrePrices('en-GB', 11900, 9500, 6900, 4500, 2900),
+    offers: theatreOffers(3500, 'en-GB'),
   },
   {
     venueSlug: 'northern-playhouse',
