@@ -165,9 +165,7 @@ describe('calendar grid', () => {
     membersFake.memberships = [{ ...ACTIVE_ATG, status: 'lapsed', benefitsActive: false }];
     const { store } = open(LUMEN);
     await grid();
-    await waitFor(() =>
-      expect((store.getState() as RootState).membership?.memberships.status).toBe('succeeded'),
-    );
+    await waitFor(() => expect(store.getState().membership?.memberships.status).toBe('succeeded'));
     expect(
       screen.getByText(
         'Prices include the booking fee. An order may incur a transaction fee of up to £2.95.',
