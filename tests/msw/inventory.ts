@@ -148,6 +148,8 @@ interface BasketInventory {
   /** Ticket protection fee per ticket; null when the product is not offered. */
   protectionFee: number | null;
   transactionFee: number;
+  /** The scheme whose member is buying (signed in): the transaction fee is waived for them. */
+  feeWaivedFor: 'atg-plus' | 'access' | null;
   /** Added to every ticket's price: the box office moving a price while the buyer books. */
   priceRise: number;
   choices: Map<string, { upsells: Map<string, number>; protection: boolean | null }>;
@@ -163,6 +165,7 @@ function freshBasket(): BasketInventory {
     upsells: UPSELL_OFFERS,
     protectionFee: 250,
     transactionFee: 0,
+    feeWaivedFor: null,
     priceRise: 0,
     choices: new Map(),
     delivery: new Map(),
@@ -534,17 +537,23 @@ export function basketOf(hold: Hold): Basket {
   const total =
     tickets.reduce((sum, line) => sum + line.lineTotal, 0) +
     extras.reduce((sum, line) => sum + line.lineTotal, 0) +
-    (ticketProtection?.amount ?? 0) +
-    basket.transactionFee;
+    (ticketProtection?.amount ?? 0);
+  // As the booking API prices it: a member whose scheme waives the fee pays none, and the
+  // basket names what was waived.
+  const waived = basket.feeWaivedFor !== null && basket.transactionFee > 0;
+  const transactionFee = waived ? 0 : basket.transactionFee;
   const priced = {
     holdId: hold.id,
     currency,
     tickets,
     extras,
     ticketProtection,
-    transactionFee: basket.transactionFee,
-    transactionFeeWaiver: null,
-    total,
+    transactionFee,
+    transactionFeeWaiver:
+      waived && basket.feeWaivedFor !== null
+        ? { amount: basket.transactionFee, scheme: basket.feeWaivedFor }
+        : null,
+    total: total + transactionFee,
   };
   const method = basket.delivery.get(hold.id);
   const performance = PERFORMANCES[hold.performanceId];
