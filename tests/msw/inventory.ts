@@ -21,6 +21,7 @@ import {
 import type { DeliveryMethod } from '@contract/api/checkout';
 import { TICKET_PROTECTION } from '@contract/api/products';
 import type { Session } from '@contract/api/session';
+import { GUEST_IDLE_MINUTES } from '@contract/api/constants';
 import { GLASS_ORCHARD_LUMEN_FIRST } from './fixtures';
 import { apiError } from './handlers';
 
@@ -200,6 +201,8 @@ interface InventoryState {
   answers: Map<string, HoldResponse>;
   holdCalls: number;
   basket: BasketInventory;
+  /** What the session service says a guest holding seats may stay idle (GUEST_IDLE_SECONDS). */
+  guestIdleSeconds: number;
 }
 
 export const inventory: InventoryState = freshInventory();
@@ -214,6 +217,7 @@ function freshInventory(): InventoryState {
     answers: new Map(),
     holdCalls: 0,
     basket: freshBasket(),
+    guestIdleSeconds: GUEST_IDLE_MINUTES * 60,
   };
 }
 
@@ -334,6 +338,7 @@ export const inventoryHandlers = [
     HttpResponse.json<Session>({
       csrfToken: CSRF,
       expiresAt: new Date(Date.now() + 8 * 3_600_000).toISOString(),
+      guestIdleSeconds: inventory.guestIdleSeconds,
     }),
   ),
   http.get('/api/:region/plans/:planId', ({ params }) =>
