@@ -76,7 +76,8 @@ async function holdTwoSeats(page: Page) {
   await page.waitForURL('**/checkout/reservations');
 }
 
-describe('a guest holding seats', () => {
+// Two limits of real time (the warning, carrying on, the limit again) on a loaded machine.
+describe('a guest holding seats', { timeout: 240_000 }, () => {
   it('is warned, carries on, then times out after inactivity with the seats released', async () => {
     const { context, page } = await newBuyer(browser);
     const tickets = await ticketsPath(page, 4);
@@ -113,6 +114,8 @@ describe('a guest holding seats', () => {
     await timedOut
       .getByText('The seats you were holding have been released. Please start your booking again.')
       .waitFor();
+    // What they typed does not stay on screen: checkout gave way to the show's page.
+    await page.waitForURL('**/shows/the-glass-orchard/lumen-theatre/');
     await expectAccessible(page, 'guest time-out dialog');
     await expect
       .poll(async () => (await page.request.get(`${base}/api/uk/holds/${holdId}`)).status(), {

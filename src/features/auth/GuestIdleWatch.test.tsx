@@ -79,6 +79,10 @@ describe(
         'The seats you were holding have been released. Please start your booking again.',
       );
       await waitFor(() => expect(inventory.holds.has(holdId)).toBe(false));
+      // What they typed does not stay on screen: checkout gave way to the show's page.
+      await waitFor(() =>
+        expect(history.location.pathname).toBe('/shows/the-glass-orchard/lumen-theatre/'),
+      );
 
       await user.click(within(timedOut).getByRole('button', { name: 'Close' }));
       const expired = await screen.findByRole('complementary', {

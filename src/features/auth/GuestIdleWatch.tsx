@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { useNavigate } from 'react-router';
 import { SIGN_IN_WARNING_SECONDS } from '@contract/api/constants';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { PrimaryButton } from '@/components/Button';
@@ -26,13 +27,14 @@ export function guestWarningMs(limitMs: number): number {
  * Spec §4's "session timed out after inactivity" for a guest holding seats (issue 24), with the
  * members' rules (WCAG 2.2.1): the buyer's own activity (pointer or key) keeps the session; a
  * warning counts down before the end and one action carries on; at the limit the seats are let
- * go (on the server too, as any release) and the time-out dialog says why. A limit the hold's
- * own deadline comes before is left to the hold's timer, which warns and ends it itself; and a
- * payment in flight is never cut short.
+ * go (on the server too, as any release), checkout gives way to the show's page and the time-out
+ * dialog says why. A limit the hold's own deadline comes before is left to the hold's timer,
+ * which warns and ends it itself; and a payment in flight is never cut short.
  */
 export default function GuestIdleWatch() {
   const dispatch = useAppDispatch();
   const paths = usePaths();
+  const navigate = useNavigate();
   const reservation = useAppSelector(selectReservation);
   const paying = useAppSelector(selectPaymentInFlight);
   const limitMs = useAppSelector(selectGuestIdleSeconds) * 1_000;
@@ -73,6 +75,13 @@ export default function GuestIdleWatch() {
             : paths.ticketsPath(titleSlug, venueSlug, performanceId);
       dispatch(releaseRequested({ reason: 'cancel' }));
       dispatch(guestTimedOut({ restartPath }));
+      // What they typed must not stay on screen (the time-out is for their personal
+      // information): checkout gives way to the show's page, under the dialog.
+      void navigate(
+        venueSlug === undefined || titleSlug === undefined
+          ? paths.home
+          : paths.showPath(titleSlug, venueSlug),
+      );
     };
     const at = warning ? deadline : deadline - guestWarningMs(limitMs);
     const timer = window.setTimeout(
@@ -80,7 +89,18 @@ export default function GuestIdleWatch() {
       Math.max(0, at - Date.now()),
     );
     return () => window.clearTimeout(timer);
-  }, [dispatch, paths, deadline, limitMs, watching, warning, venueSlug, titleSlug, performanceId]);
+  }, [
+    dispatch,
+    navigate,
+    paths,
+    deadline,
+    limitMs,
+    watching,
+    warning,
+    venueSlug,
+    titleSlug,
+    performanceId,
+  ]);
 
   const carryOn = () => {
     const now = Date.now();
