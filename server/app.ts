@@ -99,7 +99,7 @@ export interface BuildAppOptions {
   graphql?: Partial<GraphqlSettings>;
   /** The reverse proxies whose forwarded headers are believed; TRUST_PROXY when omitted. */
   trustProxy?: TrustProxy;
-  /** New sessions per client address; SESSION_RATE_LIMIT when omitted. */
+  /** New sessions per client address and the guest time-out; their variables when omitted. */
   session?: Partial<Omit<SessionRoutesOptions, 'db'>>;
   /** What one client address may hold per performance, in selection limits; CLIENT_HOLD_FACTOR. */
   clientHoldFactor?: number;
@@ -267,7 +267,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     linkOrigin: () => paymentConfig.shopOrigins[0] ?? listenOrigin(app.server.address()),
     accounts: options.accounts,
     addressLookup: { ...config.addressLookup, ...options.addressLookup },
-    session: { rateLimit: options.session?.rateLimit ?? config.sessionRateLimit },
+    session: {
+      rateLimit: options.session?.rateLimit ?? config.sessionRateLimit,
+      guestIdleSeconds: options.session?.guestIdleSeconds ?? config.guestIdleSeconds,
+    },
     outboxSecret,
     findTickets: options.findTickets,
   });

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { GUEST_IDLE_MIN_SECONDS, GUEST_IDLE_MINUTES } from '../contract/api/constants';
 import { PAYMENT_WINDOW_MINUTES } from '../contract/api/orders';
 import { REGIONS, type Region } from '../contract/regions';
 import { addressLookupProviderFromEnv, addressLookupRateLimitFromEnv } from './addressLookup/setup';
@@ -191,6 +192,8 @@ export interface ServerConfig {
   /** OUTBOX_VIEWER=1 or 0; unset, outboxViewerEnabled decides. */
   outboxViewer?: boolean;
   sessionRateLimit: RateLimit;
+  /** GUEST_IDLE_SECONDS: a guest holding seats times out after this long untouched. */
+  guestIdleSeconds: number;
   clientHoldFactor: number;
   /** Unset: generated on first use and kept in the database. */
   ticketSigningKey?: string;
@@ -266,6 +269,9 @@ const envSchema = z
     TRUST_PROXY: setting(parseTrustProxy),
     SESSION_RATE_LIMIT: setting(parseSessionRateLimit),
     CLIENT_HOLD_FACTOR: setting(parseClientHoldFactor),
+    GUEST_IDLE_SECONDS: setting((value) =>
+      wholeNumber(value, GUEST_IDLE_MINUTES * 60, 'GUEST_IDLE_SECONDS', GUEST_IDLE_MIN_SECONDS),
+    ),
     TICKET_SIGNING_KEY: orUnset,
     METRICS_TOKEN: setting(parseMetricsToken),
     METRICS_PORT: setting((value) => {
@@ -300,6 +306,7 @@ const envSchema = z
       outboxViewer:
         vars.OUTBOX_VIEWER === '1' ? true : vars.OUTBOX_VIEWER === '0' ? false : undefined,
       sessionRateLimit: vars.SESSION_RATE_LIMIT,
+      guestIdleSeconds: vars.GUEST_IDLE_SECONDS,
       clientHoldFactor: vars.CLIENT_HOLD_FACTOR,
       ticketSigningKey: vars.TICKET_SIGNING_KEY,
       onsaleQueues: section(env, context, onsaleQueueSettingsFromEnv),

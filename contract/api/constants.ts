@@ -40,5 +40,16 @@ export const SIGN_IN_IDLE_MINUTES = 30;
 export const SIGN_IN_ABSOLUTE_HOURS = 12;
 /** The SPA warns this long before the idle limit (WCAG 2.2.1), offering to stay signed in. */
 export const SIGN_IN_WARNING_SECONDS = 120;
+/**
+ * A guest holding seats times out after this long without touching the page (issue 24): shorter
+ * than a member's sign-in (SIGN_IN_IDLE_MINUTES), which a held basket never reaches (a hold left
+ * alone ends within the venue's hold time, 15 minutes by default), so that seats a guest walked
+ * away from go back on sale and what they typed goes, while ten quiet minutes (reading the terms,
+ * finding a card) still fit. The SPA warns before the end as it does members (WCAG 2.2.1). The
+ * server says the limit it runs with (GUEST_IDLE_SECONDS) in the session answer.
+ */
+export const GUEST_IDLE_MINUTES = 10;
+/** The shortest GUEST_IDLE_SECONDS: its warning (half of it, at most two minutes) is then 20 s. */
+export const GUEST_IDLE_MIN_SECONDS = 40;
 /** A password reset link works this long, once. */
 export const RESET_LINK_MINUTES = 60;

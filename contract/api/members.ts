@@ -136,6 +136,11 @@ export const membershipSchema = z.strictObject({
   status: z.enum(MEMBERSHIP_STATUSES),
   /** Whether the benefits apply at this moment (an ATG+ cancelled mid-term: true to endsOn). */
   benefitsActive: z.boolean(),
+  /**
+   * Whether the scheme waives the transaction fee (ATG+ and Access do): while the benefits are
+   * active the basket charges none, and the calendar's fee notice says so instead.
+   */
+  waivesTransactionFee: z.boolean(),
   /** The membership number, e.g. "ATG-4821 7730" or "ACC-1093 2281". */
   number: z.string(),
   startedOn: isoDate,

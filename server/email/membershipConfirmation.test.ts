@@ -17,6 +17,7 @@ function context(overrides: Partial<MembershipEmailContext> = {}): MembershipEma
       scheme: 'atg-plus',
       status: 'active',
       benefitsActive: true,
+      waivesTransactionFee: true,
       number: 'ATG-2026 0042',
       startedOn: '2026-11-26',
       renewsOn: '2027-11-26',

@@ -19,6 +19,8 @@ export interface SessionRoutesOptions {
   db: Database;
   /** New sessions per client address (SESSION_RATE_LIMIT, server/config.ts). */
   rateLimit: RateLimit;
+  /** A guest's inactivity limit with seats held (GUEST_IDLE_SECONDS), told to the SPA. */
+  guestIdleSeconds: number;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface SessionRoutesOptions {
  */
 export const sessionRoutes: FastifyPluginCallback<SessionRoutesOptions> = (
   app,
-  { db, rateLimit },
+  { db, rateLimit, guestIdleSeconds },
   done,
 ) => {
   const keys = new ServerKeys(db);
@@ -53,9 +55,11 @@ export const sessionRoutes: FastifyPluginCallback<SessionRoutesOptions> = (
       if (existing && /^[\w-]{43}$/.test(existing)) {
         const session = await touchLiveSession(db, hashSessionToken(existing));
         if (session)
-          return reply
-            .status(200)
-            .send({ csrfToken: session.csrfToken, expiresAt: session.expiresAt.toISOString() });
+          return reply.status(200).send({
+            csrfToken: session.csrfToken,
+            expiresAt: session.expiresAt.toISOString(),
+            guestIdleSeconds,
+          });
       }
       // Only new sessions count: a browser asking again for its live one gets it back above.
       await enforceRateLimit(
@@ -78,7 +82,7 @@ export const sessionRoutes: FastifyPluginCallback<SessionRoutesOptions> = (
         token,
         request.protocol === 'https',
         expiresAt,
-      ).send({ csrfToken, expiresAt: expiresAt.toISOString() });
+      ).send({ csrfToken, expiresAt: expiresAt.toISOString(), guestIdleSeconds });
     },
   );
   done();

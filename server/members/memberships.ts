@@ -68,6 +68,7 @@ export function membershipView(row: m.MembershipRow): Membership {
     scheme: row.scheme,
     status,
     benefitsActive: row.benefitsActive,
+    waivesTransactionFee: row.waivesTransactionFee,
     number: row.number,
     startedOn: isoDay(row.startedAt),
     renewsOn: renews ? until : null,

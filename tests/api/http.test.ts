@@ -8,6 +8,8 @@ import { apiErrorSchema, healthSchema } from '../../contract/api/common';
 import { REGIONS, SERVICES } from '../../contract/regions';
 import { SESSION_COOKIE, sessionSchema } from '../../contract/api/session';
 import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { GUEST_IDLE_MINUTES } from '../../contract/api/constants';
 import type { Database } from '../../server/db/database';
 import { openMigratedDatabase, venues } from './testDatabase';
 
@@ -117,6 +119,8 @@ describe('session service', () => {
     expect(response.statusCode).toBe(201);
     const session = sessionSchema.parse(response.json());
     expect(session.csrfToken.length).toBeGreaterThanOrEqual(40);
+    // The guest inactivity limit the SPA times held seats out by (issue 24): 10 minutes.
+    expect(session.guestIdleSeconds).toBe(GUEST_IDLE_MINUTES * 60);
     const cookie = String(response.headers['set-cookie']);
     expect(cookie).toMatch(new RegExp(`^${SESSION_COOKIE}=[\\w-]{43};`));
     expect(cookie).toContain('HttpOnly');
@@ -138,6 +142,14 @@ describe('session service', () => {
     expect(again.statusCode).toBe(200);
     expect(sessionSchema.parse(again.json()).csrfToken).toBe(session.csrfToken);
     expect(again.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('takes the guest inactivity limit from GUEST_IDLE_SECONDS, refusing one too short to warn', () => {
+    expect(loadConfig({ GUEST_IDLE_SECONDS: '45' }).guestIdleSeconds).toBe(45);
+    expect(loadConfig({}).guestIdleSeconds).toBe(600);
+    expect(() => loadConfig({ GUEST_IDLE_SECONDS: '10' })).toThrow(
+      'GUEST_IDLE_SECONDS must be a whole number of at least 40, got "10"',
+    );
   });
 
   it('refuses unknown body fields, oversized bodies and non-JSON bodies with stable codes', async () => {

@@ -235,6 +235,8 @@ describe('memberships', () => {
       autoRenew: false,
       renewsOn: null,
       status: 'active',
+      // The scheme's rule, for the calendar's fee notice (issue 24).
+      waivesTransactionFee: true,
     });
     const cancelled = membershipResponseSchema.parse(
       (

@@ -33,7 +33,7 @@ describe('calendar journey', () => {
     await expect.poll(() => page.getByText('Prices shown are starting prices.').count()).toBe(1);
     await expect
       .poll(() =>
-        page.getByText(/A transaction fee of £\d+(\.\d\d)? is added once per order/).count(),
+        page.getByText(/An order may incur a transaction fee of up to £\d+(\.\d\d)?\./).count(),
       )
       .toBe(1);
     // Lumen's week starts on Monday.

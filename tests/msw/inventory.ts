@@ -21,6 +21,7 @@ import {
 import type { DeliveryMethod } from '@contract/api/checkout';
 import { TICKET_PROTECTION } from '@contract/api/products';
 import type { Session } from '@contract/api/session';
+import { GUEST_IDLE_MINUTES } from '@contract/api/constants';
 import { GLASS_ORCHARD_LUMEN_FIRST } from './fixtures';
 import { apiError } from './handlers';
 
@@ -148,6 +149,8 @@ interface BasketInventory {
   /** Ticket protection fee per ticket; null when the product is not offered. */
   protectionFee: number | null;
   transactionFee: number;
+  /** The scheme whose member is buying (signed in): the transaction fee is waived for them. */
+  feeWaivedFor: 'atg-plus' | 'access' | null;
   /** Added to every ticket's price: the box office moving a price while the buyer books. */
   priceRise: number;
   choices: Map<string, { upsells: Map<string, number>; protection: boolean | null }>;
@@ -163,6 +166,7 @@ function freshBasket(): BasketInventory {
     upsells: UPSELL_OFFERS,
     protectionFee: 250,
     transactionFee: 0,
+    feeWaivedFor: null,
     priceRise: 0,
     choices: new Map(),
     delivery: new Map(),
@@ -197,6 +201,8 @@ interface InventoryState {
   answers: Map<string, HoldResponse>;
   holdCalls: number;
   basket: BasketInventory;
+  /** What the session service says a guest holding seats may stay idle (GUEST_IDLE_SECONDS). */
+  guestIdleSeconds: number;
 }
 
 export const inventory: InventoryState = freshInventory();
@@ -211,6 +217,7 @@ function freshInventory(): InventoryState {
     answers: new Map(),
     holdCalls: 0,
     basket: freshBasket(),
+    guestIdleSeconds: GUEST_IDLE_MINUTES * 60,
   };
 }
 
@@ -331,6 +338,7 @@ export const inventoryHandlers = [
     HttpResponse.json<Session>({
       csrfToken: CSRF,
       expiresAt: new Date(Date.now() + 8 * 3_600_000).toISOString(),
+      guestIdleSeconds: inventory.guestIdleSeconds,
     }),
   ),
   http.get('/api/:region/plans/:planId', ({ params }) =>
@@ -534,17 +542,23 @@ export function basketOf(hold: Hold): Basket {
   const total =
     tickets.reduce((sum, line) => sum + line.lineTotal, 0) +
     extras.reduce((sum, line) => sum + line.lineTotal, 0) +
-    (ticketProtection?.amount ?? 0) +
-    basket.transactionFee;
+    (ticketProtection?.amount ?? 0);
+  // As the booking API prices it: a member whose scheme waives the fee pays none, and the
+  // basket names what was waived.
+  const waived = basket.feeWaivedFor !== null && basket.transactionFee > 0;
+  const transactionFee = waived ? 0 : basket.transactionFee;
   const priced = {
     holdId: hold.id,
     currency,
     tickets,
     extras,
     ticketProtection,
-    transactionFee: basket.transactionFee,
-    transactionFeeWaiver: null,
-    total,
+    transactionFee,
+    transactionFeeWaiver:
+      waived && basket.feeWaivedFor !== null
+        ? { amount: basket.transactionFee, scheme: basket.feeWaivedFor }
+        : null,
+    total: total + transactionFee,
   };
   const method = basket.delivery.get(hold.id);
   const performance = PERFORMANCES[hold.performanceId];

@@ -411,6 +411,7 @@ function emailsAt(venue: VenueSettings): [string, RenderedEmail][] {
           scheme,
           status: 'cancelled',
           benefitsActive: true,
+          waivesTransactionFee: true,
           number: 'ATG-2026 0042',
           startedOn: '2026-11-26',
           renewsOn: null,

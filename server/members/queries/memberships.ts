@@ -15,11 +15,15 @@ export interface MembershipRow {
   cancelledAt: Date | null;
   /** Judged by the database's clock, as the benefits are everywhere else. */
   benefitsActive: boolean;
+  /** The scheme's own rule (membership_schemes), the one the basket prices by. */
+  waivesTransactionFee: boolean;
 }
 
 const MEMBERSHIP_COLUMNS = `scheme, number, started_at AS "startedAt",
   benefits_until AS "benefitsUntil", auto_renew AS "autoRenew", cancelled_at AS "cancelledAt",
-  (benefits_until IS NULL OR benefits_until > now()) AS "benefitsActive"`;
+  (benefits_until IS NULL OR benefits_until > now()) AS "benefitsActive",
+  (SELECT s.waives_transaction_fee FROM membership_schemes s WHERE s.slug = scheme)
+    AS "waivesTransactionFee"`;
 
 export async function accountMemberships(
   db: Queryable,

@@ -19,7 +19,7 @@ import { addressSchema } from '@/components/form/validation/addressSchema';
 import {
   firstNameSchema,
   lastNameSchema,
-  phoneSchema,
+  optionalPhoneSchema,
 } from '@/components/form/validation/contactSchema';
 import {
   emptyAddress,
@@ -46,12 +46,15 @@ function blankAddress(address: AddressValues): boolean {
   );
 }
 
-/** Names and phone as at checkout; a home address is optional, but whole once begun. */
+/**
+ * Names as at checkout; the phone and a home address are optional (a new account has neither),
+ * the phone judged as at checkout once typed, the address whole once begun.
+ */
 function profileSchema(context: ValidationContext) {
   return object({
     firstName: firstNameSchema(),
     lastName: lastNameSchema(),
-    phone: phoneSchema(context),
+    phone: optionalPhoneSchema(context),
     address: lazy((value: AddressValues) =>
       blankAddress(value) ? object() : addressSchema(context),
     ),

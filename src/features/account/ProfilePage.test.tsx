@@ -63,4 +63,24 @@ describe('My account: your details', { timeout: 30_000 }, () => {
       address: { line1: '1 Stage Lane', city: 'London', postcode: 'W1D 7EU', country: 'GB' },
     });
   });
+
+  it('saves a profile with no phone (the field is optional), and judges one once typed', async () => {
+    signInMember();
+    membersFake.profile = { ...membersFake.profile, phone: null };
+    const user = userEvent.setup();
+    renderApp({ route: '/account/profile?venue=lumen-theatre' });
+    const phone = await screen.findByLabelText(/^Phone number/, {}, SLOW);
+    expect(phone).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Your changes have been saved.', {}, SLOW)).toBeInTheDocument();
+    expect(screen.queryByText('Please enter a valid phone number')).not.toBeInTheDocument();
+    expect(membersFake.profileSaves.at(-1)).toMatchObject({ phone: null });
+
+    await user.type(phone, '12');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(
+      await screen.findByText('Please enter a valid phone number', {}, SLOW),
+    ).toBeInTheDocument();
+    expect(membersFake.profileSaves).toHaveLength(1);
+  });
 });

@@ -13,12 +13,13 @@ import { selectAuth } from './authSlice';
 
 /*
  * The header's part in signing in is on every page, so it stays small: two links or one menu
- * button. The menu, the sign-in dialog and the session watch (inactivity warning and time-out)
- * are lazy chunks, loaded only when they are needed.
+ * button. The menu, the sign-in dialog, the session watch (inactivity warning and time-out) and
+ * the guest's inactivity watch while seats are held are lazy chunks, loaded only when needed.
  */
 const AccountMenu = lazy(lazyWithTimeout(withWholeSource(() => import('./AccountMenu'))));
 const SignInDialog = lazy(lazyWithTimeout(withWholeSource(() => import('./SignInDialog'))));
 const SessionWatch = lazy(lazyWithTimeout(withWholeSource(() => import('./SessionWatch'))));
+const GuestIdleWatch = lazy(lazyWithTimeout(withWholeSource(() => import('./GuestIdleWatch'))));
 
 type Props = { venue: VenueConfig };
 
@@ -49,9 +50,13 @@ export function HeaderAccount({ venue }: Props) {
     menuButton.current?.focus();
   }, [signedIn, signingIn]);
 
-  const watch = (auth.account !== null || auth.timeout !== 'none') && (
+  // A guest holding seats times out too (issue 24), at every venue, whether or not it offers
+  // sign-in; a member's sign-in has its own watch, and their seats go on as a guest's after it.
+  const guestHolding = known && auth.account === null && holdStatus === 'held';
+  const watch = (auth.account !== null || auth.timeout !== 'none' || guestHolding) && (
     <Suspense fallback={null}>
-      <SessionWatch />
+      {(auth.account !== null || auth.timeout !== 'none') && <SessionWatch />}
+      {guestHolding && auth.timeout === 'none' && <GuestIdleWatch />}
     </Suspense>
   );
   if (venue.settings.flags.loginDisabled || !known) return watch || null;

@@ -1,34 +1,26 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { FormattedMessage } from 'react-intl';
+import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector, useSagas } from '@/app/hooks';
 import { PrimaryButton, SecondaryButton } from '@/components/Button';
 import { Dialog } from '@/components/Dialog';
 import { watchAuthFlows } from './authSaga';
-import { keepAliveRequested, selectAuth, signOutRequested, timeoutDialogClosed } from './authSlice';
+import { TimeLeft } from './TimeLeft';
+import {
+  guestRestarted,
+  keepAliveRequested,
+  selectAuth,
+  signOutRequested,
+  timeoutDialogClosed,
+} from './authSlice';
 
 /** Buyer activity keeps the sign-in alive, but sends at most one keep-alive in this long. */
 export const ACTIVITY_KEEP_ALIVE_MS = 5 * 60_000;
 
-/** "4:05": minutes and seconds left, as the reservation timer shows them. */
-export function minutesAndSeconds(ms: number): string {
-  const seconds = Math.max(0, Math.ceil(ms / 1_000));
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-}
-
 function reloadPage() {
   window.location.reload();
-}
-
-/** "4:05" left before `deadline` on the page's clock, ticking each second while shown. */
-function TimeLeft({ deadline }: { deadline: number }) {
-  const [now, setNow] = useState(Date.now);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1_000);
-    return () => clearInterval(timer);
-  }, []);
-  return <strong>{minutesAndSeconds(deadline - now)}</strong>;
 }
 
 /**
@@ -47,7 +39,6 @@ export default function SessionWatch() {
   // When the buyer's activity last sent a keep-alive; the watch starts right after a sign-in
   // or a read of it, so that counts as the first.
   const lastKeepAlive = useRef(0);
-  const alertTitleId = useId();
 
   useEffect(() => {
     // While the warning is open the buyer answers it; a stray key press must not answer for them.
@@ -99,8 +90,24 @@ export default function SessionWatch() {
           />
         </p>
       </Dialog>
+      {auth.guestRestart === null ? (
+        <MemberTimedOut />
+      ) : (
+        <GuestTimedOut restartPath={auth.guestRestart} />
+      )}
+    </>
+  );
+}
+
+/** The member's sign-in ended: the spec's time-out dialog, then the alert with "Refresh page". */
+function MemberTimedOut() {
+  const dispatch = useAppDispatch();
+  const { timeout } = useAppSelector(selectAuth);
+  const alertTitleId = useId();
+  return (
+    <>
       <Dialog
-        open={auth.timeout === 'dialog'}
+        open={timeout === 'dialog'}
         role="alertdialog"
         title={<FormattedMessage id="session.timeout.title" />}
         onDismiss={() => dispatch(timeoutDialogClosed())}
@@ -119,7 +126,7 @@ export default function SessionWatch() {
           <FormattedMessage id="session.timeout.body" />
         </p>
       </Dialog>
-      {auth.timeout === 'alert' &&
+      {timeout === 'alert' &&
         createPortal(
           <TimedOutAlert aria-labelledby={alertTitleId}>
             <div role="alert">
@@ -128,6 +135,67 @@ export default function SessionWatch() {
               </AlertTitle>
               <PrimaryButton type="button" onClick={reloadPage}>
                 <FormattedMessage id="session.timeout.refresh" />
+              </PrimaryButton>
+            </div>
+          </TimedOutAlert>,
+          document.body,
+        )}
+    </>
+  );
+}
+
+/**
+ * A guest's held seats timed out (GuestIdleWatch let them go): the spec's time-out dialog says
+ * why and that the seats have gone, with "Start again" back to the performance's seats; once
+ * closed, "Your session has expired" stays at the top of the window with the same way back.
+ */
+function GuestTimedOut({ restartPath }: { restartPath: string }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { timeout } = useAppSelector(selectAuth);
+  const alertTitleId = useId();
+  const restart = () => {
+    dispatch(guestRestarted());
+    void navigate(restartPath);
+  };
+  return (
+    <>
+      <Dialog
+        open={timeout === 'dialog'}
+        role="alertdialog"
+        title={<FormattedMessage id="session.timeout.title" />}
+        onDismiss={() => dispatch(timeoutDialogClosed())}
+        actions={
+          <>
+            <PrimaryButton type="button" onClick={restart}>
+              <FormattedMessage id="session.expired.restart" />
+            </PrimaryButton>
+            <SecondaryButton type="button" onClick={() => dispatch(timeoutDialogClosed())}>
+              <FormattedMessage id="auth.timeout.close" />
+            </SecondaryButton>
+          </>
+        }
+      >
+        <p>
+          <FormattedMessage id="session.timeout.body" />
+        </p>
+        <p>
+          <FormattedMessage id="session.guestTimeout.released" />{' '}
+          <FormattedMessage id="session.expired.body" />
+        </p>
+      </Dialog>
+      {timeout === 'alert' &&
+        createPortal(
+          <TimedOutAlert aria-labelledby={alertTitleId}>
+            <div role="alert">
+              <AlertTitle id={alertTitleId}>
+                <FormattedMessage id="session.expired.title" />
+              </AlertTitle>
+              <AlertText>
+                <FormattedMessage id="session.expired.body" />
+              </AlertText>
+              <PrimaryButton type="button" onClick={restart}>
+                <FormattedMessage id="session.expired.restart" />
               </PrimaryButton>
             </div>
           </TimedOutAlert>,
@@ -161,4 +229,9 @@ const TimedOutAlert = styled.aside`
 const AlertTitle = styled.p`
   margin: 0;
   font-weight: 600;
+`;
+
+const AlertText = styled.p`
+  margin: 0;
+  flex: 1 1 16rem;
 `;

@@ -38,6 +38,11 @@ export interface AuthState {
    * closed) the alert whose "Refresh page" reloads the shop, until the page is reloaded.
    */
   timeout: 'none' | 'dialog' | 'alert';
+  /**
+   * Set when the time-out was a guest's with seats held (issue 24): their seats were let go, and
+   * "Start again" leads here (the performance's seats). Null for a member's time-out.
+   */
+  guestRestart: string | null;
 }
 
 const initialState: AuthState = {
@@ -50,6 +55,7 @@ const initialState: AuthState = {
   signOut: { status: 'idle' },
   idleWarning: false,
   timeout: 'none',
+  guestRestart: null,
 };
 
 function take(state: AuthState, update: SignInUpdate) {
@@ -87,6 +93,7 @@ export const authSlice = createSlice({
       state.signIn = { status: 'idle', error: null };
       state.idleWarning = false;
       state.timeout = 'none';
+      state.guestRestart = null;
     },
     signInFailed: (state, action: PayloadAction<{ error: SignInError }>) => {
       state.signIn = { status: 'failed', error: action.payload.error };
@@ -102,6 +109,7 @@ export const authSlice = createSlice({
       ...initialState,
       status: 'succeeded',
       timeout: action.payload.reason === 'timeout' ? 'dialog' : state.timeout,
+      guestRestart: action.payload.reason === 'timeout' ? null : state.guestRestart,
     }),
     signOutFailed: (state) => {
       state.signOut = { status: 'failed' };
@@ -117,6 +125,19 @@ export const authSlice = createSlice({
     /** The buyer closed the timeout dialog; the alert with "Refresh page" stays. */
     timeoutDialogClosed: (state) => {
       if (state.timeout === 'dialog') state.timeout = 'alert';
+    },
+    /**
+     * A guest holding seats left the page untouched to the limit (GuestIdleWatch): their seats
+     * have been let go, and the time-out dialog says so in the spec's words.
+     */
+    guestTimedOut: (state, action: PayloadAction<{ restartPath: string }>) => {
+      state.timeout = 'dialog';
+      state.guestRestart = action.payload.restartPath;
+    },
+    /** The guest chose "Start again": the time-out has been answered. */
+    guestRestarted: (state) => {
+      state.timeout = 'none';
+      state.guestRestart = null;
     },
   },
   selectors: {
@@ -146,6 +167,8 @@ export const {
   keptAlive,
   idleWarningShown,
   timeoutDialogClosed,
+  guestTimedOut,
+  guestRestarted,
 } = authSlice.actions;
 
 export const {

@@ -127,4 +127,13 @@ describe('safeReturnPath', () => {
     expect(safeReturnPath('/sign-in?venue=x')).toBeNull();
     expect(safeReturnPath(null)).toBeNull();
   });
+
+  it("never goes back to a one-time link's page, whose token the first visit spent", () => {
+    expect(safeReturnPath('/account/verify?token=abc&venue=lumen-theatre')).toBeNull();
+    expect(safeReturnPath('/reset-password/new?token=abc&venue=lumen-theatre')).toBeNull();
+    expect(safeReturnPath('/account/email/confirm?token=abc')).toBeNull();
+    expect(safeReturnPath('/account/profile?venue=lumen-theatre')).toBe(
+      '/account/profile?venue=lumen-theatre',
+    );
+  });
 });

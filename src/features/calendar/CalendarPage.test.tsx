@@ -123,9 +123,55 @@ describe('calendar grid', () => {
     expect(screen.getByText('Prices shown are starting prices.')).toBeInTheDocument();
     expect(
       screen.getByText(
-        'Prices include the booking fee. A transaction fee of £2.95 is added once per order.',
+        'Prices include the booking fee. An order may incur a transaction fee of up to £2.95.',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('tells an ATG+ or Access member the fee is waived, as their basket will charge it', async () => {
+    signInMember();
+    onTestFinished(() => resetMembers());
+    server.use(...memberHandlers());
+    membersFake.memberships = [{ ...ACTIVE_ATG }];
+    const atg = open(LUMEN);
+    await grid();
+    expect(
+      await screen.findByText(
+        'Prices include the booking fee. As an ATG+ member you pay no transaction fee on your order.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/may incur a transaction fee/)).not.toBeInTheDocument();
+    atg.unmount();
+
+    membersFake.memberships = [
+      { ...ACTIVE_ATG, scheme: 'access', number: 'ACC-1093 2281', renewsOn: null },
+    ];
+    open(LUMEN);
+    expect(
+      await screen.findByText(
+        'Prices include the booking fee. As an Access member you pay no transaction fee on your order.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('names the most a fee may add for a member whose benefits have ended', async () => {
+    signInMember();
+    onTestFinished(() => resetMembers());
+    server.use(...memberHandlers());
+    membersFake.memberships = [{ ...ACTIVE_ATG, status: 'lapsed', benefitsActive: false }];
+    const { store } = open(LUMEN);
+    await grid();
+    await waitFor(() => expect(store.getState().membership?.memberships.status).toBe('succeeded'));
+    expect(
+      screen.getByText(
+        'Prices include the booking fee. An order may incur a transaction fee of up to £2.95.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/you pay no transaction fee/)).not.toBeInTheDocument();
   });
 
   it('shows a sold-out performance but does not let it be chosen', async () => {
@@ -160,7 +206,7 @@ describe('calendar grid', () => {
     expect(screen.queryByText('Prices shown are starting prices.')).not.toBeInTheDocument();
     expect(
       screen.getByText(
-        'Prices include the booking fee. A transaction fee of $4.50 is added once per order.',
+        'Prices include the booking fee. An order may incur a transaction fee of up to $4.50.',
       ),
     ).toBeInTheDocument();
   });

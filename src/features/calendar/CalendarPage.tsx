@@ -21,6 +21,7 @@ import { PresaleAlert } from '@/features/promo/PresaleAlert';
 import { selectSignedIn } from '@/features/auth/authSlice';
 import { membershipPath, signInPath } from '@/features/membership/signInLink';
 import { usePresaleGate } from '@/features/membership/usePresaleGate';
+import { useFeeWaiver } from '@/features/membership/useMembers';
 import { PromoPanel } from '@/features/promo/PromoPanel';
 import { mayBook } from '@/features/promo/presale';
 import { removed, selectPromoEntry } from '@/features/promo/promoSlice';
@@ -121,6 +122,7 @@ function ShowCalendar({
   const known = latest?.venueSlug === venueSlug && latest.titleSlug === titleSlug ? latest : null;
   const membersPresale = known?.membersPresale ?? null;
   const gate = usePresaleGate(membersPresale);
+  const feeWaiver = useFeeWaiver();
   const month = data?.month ?? request.month ?? null;
   const range = known?.months ?? null;
   const monthName = useMonthName(month);
@@ -233,10 +235,19 @@ function ShowCalendar({
             </p>
           )}
           <p>
-            <FormattedMessage
-              id="calendar.transactionFee"
-              values={{ fee: formatMoney(intl, known.transactionFee) }}
-            />
+            {/* As the basket will charge it: a member whose scheme waives the fee is told so,
+                everyone else the most an order may add (spec §9's wording). */}
+            {feeWaiver === null ? (
+              <FormattedMessage
+                id="calendar.transactionFee"
+                values={{ fee: formatMoney(intl, known.transactionFee) }}
+              />
+            ) : (
+              <FormattedMessage
+                id="calendar.transactionFeeWaived"
+                values={{ scheme: feeWaiver === 'atg-plus' ? 'atgPlus' : 'access' }}
+              />
+            )}
           </p>
         </Notices>
       )}

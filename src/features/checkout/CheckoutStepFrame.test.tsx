@@ -8,6 +8,7 @@ import { renderApp } from '../../../tests/msw/render';
 import { checkoutHoldId, heldState } from '../../../tests/msw/checkoutState';
 import { basketOf, inventory, resetInventory } from '../../../tests/msw/inventory';
 import { readReviewedVersion, storeReviewedVersion } from './reviewedVersionStorage';
+import { signedIn } from '@/features/auth/authSlice';
 import { selectBasketState } from './basketSlice';
 
 useMswServer();
@@ -114,6 +115,67 @@ describe('the checkout step frame', { timeout: 20_000 }, () => {
     await waitFor(() => expect(readReviewedVersion(checkoutHoldId())).toBe(basket.reviewedVersion));
     // The review step shows the new prices: two seats at £67.
     expect((await screen.findByText('2 tickets')).closest('li')).toHaveTextContent('2 tickets£134');
+  });
+
+  it('says a fee waived by signing in mid-checkout as good news on the same step, with no alert', async () => {
+    inventory.basket.transactionFee = 300;
+    const user = userEvent.setup();
+    const { history, store } = renderApp({
+      route: CHECKOUT_PATHS.extras,
+      preloadedState: heldState(),
+    });
+    await findPageHeading('Extras');
+    const drawer = await screen.findByRole('region', { name: 'Your basket' });
+    await within(drawer).findByText('Transaction fee');
+
+    // An ATG+ member signs in here: the held basket is read again, now without the fee.
+    inventory.basket.feeWaivedFor = 'atg-plus';
+    store.dispatch(
+      signedIn({
+        account: { email: 'atg@demo.stagedoor.test', firstName: 'Ada', lastName: 'Lovelace' },
+        idleExpiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
+        absoluteExpiresAt: new Date(Date.now() + 12 * 3_600_000).toISOString(),
+      }),
+    );
+    const notice = await screen.findByText(
+      'Good news: as an ATG+ member you pay no transaction fee, so £3 has come off your order. Everything else is as you left it.',
+      {},
+      { timeout: 5000 },
+    );
+    expect(notice).toHaveAttribute('role', 'status');
+    expect(
+      await within(drawer).findByText('Transaction fee waived for ATG+ members'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(history.location.pathname).toBe(CHECKOUT_PATHS.extras);
+    const basket = selectBasketState(store.getState());
+    expect(basket.priceChanged).toBe(false);
+    expect(basket.reviewedVersion).toBe(basket.basket?.version);
+
+    // Said once, where they were: the next step goes on without it.
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await findPageHeading('Ticket refund protection');
+    expect(screen.queryByText(/^Good news/)).toBeNull();
+  });
+
+  it('still raises the alert when more than the fee waiver moved', async () => {
+    inventory.basket.transactionFee = 300;
+    const { store } = renderApp({ route: CHECKOUT_PATHS.extras, preloadedState: heldState() });
+    await findPageHeading('Extras');
+    await within(await screen.findByRole('region', { name: 'Your basket' })).findByText(
+      'Transaction fee',
+    );
+    inventory.basket.feeWaivedFor = 'access';
+    inventory.basket.priceRise = 200;
+    store.dispatch(
+      signedIn({
+        account: { email: 'access@demo.stagedoor.test', firstName: 'Sam', lastName: 'Reed' },
+        idleExpiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
+        absoluteExpiresAt: new Date(Date.now() + 12 * 3_600_000).toISOString(),
+      }),
+    );
+    await screen.findByRole('alertdialog', { name: 'Your basket has changed' }, { timeout: 5000 });
+    expect(screen.queryByText(/^Good news/)).toBeNull();
   });
 
   it('sends the buyer back to ticket protection until it is answered', async () => {

@@ -21,6 +21,7 @@ import { selectReservation } from '@/features/hold/reservationSlice';
 import { selectConfigOverride } from '@/features/session/sessionSlice';
 import type { MessageId } from '@/i18n/messageIds';
 import { BasketProblem } from './BasketProblem';
+import { FeeWaivedNotice } from './FeeWaivedNotice';
 import { PriceChangeAlert } from './PriceChangeAlert';
 import { PriceDrawer } from './PriceDrawer';
 import { PriceDrawerLines } from './PriceDrawerLines';
@@ -97,7 +98,10 @@ export function CheckoutStepFrame({
         <Side>
           <BasketAside showsTotal={showsTotal} />
         </Side>
-        <Main>{children}</Main>
+        <Main>
+          <FeeWaivedNotice step={step} />
+          {children}
+        </Main>
       </Columns>
       <PriceChangeAlert open={priceChanged} />
     </section>

@@ -26,6 +26,19 @@ export function samePrices(a: Basket, b: Basket): boolean {
   return priceList(a) === priceList(b);
 }
 
+/**
+ * The fee waiver `after` newly carries when nothing else moved: the buyer became a member the
+ * scheme spares the fee (signed in mid-checkout), so they pay less and nothing else changed.
+ * Null for any other difference, which is a price change to review.
+ */
+export function newFeeWaiver(before: Basket, after: Basket): FeeWaiver | null {
+  const waiver = after.transactionFeeWaiver;
+  if (waiver === null || before.transactionFeeWaiver !== null) return null;
+  if (before.holdId !== after.holdId) return null;
+  if (after.transactionFee !== before.transactionFee - waiver.amount) return null;
+  return samePrices({ ...after, transactionFee: before.transactionFee }, before) ? waiver : null;
+}
+
 /** Tickets of one kind at one all-in price: "2 × Band A, £87.50 each" and the seats it covers. */
 export interface TicketGroup {
   kind: 'tickets';

@@ -4,7 +4,10 @@ import type { Region } from '@contract/regions';
 import { injectLazySlice } from '@/app/rootReducer';
 import { held, released } from '@/features/hold/reservationSlice';
 import { newIdempotencyKey } from '@/lib/idempotencyKey';
-import { samePrices } from './basketPrices';
+import { newFeeWaiver, samePrices } from './basketPrices';
+import type { CheckoutStep } from './checkoutSteps';
+
+type FeeWaiver = NonNullable<Basket['transactionFeeWaiver']>;
 
 /** Why the basket could not be read or changed; the step shows a retry for each. */
 export type BasketError = 'connection' | 'expired' | 'notFound' | 'general';
@@ -39,6 +42,12 @@ export interface BasketState {
   updateError: BasketError | null;
   reviewedVersion: string | null;
   priceChanged: boolean;
+  /**
+   * The fee waiver a sign-in brought to the basket the buyer had reviewed: good news to say on
+   * the step they are on (`step`, claimed by the first step that shows it), not a price change
+   * to review (they pay less and nothing else moved).
+   */
+  feeWaived: { waiver: FeeWaiver; step: CheckoutStep | null } | null;
 }
 
 const initialState: BasketState = {
@@ -50,18 +59,39 @@ const initialState: BasketState = {
   updateError: null,
   reviewedVersion: null,
   priceChanged: false,
+  feeWaived: null,
 };
 
-/** A basket from the server: the first one the buyer sees is the reviewed one. */
+/**
+ * A basket from the server: the first one the buyer sees is the reviewed one. Another version
+ * is a price change, unless all it adds to the reviewed basket is a member's fee waiver: then
+ * it becomes the reviewed one and the step says why the total went down.
+ */
 function receive(state: BasketState, basket: Basket): void {
   if (state.holdId !== basket.holdId) {
     Object.assign(state, initialState, { holdId: basket.holdId });
   }
+  const before = state.basket;
   state.basket = basket;
   state.status = 'succeeded';
   state.error = null;
-  if (state.reviewedVersion === null) state.reviewedVersion = basket.version;
-  else if (basket.version !== state.reviewedVersion) state.priceChanged = true;
+  if (state.reviewedVersion === null) {
+    state.reviewedVersion = basket.version;
+    return;
+  }
+  if (basket.version === state.reviewedVersion) return;
+  const waiver =
+    before !== null && !state.priceChanged && before.version === state.reviewedVersion
+      ? newFeeWaiver(before, basket)
+      : null;
+  if (waiver !== null) {
+    state.reviewedVersion = basket.version;
+    state.feeWaived = { waiver, step: null };
+    return;
+  }
+  state.priceChanged = true;
+  // A fee that came back (the sign-in ended) is no good news any more.
+  if (basket.transactionFeeWaiver === null) state.feeWaived = null;
 }
 
 const slice = createSlice({
@@ -150,13 +180,24 @@ const slice = createSlice({
     },
     /** Another flow (the pay request's 409 price_changed) met a basket the buyer has not seen. */
     priceChangeDetected: (state, action: PayloadAction<{ basket: Basket }>) => {
+      // Refused for a version the buyer had not seen: a waiver alone is said, not reviewed.
+      const before = state.reviewedVersion;
       receive(state, action.payload.basket);
-      state.priceChanged = true;
+      if (state.reviewedVersion === before) state.priceChanged = true;
     },
     /** The buyer chose to review the basket: what is on screen now is what they agreed to. */
     priceChangeReviewed: (state) => {
       if (state.basket !== null) state.reviewedVersion = state.basket.version;
       state.priceChanged = false;
+    },
+    /** The step the buyer is on says the fee was waived; it stays said there only. */
+    feeWaivedShown: (state, action: PayloadAction<{ step: CheckoutStep }>) => {
+      if (state.feeWaived !== null && state.feeWaived.step === null)
+        state.feeWaived.step = action.payload.step;
+    },
+    /** The buyer moved on from the step that said so. */
+    feeWaivedNoticeSeen: (state) => {
+      state.feeWaived = null;
     },
   },
   extraReducers: (builder) => {
@@ -187,5 +228,7 @@ export const {
   updateFailed,
   priceChangeDetected,
   priceChangeReviewed,
+  feeWaivedShown,
+  feeWaivedNoticeSeen,
 } = basketSlice.actions;
 export const { selectBasketState } = basketSlice.selectors;

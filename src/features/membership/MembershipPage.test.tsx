@@ -52,9 +52,11 @@ describe('/membership', { timeout: 30_000 }, () => {
       SLOW,
     );
     const atg = await screen.findByRole('region', { name: 'ATG+' }, SLOW);
-    expect(
-      await within(atg).findByText("You're a member (number ATG-4821 7730).", {}, SLOW),
-    ).toBeInTheDocument();
+    // The service's verdict first, then the membership that is its reason (issue 24).
+    const status = await within(atg).findByRole('status', {}, SLOW);
+    expect(status).toHaveTextContent(
+      /^Your account can't join this membership\. You're a member \(number ATG-4821 7730\)\. Manage your memberships$/,
+    );
     expect(within(atg).queryByRole('button', { name: /^Join/ })).not.toBeInTheDocument();
     expect(membersFake.offersAsked.at(-1)?.get('eligibility')).toBe('1');
     expect(
@@ -62,6 +64,16 @@ describe('/membership', { timeout: 30_000 }, () => {
         name: 'Join Access',
       }),
     ).toBeInTheDocument();
+  });
+
+  it('without the flag, a member sees their membership and no eligibility verdict', async () => {
+    signInMember();
+    membersFake.memberships = [{ ...ACTIVE_ATG }];
+    renderApp({ route: '/membership?venue=lumen-theatre' });
+    const atg = await screen.findByRole('region', { name: 'ATG+' }, SLOW);
+    expect(await within(atg).findByRole('status', {}, SLOW)).toHaveTextContent(
+      /^You're a member \(number ATG-4821 7730\)\. Manage your memberships$/,
+    );
   });
 
   it('does not ask about eligibility at a venue without the flag', async () => {

@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import type { MembershipScheme } from '@contract/api/members';
+import { useAppDispatch, useAppSelector, useSagas } from '@/app/hooks';
 import { useRootHandle } from '@/config/usePaths';
 import { useRouteTarget } from '@/config/useRouteTarget';
 import { resolveVenue, type VenueConfig } from '@/config/venues';
 import { selectAuthKnown, selectSignedIn } from '@/features/auth/authSlice';
+import { watchMembership } from './membershipSaga';
 import {
   membershipsRequested,
   offersRequested,
@@ -52,4 +54,21 @@ export function useOffers(venue: VenueConfig, signedIn: boolean | null) {
       dispatch(offersRequested({ venueSlug: target.venueSlug, eligibility }));
   }, [dispatch, signedIn, stale, target.venueSlug, eligibility]);
   return { ...state, current: state.key === key, eligibility };
+}
+
+const WAIVER_SAGAS = [watchMembership];
+
+/**
+ * The scheme whose membership spares this buyer the transaction fee now (ATG+ and Access: the
+ * scheme's own rule, as the basket prices it), or null for a guest, a buyer without one, and
+ * while who is asking is still being read: the fee is then named as it may be charged.
+ */
+export function useFeeWaiver(): MembershipScheme | null {
+  useSagas(WAIVER_SAGAS);
+  const memberships = useMemberships();
+  if (memberships.signedIn !== true || memberships.status !== 'succeeded') return null;
+  const waiving = memberships.data?.find(
+    (membership) => membership.benefitsActive && membership.waivesTransactionFee,
+  );
+  return waiving?.scheme ?? null;
 }

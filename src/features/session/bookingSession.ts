@@ -10,7 +10,12 @@ export function* ensureBookingSession(): Generator<unknown, string, unknown> {
   const existing = (yield select((state: RootState) => state.session.csrfToken)) as string | null;
   if (existing !== null) return existing;
   const session = (yield call(createSession)) as Session;
-  yield put(bookingSessionStarted({ csrfToken: session.csrfToken }));
+  yield put(
+    bookingSessionStarted({
+      csrfToken: session.csrfToken,
+      guestIdleSeconds: session.guestIdleSeconds,
+    }),
+  );
   return session.csrfToken;
 }
 

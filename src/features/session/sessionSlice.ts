@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { GUEST_IDLE_MINUTES } from '@contract/api/constants';
 import type { ForcedVariations } from '@/config/experiments';
 import type { ConfigOverrideName } from '@/config/overrides';
 import type { Attribution, SessionParams } from './launchParams';
@@ -13,6 +14,11 @@ export interface SessionState {
    * itself is an httpOnly cookie the page never sees).
    */
   csrfToken: string | null;
+  /**
+   * The guest inactivity limit the session service runs with (GUEST_IDLE_SECONDS), once it has
+   * said; until then the shop's own default (GUEST_IDLE_MINUTES).
+   */
+  guestIdleSeconds?: number;
 }
 
 const initialState: SessionState = {
@@ -41,9 +47,15 @@ export const sessionSlice = createSlice({
     paramsCaptured: (state, action: PayloadAction<SessionParams>) => ({
       ...sessionStateFrom(action.payload),
       csrfToken: state.csrfToken,
+      ...(state.guestIdleSeconds === undefined ? {} : { guestIdleSeconds: state.guestIdleSeconds }),
     }),
-    bookingSessionStarted: (state, action: PayloadAction<{ csrfToken: string }>) => {
+    bookingSessionStarted: (
+      state,
+      action: PayloadAction<{ csrfToken: string; guestIdleSeconds?: number }>,
+    ) => {
       state.csrfToken = action.payload.csrfToken;
+      if (action.payload.guestIdleSeconds !== undefined)
+        state.guestIdleSeconds = action.payload.guestIdleSeconds;
     },
     /** The server no longer knows the session (expired, or its cookie was cleared). */
     bookingSessionLost: (state) => {
@@ -56,6 +68,7 @@ export const sessionSlice = createSlice({
     selectSessionId: (state) => state.sessionId,
     selectConfigOverride: (state) => state.cfg,
     selectCsrfToken: (state) => state.csrfToken,
+    selectGuestIdleSeconds: (state) => state.guestIdleSeconds ?? GUEST_IDLE_MINUTES * 60,
   },
 });
 
@@ -66,4 +79,5 @@ export const {
   selectSessionId,
   selectConfigOverride,
   selectCsrfToken,
+  selectGuestIdleSeconds,
 } = sessionSlice.selectors;

@@ -54,6 +54,20 @@ export function phoneSchema(context: ValidationContext) {
     );
 }
 
+/**
+ * A phone the buyer may leave out (the profile's: the account needs none, and the server
+ * accepts an empty one), judged by the checkout's rule once anything is typed.
+ */
+export function optionalPhoneSchema(context: ValidationContext) {
+  return string()
+    .trim()
+    .test(
+      'phone',
+      m('validation.phone.invalid'),
+      (value) => value === undefined || value === '' || isValidPhone(value, context.homeCountry),
+    );
+}
+
 export function contactSchema(context: ValidationContext) {
   return object({
     firstName: firstNameSchema(),

@@ -65,9 +65,17 @@ function HowToJoin({ offer, venue, signedIn, membership }: Props) {
   // Just bought here: the outcome (with the way back to the presale) rather than "a member".
   if (offer.scheme === 'atg-plus' && purchase.status === 'succeeded')
     return <PurchaseOutcome venue={venue} />;
+  // `eligible` is asked only where the venue's flag (shouldCallEligibleExp) says so: there the
+  // service's verdict comes first, and a live membership, the usual reason, follows it.
+  const refused = offer.eligible === false;
   if (membership !== undefined)
     return (
       <Status role="status">
+        {refused && (
+          <>
+            <FormattedMessage id="membership.offer.notEligible" />{' '}
+          </>
+        )}
         <FormattedMessage id="membership.offer.member" values={{ number: membership.number }} />{' '}
         <Link to={subscriptionsPath(slug)}>
           <FormattedMessage id="membership.offer.manage" />
@@ -86,9 +94,9 @@ function HowToJoin({ offer, venue, signedIn, membership }: Props) {
         />
       </p>
     );
-  // Only asked when the venue's flag is on: then an offer the server says is closed to this
-  // account is not offered for joining at all, and the reason is said in its place.
-  if (offer.eligible === false)
+  // An offer the service says is closed to this account for another reason is not offered for
+  // joining at all, and the verdict is said in its place.
+  if (refused)
     return (
       <Status>
         <FormattedMessage id="membership.offer.notEligible" />
