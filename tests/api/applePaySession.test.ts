@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../contract/api/common';
 import { buildApp } from '../../server/app';
 import type { Database } from '../../server/db/database';
-import type { ApplePayMerchantRequest, PaymentProvider } from '../../server/payments/provider';
+import type { ApplePayMerchantRequest } from '../../server/payments/provider';
 import { newBuyer, newBuyerAddress } from './buyers';
 import { openMigratedDatabase, venues } from './testDatabase';
 
