@@ -78,6 +78,10 @@ export function SeatChoice({
         }}
         viewFromSeat={venue.settings.flags.viewFromSeat?.enabled ?? false}
         offers={seatStatus.offers}
+        prices={{
+          showFaceValue: venue.settings.flags.shouldShowFaceValue,
+          singleLine: venue.settings.flags.isSingleLinePriceOption,
+        }}
         listId={listId}
         panelTop={<ChooseMode value={mode} onChange={onModeChange} />}
         alternative={

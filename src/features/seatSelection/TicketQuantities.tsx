@@ -6,13 +6,20 @@ import { formatMoney } from '@/i18n/format';
 import { priceOptionName } from '@/i18n/priceOptionName';
 import { quantityChanged, quantityKey, selectSeats } from '@/features/seatSelection/seatsSlice';
 
-type Props = { plan: SeatingPlan; seatStatus: SeatStatus; singleLine: boolean };
+type Props = {
+  plan: SeatingPlan;
+  seatStatus: SeatStatus;
+  /** Venue flag isSingleLinePriceOption: name and price on one line instead of a card. */
+  singleLine: boolean;
+  /** Venue flag shouldShowFaceValue: each option's face value beside its all-in price. */
+  showFaceValue: boolean;
+};
 
 /**
  * General admission and timed entry: how many places at each price option in each area. Numbers
  * never pass what is left in the area or the venue's selection limit (the slice clamps them).
  */
-export function TicketQuantities({ plan, seatStatus, singleLine }: Props) {
+export function TicketQuantities({ plan, seatStatus, singleLine, showFaceValue }: Props) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const { quantities } = useAppSelector(selectSeats);
@@ -43,6 +50,11 @@ export function TicketQuantities({ plan, seatStatus, singleLine }: Props) {
                   );
                 const price = formatMoney(intl, { amount: option.price, currency });
                 const name = priceOptionName(intl, option.name);
+                // The API sends a face value only where the venue shows it.
+                const faceValue =
+                  showFaceValue && option.faceValue !== null
+                    ? formatMoney(intl, { amount: option.faceValue, currency })
+                    : null;
                 /** One step down or up: named for the option, off where it cannot go. */
                 const step = (
                   label: { id: 'tickets.ga.decrease' | 'tickets.ga.increase' },
@@ -61,9 +73,19 @@ export function TicketQuantities({ plan, seatStatus, singleLine }: Props) {
                 );
                 return (
                   <Option key={option.code} $singleLine={singleLine}>
-                    <label htmlFor={inputId}>
-                      <FormattedMessage id="tickets.ga.quantity" values={{ option: name, price }} />
-                    </label>
+                    <Label $singleLine={singleLine}>
+                      <label htmlFor={inputId}>
+                        <FormattedMessage
+                          id="tickets.ga.quantity"
+                          values={{ option: name, price }}
+                        />
+                      </label>
+                      {faceValue === null ? null : (
+                        <FaceValue id={`${inputId}-face`}>
+                          <FormattedMessage id="tickets.ga.faceValue" values={{ faceValue }} />
+                        </FaceValue>
+                      )}
+                    </Label>
                     <Stepper>
                       {step({ id: 'tickets.ga.decrease' }, -1, quantity === 0, '−')}
                       <QuantityInput
@@ -73,6 +95,7 @@ export function TicketQuantities({ plan, seatStatus, singleLine }: Props) {
                         min={0}
                         max={remaining}
                         value={quantity}
+                        aria-describedby={faceValue === null ? undefined : `${inputId}-face`}
                         disabled={remaining === 0}
                         onChange={(event) => set(Number(event.target.value) || 0)}
                       />
@@ -120,6 +143,19 @@ const Option = styled.div<{ $singleLine: boolean }>`
   padding: ${({ theme, $singleLine }) => ($singleLine ? 0 : `${theme.space[3]}px`)};
   background: ${({ theme, $singleLine }) => ($singleLine ? 'transparent' : theme.colors.surface)};
   border-radius: ${({ theme }) => theme.radius};
+`;
+
+/** Single line: the face value follows the price on the same line; a card puts it beneath. */
+const Label = styled.div<{ $singleLine: boolean }>`
+  display: flex;
+  flex-direction: ${({ $singleLine }) => ($singleLine ? 'row' : 'column')};
+  align-items: baseline;
+  gap: ${({ theme, $singleLine }) => ($singleLine ? theme.space[2] : 0)}px;
+`;
+
+const FaceValue = styled.span`
+  font-size: ${({ theme }) => theme.fontSizes.small};
+  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 const Stepper = styled.div`

@@ -339,3 +339,46 @@ describe('reserved seats', { timeout: 30_000 }, () => {
     expect(screen.getByRole('checkbox', { name: /^Stalls, Row A, Seat 6,/ })).not.toBeChecked();
   });
 });
+
+describe('price flags on the seat map key', { timeout: 30_000 }, () => {
+  const route = (venue: string) =>
+    `/shows/the-glass-orchard/${venue}/tickets/${GLASS_ORCHARD_LUMEN_FIRST}`;
+  const bandLines = async () => {
+    await findPageHeading('Select seat');
+    const key = screen.getByRole('region', { name: 'Key' });
+    return within(key)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent)
+      .slice(0, 3);
+  };
+
+  it('shouldShowFaceValue (Lumen Theatre): each band says its face value under the all-in price', async () => {
+    renderApp({ route: route('lumen-theatre') });
+    expect(await bandLines()).toEqual([
+      'Band A: £65Face value £58.50',
+      'Band B: £45Face value £40.50',
+      'Restricted view: £30Face value £27',
+    ]);
+  });
+
+  it('without the flag (Golden Gate Playhouse) the all-in price is the only price', async () => {
+    renderApp({ route: route('golden-gate-playhouse') });
+    expect(await bandLines()).toEqual(['Band A: £65', 'Band B: £45', 'Restricted view: £30']);
+    expect(screen.queryByText(/Face value/)).toBeNull();
+  });
+
+  it('isSingleLinePriceOption (Hudson Stage): the bands are a price list, name then price on one line', async () => {
+    renderApp({ route: route('hudson-stage') });
+    expect(await bandLines()).toEqual([
+      'Band A£65Face value £58.50',
+      'Band B£45Face value £40.50',
+      'Restricted view£30Face value £27',
+    ]);
+    const key = screen.getByRole('region', { name: 'Key' });
+    const bandA = within(key).getByText('Band A');
+    // Name and price are two cells of one line, not one "Band A: £65" phrase.
+    expect(bandA.parentElement).toHaveTextContent(/^Band A£65/);
+    expect(within(key).queryByText(/Band A: /)).toBeNull();
+    expect(getComputedStyle(bandA.parentElement!).display).toBe('flex');
+  });
+});

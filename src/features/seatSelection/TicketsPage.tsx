@@ -331,6 +331,7 @@ function Choice({ venue, titleSlug, plan, seatStatus, showTitle, hold }: ChoiceP
             plan={plan}
             seatStatus={seatStatus}
             singleLine={venue.settings.flags.isSingleLinePriceOption}
+            showFaceValue={venue.settings.flags.shouldShowFaceValue}
           />
           <OffersPanel seatStatus={seatStatus} />
           <SelectionBar

@@ -18,6 +18,8 @@ export interface SeatPickerProps {
   viewFromSeat?: boolean;
   /** The performance's offers, told in the key beside the seats they concern. */
   offers?: SeatStatus['offers'];
+  /** Venue flags for the key's prices (shouldShowFaceValue, isSingleLinePriceOption). */
+  prices?: { showFaceValue: boolean; singleLine: boolean };
   /** At the top of the side panel (how to choose). */
   panelTop?: ReactNode;
   /** Shown in the panel instead of the filters and the list (best available's own fields). */
@@ -38,6 +40,7 @@ export function SeatPicker({
   onToggleSeat,
   viewFromSeat = false,
   offers = [],
+  prices = { showFaceValue: false, singleLine: false },
   panelTop = null,
   alternative = null,
   listId,
@@ -99,7 +102,12 @@ export function SeatPicker({
             </section>
           </>
         )}
-        <SeatLegend model={model} offers={offers} />
+        <SeatLegend
+          model={model}
+          offers={offers}
+          showFaceValue={prices.showFaceValue}
+          singleLine={prices.singleLine}
+        />
       </Panel>
     </Layout>
   );
