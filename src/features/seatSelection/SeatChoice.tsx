@@ -77,6 +77,7 @@ export function SeatChoice({
           toggle(i);
         }}
         viewFromSeat={venue.settings.flags.viewFromSeat?.enabled ?? false}
+        viewThemes={venue.settings.flags.viewFromSeat?.themes}
         offers={seatStatus.offers}
         prices={{
           showFaceValue: venue.settings.flags.shouldShowFaceValue,

@@ -5,6 +5,9 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { formatMoney } from '@/i18n/format';
 import { priceOptionName } from '@/i18n/priceOptionName';
 import { quantityChanged, quantityKey, selectSeats } from '@/features/seatSelection/seatsSlice';
+import { StageView } from '@/features/seatSelection/seatMap/ViewFromSeat';
+import type { SeatOutlook } from '@/features/seatSelection/seatMap/seatOutlook';
+import { hasViewPicture } from '@/features/seatSelection/seatMap/viewThemes';
 
 type Props = {
   plan: SeatingPlan;
@@ -13,13 +16,24 @@ type Props = {
   singleLine: boolean;
   /** Venue flag shouldShowFaceValue: each option's face value beside its all-in price. */
   showFaceValue: boolean;
+  /**
+   * Venue setting viewFromSeat with `enabledForGeneralAdmissions`: each area (whose theme is
+   * listed, when `themes` is given) offers a drawn view of the stage from it. Null: none.
+   */
+  areaViews?: { themes?: readonly string[] } | null;
 };
 
 /**
  * General admission and timed entry: how many places at each price option in each area. Numbers
  * never pass what is left in the area or the venue's selection limit (the slice clamps them).
  */
-export function TicketQuantities({ plan, seatStatus, singleLine, showFaceValue }: Props) {
+export function TicketQuantities({
+  plan,
+  seatStatus,
+  singleLine,
+  showFaceValue,
+  areaViews = null,
+}: Props) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const { quantities } = useAppSelector(selectSeats);
@@ -39,6 +53,20 @@ export function TicketQuantities({ plan, seatStatus, singleLine, showFaceValue }
             <p>
               <FormattedMessage id="tickets.ga.remaining" values={{ remaining }} />
             </p>
+            {areaViews !== null && hasViewPicture(areaViews.themes, area.name) ? (
+              <details>
+                <ViewSummary>
+                  <FormattedMessage id="tickets.ga.view" values={{ area: area.name }} />
+                </ViewSummary>
+                <StageView
+                  outlook={areaOutlook(plan.areas.indexOf(area), plan.areas.length)}
+                  label={intl.formatMessage({ id: 'tickets.ga.viewLabel' }, { area: area.name })}
+                  caption={
+                    <FormattedMessage id="tickets.ga.viewCaption" values={{ area: area.name }} />
+                  }
+                />
+              </details>
+            ) : null}
             <Options>
               {options.map((option) => {
                 const key = quantityKey(area.code, option.code);
@@ -111,6 +139,25 @@ export function TicketQuantities({ plan, seatStatus, singleLine, showFaceValue }
     </Areas>
   );
 }
+
+/**
+ * Where an area stands for its picture: the plan lists a venue's areas from the stage outwards
+ * (a standing floor, then a balcony), so each later one is further back and higher. A standing
+ * area is seen from its middle, straight on.
+ */
+function areaOutlook(index: number, count: number): SeatOutlook {
+  const along = count > 1 ? index / (count - 1) : 0;
+  return { depth: 0.3 + 0.5 * along, side: 0, elevation: along, restrictedView: false };
+}
+
+const ViewSummary = styled.summary`
+  display: inline-flex;
+  align-items: center;
+  min-height: 24px;
+  margin-block-end: ${({ theme }) => theme.space[2]}px;
+  color: ${({ theme }) => theme.colors.accentText};
+  cursor: pointer;
+`;
 
 const Areas = styled.div`
   display: grid;

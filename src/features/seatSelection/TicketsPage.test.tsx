@@ -34,6 +34,20 @@ describe('general admission tickets', { timeout: 30_000 }, () => {
     ).toBeInTheDocument();
   });
 
+  it('viewFromSeat for general admission (Motor City Music Hall): a drawn view from the area its themes name', async () => {
+    const user = userEvent.setup();
+    renderApp({ route: GA_ROUTE });
+    await findPageHeading('Select your tickets');
+    const floor = screen.getByRole('region', { name: 'Standing floor' });
+    await user.click(within(floor).getByText('View from Standing floor'));
+    expect(
+      within(floor).getByRole('img', { name: 'Drawing of the stage as seen from Standing floor' }),
+    ).toBeVisible();
+    // Its themes list only the floor: the balcony has no picture set.
+    const balcony = screen.getByRole('region', { name: 'Balcony' });
+    expect(within(balcony).queryByText(/View from/)).toBeNull();
+  });
+
   it('asks for the admission message to be read before reserving, then holds and shows the tickets', async () => {
     const user = userEvent.setup();
     const { history } = renderApp({ route: GA_ROUTE });

@@ -332,6 +332,7 @@ function Choice({ venue, titleSlug, plan, seatStatus, showTitle, hold }: ChoiceP
             seatStatus={seatStatus}
             singleLine={venue.settings.flags.isSingleLinePriceOption}
             showFaceValue={venue.settings.flags.shouldShowFaceValue}
+            areaViews={areaViewsOf(venue)}
           />
           <OffersPanel seatStatus={seatStatus} />
           <SelectionBar
@@ -356,6 +357,12 @@ function Choice({ venue, titleSlug, plan, seatStatus, showTitle, hold }: ChoiceP
       )}
     </section>
   );
+}
+
+/** viewFromSeat for general admission: on with `enabled` and `enabledForGeneralAdmissions`. */
+function areaViewsOf(venue: VenueConfig): { themes?: readonly string[] } | null {
+  const view = venue.settings.flags.viewFromSeat;
+  return view?.enabled && view.enabledForGeneralAdmissions ? { themes: view.themes } : null;
 }
 
 /**

@@ -16,6 +16,8 @@ export interface SeatPickerProps {
   onToggleSeat: (index: number) => void;
   /** Venue setting `viewFromSeat.enabled`. */
   viewFromSeat?: boolean;
+  /** Venue setting `viewFromSeat.themes`. */
+  viewThemes?: readonly string[];
   /** The performance's offers, told in the key beside the seats they concern. */
   offers?: SeatStatus['offers'];
   /** Venue flags for the key's prices (shouldShowFaceValue, isSingleLinePriceOption). */
@@ -39,6 +41,7 @@ export function SeatPicker({
   selected,
   onToggleSeat,
   viewFromSeat = false,
+  viewThemes,
   offers = [],
   prices = { showFaceValue: false, singleLine: false },
   panelTop = null,
@@ -71,6 +74,7 @@ export function SeatPicker({
           }}
           filterMask={mask}
           viewFromSeat={viewFromSeat}
+          viewThemes={viewThemes}
         />
       </PlanArea>
       <Panel>
