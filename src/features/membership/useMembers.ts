@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector, useSagas } from '@/app/hooks';
 import { useRootHandle } from '@/config/usePaths';
 import { useRouteTarget } from '@/config/useRouteTarget';
 import { resolveVenue, type VenueConfig } from '@/config/venues';
@@ -11,6 +11,7 @@ import {
   selectMemberships,
   selectOffers,
 } from './membershipSlice';
+import { watchMembership } from './membershipSaga';
 
 /** The venue whose offers and words a member page shows: `?venue=`, else the house venue. */
 export function useMemberVenue(): VenueConfig {
@@ -33,6 +34,17 @@ export function useMemberships({ read = true }: { read?: boolean } = {}) {
     if (read && signedIn === true && state.status === 'idle') dispatch(membershipsRequested());
   }, [dispatch, read, signedIn, state.status]);
   return { ...state, signedIn };
+}
+
+const MEMBERSHIP_SAGAS = [watchMembership];
+
+/**
+ * useMemberships for a page outside the member pages (the tickets page's shouldCallEligibleExp):
+ * starts the memberships read's own flow first, as those pages' frame does.
+ */
+export function useMembershipsOutsideMemberPages(options: { read: boolean }) {
+  useSagas(MEMBERSHIP_SAGAS);
+  return useMemberships(options);
 }
 
 /**

@@ -9,6 +9,13 @@ import { checkoutHoldId, heldState } from '../../../tests/msw/checkoutState';
 import { renderApp } from '../../../tests/msw/render';
 import { GLASS_ORCHARD_LUMEN_FIRST } from '../../../tests/msw/fixtures';
 import { GA_PERFORMANCE, inventory, resetInventory, seatId } from '../../../tests/msw/inventory';
+import {
+  ACTIVE_ATG,
+  memberHandlers,
+  membersFake,
+  resetMembers,
+  signInMember,
+} from '../../../tests/msw/members';
 
 useMswServer();
 beforeEach(() => resetInventory());
@@ -394,5 +401,44 @@ describe('price flags on the seat map key', { timeout: 30_000 }, () => {
     expect(bandA.parentElement).toHaveTextContent(/^Band A£65/);
     expect(within(key).queryByText(/Band A: /)).toBeNull();
     expect(getComputedStyle(bandA.parentElement!).display).toBe('flex');
+  });
+});
+
+describe('shouldCallEligibleExp on the tickets page', { timeout: 30_000 }, () => {
+  const route = (venue: string) =>
+    `/shows/the-glass-orchard/${venue}/tickets/${GLASS_ORCHARD_LUMEN_FIRST}`;
+  beforeEach(() => {
+    resetMembers();
+    server.use(...memberHandlers());
+  });
+
+  it('Hudson Stage asks which benefits a signed-in member has before showing prices, and says so', async () => {
+    signInMember();
+    membersFake.memberships = [{ ...ACTIVE_ATG }];
+    let asked = 0;
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname === '/services/account-management/memberships') asked += 1;
+    });
+    renderApp({ route: route('hudson-stage') });
+    await findPageHeading('Select seat');
+    expect(asked).toBeGreaterThan(0);
+    expect(
+      screen.getByText('As an ATG+ member you pay no transaction fee on this order.'),
+    ).toBeInTheDocument();
+    server.events.removeAllListeners('request:start');
+  });
+
+  it('a guest at Hudson Stage sees the prices with no benefit', async () => {
+    renderApp({ route: route('hudson-stage') });
+    await findPageHeading('Select seat');
+    expect(screen.queryByText(/member you pay no transaction fee/)).toBeNull();
+  });
+
+  it('a venue without the flag (Lumen Theatre) does not ask', async () => {
+    signInMember();
+    membersFake.memberships = [{ ...ACTIVE_ATG }];
+    renderApp({ route: route('lumen-theatre') });
+    await findPageHeading('Select seat');
+    expect(screen.queryByText(/member you pay no transaction fee/)).toBeNull();
   });
 });

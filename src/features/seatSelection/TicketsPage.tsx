@@ -42,6 +42,7 @@ import { type ChoiceMode } from './ChooseMode';
 import { SelectionBar } from './SelectionBar';
 import { TicketQuantities } from './TicketQuantities';
 import { useAppliedPromoCode } from './useAppliedPromoCode';
+import { useEligibleBenefits } from './useEligibleBenefits';
 
 /**
  * Seat selection for one performance (the route has validated its id): the seat map and list
@@ -72,10 +73,18 @@ export default function TicketsPage() {
   useEffect(() => () => void dispatch(errorCleared()), [dispatch, performanceId]);
   useContinueWhenHeld(performanceId);
 
+  const benefits = useEligibleBenefits(venue);
   const current = seats.performanceId === performanceId;
   if (current && seats.status === 'failed' && seats.error !== null)
     return <LoadFailure error={seats.error} onRetry={load} />;
-  if (!current || seats.plan === null || seats.seatStatus === null || venue === undefined)
+  // shouldCallEligibleExp: no prices until the membership service has said what applies.
+  if (
+    !current ||
+    seats.plan === null ||
+    seats.seatStatus === null ||
+    venue === undefined ||
+    !benefits.ready
+  )
     return <ChoiceSkeleton />;
   const send = ({ request, quotedTotal }: PendingHold) =>
     dispatch(
@@ -97,6 +106,7 @@ export default function TicketsPage() {
         plan={seats.plan}
         seatStatus={seats.seatStatus}
         showTitle={show.data?.title ?? ''}
+        memberScheme={benefits.scheme}
         hold={(request, quotedTotal) => {
           // The basket holds another date (this page was opened by its address, so no leave
           // guard asked): one basket, so reserving here empties it, but only once agreed to.
@@ -147,10 +157,20 @@ type ChoiceProps = {
   plan: SeatingPlan;
   seatStatus: SeatStatus;
   showTitle: string;
+  /** shouldCallEligibleExp: the membership whose benefits apply to this buyer, if any. */
+  memberScheme: 'atg-plus' | 'access' | null;
   hold: (request: HoldRequest, quotedTotal?: number) => void;
 };
 
-function Choice({ venue, titleSlug, plan, seatStatus, showTitle, hold }: ChoiceProps) {
+function Choice({
+  venue,
+  titleSlug,
+  plan,
+  seatStatus,
+  showTitle,
+  memberScheme,
+  hold,
+}: ChoiceProps) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -265,6 +285,14 @@ function Choice({ venue, titleSlug, plan, seatStatus, showTitle, hold }: ChoiceP
       <Lead>
         <FormattedMessage id={reserved ? 'steps.seatmap.subheading' : 'steps.tickets.subheading'} />
       </Lead>
+      {memberScheme === null ? null : (
+        <p>
+          <FormattedMessage
+            id="tickets.memberBenefit"
+            values={{ scheme: memberScheme === 'atg-plus' ? 'atgPlus' : 'access' }}
+          />
+        </p>
+      )}
       {reserved ? (
         // Straight past the plan and its controls to the keyboard's way of choosing seats; after the
         // heading, which takes focus when the page is reached from another, so Tab meets it next.
