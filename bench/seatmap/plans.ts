@@ -91,6 +91,7 @@ function statusFor(
       band,
       area: null,
       price,
+      faceValue: null,
     })),
     areas: [],
     offers: [],

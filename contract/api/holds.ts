@@ -217,6 +217,11 @@ export const seatStatusSchema = z.strictObject({
       band: z.string().nullable(),
       area: z.string().nullable(),
       price: z.number().int().nonnegative(),
+      /**
+       * The face value within `price` (under the code's discount); null unless the venue shows
+       * it (shouldShowFaceValue or displayPriceBreakdown), as in the basket.
+       */
+      faceValue: z.number().int().nonnegative().nullable(),
     }),
   ),
   /** General admission and timed entry: places left per area (never below zero). */

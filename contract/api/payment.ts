@@ -127,3 +127,47 @@ export const paymentSchema = z.strictObject({
   declineReason: z.enum(DECLINE_REASONS).optional(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
+
+/**
+ * Apple's merchant-validation addresses: https on apple-pay-gateway.apple.com or one of its
+ * regional and sandbox variants (apple-pay-gateway-cert.apple.com, …-nc-pod1.apple.com). Anything
+ * else is refused before a provider is asked, so the route can never be turned into a way of
+ * posting the merchant certificate to someone else's server.
+ */
+const APPLE_PAY_GATEWAY_HOST = /^apple-pay-gateway(-[a-z0-9-]+)?\.apple\.com$/;
+
+export function isApplePayValidationUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (
+      url.protocol === 'https:' &&
+      url.port === '' &&
+      url.username === '' &&
+      url.password === '' &&
+      APPLE_PAY_GATEWAY_HOST.test(url.hostname)
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * POST /apple-pay/session (issue 24): Safari's `onvalidatemerchant` gives the sheet a
+ * `validationURL`; the shop's merchant identifier (`merchant.` then a reverse domain) names the
+ * certificate the provider validates with.
+ */
+export const applePaySessionBodySchema = z.strictObject({
+  validationURL: text()
+    .max(2048)
+    .refine(isApplePayValidationUrl, 'Must be an https address on apple-pay-gateway*.apple.com'),
+  merchantId: text()
+    .max(255)
+    .regex(/^merchant\.[A-Za-z0-9][A-Za-z0-9.-]*$/, 'Must be an Apple merchant identifier'),
+  /** The name the sheet shows as the merchant (the venue's); Apple takes up to 64 characters. */
+  displayName: text().trim().min(1).max(64),
+});
+export type ApplePaySessionBody = z.infer<typeof applePaySessionBodySchema>;
+
+/** Apple's merchant session, passed to `completeMerchantValidation` as it came. */
+export const applePayMerchantSessionSchema = z.record(z.string(), z.unknown());
+export type ApplePayMerchantSession = z.infer<typeof applePayMerchantSessionSchema>;

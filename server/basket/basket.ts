@@ -31,6 +31,7 @@ import {
 } from './pricing';
 import { buyerOfSessionId } from '../members';
 import type { PromoBuyer } from '../promo';
+import { showsFaceValue, type PriceDisplay } from '../lib/priceDisplay';
 
 /**
  * The basket of a live hold (issue 5): its tickets at their all-in prices, the extras and the
@@ -41,11 +42,7 @@ import type { PromoBuyer } from '../promo';
  * total come from pricing.ts; this module only assembles the lines.
  */
 
-/** Which parts of a ticket's price the venue shows beside the all-in price (spec §3 flags). */
-export interface PriceDisplay {
-  displayPriceBreakdown: boolean;
-  shouldShowFaceValue: boolean;
-}
+export type { PriceDisplay };
 
 export interface BasketScope extends HoldScope {
   displayFor(venueSlug: string): PriceDisplay;
@@ -80,7 +77,7 @@ function ticketLines(
   admissions: AdmissionPriceRow[],
   display: PriceDisplay,
 ): TicketLine[] {
-  const showFace = display.shouldShowFaceValue || display.displayPriceBreakdown;
+  const showFace = showsFaceValue(display);
   const shown = (faceValue: number, bookingFee: number) => ({
     faceValue: showFace ? faceValue : null,
     bookingFee: display.displayPriceBreakdown ? bookingFee : null,

@@ -581,6 +581,8 @@ export interface InventoryRows {
     band: string | null;
     area: string | null;
     price: number;
+    /** The face value under the discount (the all-in price without the booking fee). */
+    faceValue: number;
   }[];
   areas: { code: string; remaining: number }[];
 }
@@ -623,7 +625,8 @@ export async function performanceInventory(
         FROM unnest($4::text[]) WITH ORDINALITY AS b(band, ord)) AS prices,
        (SELECT coalesce(json_agg(json_build_object('code', po.code, 'name', po.name,
                  'band', po.price_band, 'area', po.admission_area,
-                 'price', ticket_all_in_price(po.face_value, po.booking_fee, $5)) ORDER BY po.sort_order), '[]')
+                 'price', ticket_all_in_price(po.face_value, po.booking_fee, $5),
+                 'faceValue', ticket_all_in_price(po.face_value, 0, $5)) ORDER BY po.sort_order), '[]')
         FROM price_options_all_in po WHERE po.show_id = $3) AS "priceOptions",
        (SELECT coalesce(json_agg(json_build_object('code', ac.area_code,
                  'remaining', greatest(0, ac.capacity - ac.sold + coalesce((

@@ -13,6 +13,7 @@ import { notFound } from '../lib/errors';
 import { partsOf } from '../lib/performanceParts';
 import { sellable, type HoldScope } from './holds';
 import { codeForPrices, presaleOf } from './promo';
+import { showsFaceValue, type PriceDisplay } from '../lib/priceDisplay';
 
 /**
  * The seat map in two parts. The plan (seats, places, bands, sections) never changes under its
@@ -159,7 +160,7 @@ export async function planRepresentation(
 export async function seatStatus(
   db: Queryable,
   plans: PlanCache,
-  scope: HoldScope,
+  scope: HoldScope & { displayFor(venueSlug: string): PriceDisplay },
   request: { performanceId: string; sessionId: string | null; promoCode?: string },
 ): Promise<SeatStatus> {
   const { performance, policy } = sellable(
@@ -197,7 +198,12 @@ export async function seatStatus(
     seatSelectionLimit: policy.seatSelectionLimit,
     status: status.toString('latin1'),
     prices: inventory.prices,
-    priceOptions: inventory.priceOptions,
+    // Face values only where the venue shows them (shouldShowFaceValue or the breakdown), as the
+    // basket does: elsewhere the all-in price is the one price the buyer is told.
+    priceOptions: inventory.priceOptions.map(({ faceValue, ...option }) => ({
+      ...option,
+      faceValue: showsFaceValue(scope.displayFor(performance.venueSlug)) ? faceValue : null,
+    })),
     areas: inventory.areas,
     offers,
     presale: await presaleOf(db, performance),

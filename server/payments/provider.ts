@@ -123,6 +123,14 @@ export class ProviderError extends Error {
   }
 }
 
+/** What Apple's merchant validation is sent (`initiativeContext` is the shop's domain). */
+export interface ApplePayMerchantRequest {
+  validationURL: string;
+  merchantId: string;
+  displayName: string;
+  initiativeContext: string;
+}
+
 /** Per-call options: the payment service aborts a call the gateway does not answer in time. */
 export interface CallOptions {
   signal: AbortSignal;
@@ -144,6 +152,15 @@ export interface PaymentProvider {
    * gateway cannot read is `token_invalid`.
    */
   tokeniseWallet(wallet: Wallet, walletToken: string): Promise<TokenisedCard>;
+  /**
+   * Apple Pay merchant validation (docs/payment-providers.md): posts to Apple's `validationURL`
+   * with the merchant identity certificate and answers Apple's merchant session. Left out by a
+   * provider that cannot (the sandbox): the payment service then refuses with a worded 422.
+   */
+  validateApplePayMerchant?(
+    request: ApplePayMerchantRequest,
+    options: CallOptions,
+  ): Promise<Record<string, unknown>>;
   /**
    * Starts a payment; the answer may ask for a step of the buyer's (`action`): 3-D Secure for a
    * typed card, PayPal's approval page. A wallet payment needs none (the device authenticated

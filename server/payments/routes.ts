@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { apiErrorSchema } from '../../contract/api/common';
 import {
   WALLET_TOKEN_MAX_LENGTH,
+  applePayMerchantSessionSchema,
+  applePaySessionBodySchema,
   cardTokenSchema,
   tokeniseBodySchema,
 } from '../../contract/api/payment';
@@ -18,6 +20,9 @@ import type { PaymentService } from './service';
  * plus the envelope is the most a wallet body needs. Card details fit many times over.
  */
 export const TOKEN_BODY_LIMIT_BYTES = 2 * WALLET_TOKEN_MAX_LENGTH + 256;
+
+/** Apple's validation address, the merchant id and a name: well under a kilobyte. */
+export const APPLE_PAY_SESSION_BODY_LIMIT_BYTES = 4096;
 
 export interface PaymentRoutesOptions {
   db: Database;
@@ -93,6 +98,62 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (
       return reply.status(201).header('cache-control', 'no-store').send(token);
     },
   );
+
+  /**
+   * Apple Pay merchant validation for the sheet the buyer just opened (issue 24). Unlike
+   * /tokens it asks the provider to act with the shop's merchant certificate, so it is the
+   * booking session's like every state-changing call (cookie and CSRF header, same origin), and
+   * rate-limited per client address as tokens are.
+   */
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/apple-pay/session',
+    {
+      bodyLimit: APPLE_PAY_SESSION_BODY_LIMIT_BYTES,
+      onRequest: [
+        app.buyer(true),
+        async (request, reply) =>
+          enforceRateLimit(
+            db,
+            'apple-pay-session',
+            request.ip,
+            config.tokenRateLimit,
+            reply,
+            'Too many payment attempts. Try again later.',
+          ),
+      ],
+      schema: {
+        querystring: z.strictObject({}),
+        body: applePaySessionBodySchema,
+        response: {
+          200: applePayMerchantSessionSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          413: apiErrorSchema,
+          415: apiErrorSchema,
+          422: apiErrorSchema,
+          429: apiErrorSchema,
+          503: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { validationURL, merchantId, displayName } = request.body;
+      const session = await payments.applePaySession({
+        validationURL,
+        merchantId,
+        displayName,
+        initiativeContext: shopDomain(request.headers.origin),
+      });
+      return reply.header('cache-control', 'no-store').send(session);
+    },
+  );
+
+  /** The domain registered with Apple: the calling shop's, if it is one of ours, else the first. */
+  const shopDomain = (origin: string | undefined): string => {
+    const shop = origin !== undefined && shopOrigins.has(origin) ? origin : config.shopOrigins[0];
+    return shop === undefined ? '' : new URL(shop).hostname;
+  };
 
   if (payments.provider.hostedPages) await app.register(payments.provider.hostedPages);
 };

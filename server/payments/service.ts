@@ -41,6 +41,7 @@ import { tokenFitsMethod } from './methods';
 import { ApiError } from '../lib/errors';
 import {
   ProviderError,
+  type ApplePayMerchantRequest,
   type CallOptions,
   type Currency,
   type FraudData,
@@ -244,6 +245,23 @@ export class PaymentService {
    */
   get walletSandbox(): boolean {
     return this.provider.name === 'sandbox';
+  }
+
+  /**
+   * Apple Pay's merchant validation for one sheet (POST /apple-pay/session). Only a provider
+   * that takes Apple Pay and can validate is asked; otherwise a worded 422, never a 5xx: the
+   * sandbox has no merchant certificate, and its own wallet sheet needs none.
+   */
+  async applePaySession(request: ApplePayMerchantRequest): Promise<Record<string, unknown>> {
+    const validate = this.provider.validateApplePayMerchant?.bind(this.provider);
+    if (!this.provider.methods.includes('apple_pay') || validate === undefined) {
+      throw new ApiError(
+        422,
+        'payment_method_unavailable',
+        `Apple Pay cannot be used with the ${this.provider.name} payment provider: it cannot validate the shop with Apple. Please choose another way to pay.`,
+      );
+    }
+    return this.call((options) => validate(request, options));
   }
 
   /**
@@ -552,9 +570,9 @@ export class PaymentService {
   }
 
   /** A provider call bounded by the time limit; a refusal becomes its ApiError. */
-  private async call<T>(work: () => Promise<T>): Promise<T> {
+  private async call<T>(work: (options: CallOptions) => Promise<T>): Promise<T> {
     try {
-      return await this.withTimeout(() => work());
+      return await this.withTimeout((options) => work(options));
     } catch (error) {
       if (error instanceof ProviderTimeout) {
         throw new ApiError(503, 'service_unavailable', 'The payment provider did not answer.');

@@ -1,5 +1,11 @@
-import type { CardToken, TokeniseBody } from '@contract/api/payment';
+import type {
+  ApplePayMerchantSession,
+  ApplePaySessionBody,
+  CardToken,
+  TokeniseBody,
+} from '@contract/api/payment';
 import { serviceApi } from './client';
+import { csrfHeaders } from './session';
 
 /**
  * The payment service's one browser call (issue 5): the card details go to the payment
@@ -21,6 +27,23 @@ export function tokeniseCard(body: TokeniseBody): Promise<CardToken> {
       withCredentials: false,
       // false drops a header axios would add itself (User-Agent under Node).
       headers: { 'User-Agent': false },
+    })
+    .then((response) => response.data);
+}
+
+/**
+ * Apple Pay merchant validation (issue 24): Apple's `validationURL` for the sheet just opened,
+ * answered by the payment service with Apple's merchant session. Unlike /tokens it acts with the
+ * shop's merchant certificate, so it is the booking session's call: cookie and CSRF header.
+ */
+export function createApplePaySession(
+  body: ApplePaySessionBody,
+  csrfToken: string,
+): Promise<ApplePayMerchantSession> {
+  return serviceApi('payment')
+    .post<ApplePayMerchantSession>('/apple-pay/session', body, {
+      headers: csrfHeaders(csrfToken),
+      withCredentials: true,
     })
     .then((response) => response.data);
 }

@@ -2,10 +2,15 @@ import { useContext, useLayoutEffect, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { NavigationFocusContext } from './navigationFocus';
 
-type Props = { children: ReactNode; subheading?: ReactNode };
+type Props = {
+  children: ReactNode;
+  subheading?: ReactNode;
+  /** The part of a longer journey the page belongs to, said above the heading. */
+  section?: ReactNode;
+};
 
 /** The page's one <h1>; it takes focus after a route change so the new page is announced. */
-export function PageHeading({ children, subheading }: Props) {
+export function PageHeading({ children, subheading, section }: Props) {
   const ref = useRef<HTMLHeadingElement>(null);
   const { locationKey, isNavigation } = useContext(NavigationFocusContext);
   const focusedFor = useRef<string | null>(null);
@@ -19,6 +24,7 @@ export function PageHeading({ children, subheading }: Props) {
 
   return (
     <Header>
+      {section !== undefined && <Section>{section}</Section>}
       <Title ref={ref} tabIndex={-1}>
         {children}
       </Title>
@@ -29,6 +35,15 @@ export function PageHeading({ children, subheading }: Props) {
 
 const Header = styled.header`
   margin-block-end: ${({ theme }) => theme.space[5]}px;
+`;
+
+const Section = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space[1]}px;
+  font-size: ${({ theme }) => theme.fontSizes.small};
+  font-weight: 600;
+  text-transform: uppercase;
+  letter-spacing: 0.04em;
+  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 const Title = styled.h1`

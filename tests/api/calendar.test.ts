@@ -888,3 +888,32 @@ describe('calendar load per client (issue 11)', () => {
     }
   });
 });
+
+describe('the demo code that fits one performance (shouldRedirectSinglePromoCode)', () => {
+  it('FOGCITY-GALA applies to the one-night gala at the Golden Gate Playhouse, and to nothing else', async () => {
+    const { rows } = await db.query<{ id: string; startsAt: Date }>(
+      `SELECT upper(p.id::text) AS id, p.starts_at AS "startsAt" FROM performances p
+       JOIN shows sh ON sh.id = p.show_id
+       WHERE sh.venue_slug = 'golden-gate-playhouse' AND sh.title_slug = 'fog-city-follies-gala'`,
+    );
+    expect(rows).toHaveLength(1);
+    const gala = rows[0]!;
+    const result = await calendar('us-west', {
+      venueSlug: 'golden-gate-playhouse',
+      titleSlug: 'fog-city-follies-gala',
+      month: monthAt(new Date(gala.startsAt), 'America/Los_Angeles'),
+      promoCode: 'FOGCITY-GALA',
+    });
+    expect(result.promo).toMatchObject({ status: 'applied', performanceIds: [gala.id] });
+    expect(
+      venues.find((v) => v.settings.slug === 'golden-gate-playhouse')!.settings.flags,
+    ).toMatchObject({ shouldRedirectSinglePromoCode: true });
+    const follies = await calendar('us-west', {
+      venueSlug: 'golden-gate-playhouse',
+      titleSlug: 'fog-city-follies',
+      month: monthAt(new Date(gala.startsAt), 'America/Los_Angeles'),
+      promoCode: 'FOGCITY-GALA',
+    });
+    expect(follies.promo).toMatchObject({ status: 'notForEvent', performanceIds: [] });
+  });
+});

@@ -87,9 +87,15 @@ describe('demo catalogue seed', () => {
     expect(rows.map((row) => row.stored)).toContain(20_000);
   });
 
-  it('seeds the eight demo venues and ten shows', async () => {
+  it('seeds the eight demo venues and eleven shows, one of them a one-night gala', async () => {
     expect(await count('SELECT count(*) FROM venues')).toBe(8);
-    expect(await count('SELECT count(*) FROM shows')).toBe(10);
+    expect(await count('SELECT count(*) FROM shows')).toBe(11);
+    expect(
+      await count(
+        `SELECT count(*) FROM performances p JOIN shows sh ON sh.id = p.show_id
+         WHERE sh.title_slug = 'fog-city-follies-gala'`,
+      ),
+    ).toBe(1);
     expect(await count("SELECT count(*) FROM shows WHERE title_slug = 'the-glass-orchard'")).toBe(
       2,
     );

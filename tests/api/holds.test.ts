@@ -539,6 +539,8 @@ describe('seat maps: the plan and the status of a performance', () => {
       band: 'A',
       area: null,
       price: 8750,
+      // The Lumen shows face values (shouldShowFaceValue): £85 of the £87.50.
+      faceValue: 8500,
     });
     expect(status.seatSelectionLimit).toBe(10);
     expect(status.currency).toBe('GBP');

@@ -43,7 +43,7 @@ import {
   membershipsResponseSchema,
   profileResponseSchema,
 } from '@contract/api/members';
-import { cardTokenSchema } from '@contract/api/payment';
+import { applePayMerchantSessionSchema, cardTokenSchema } from '@contract/api/payment';
 import { paymentMethodsSchema } from '@contract/api/paymentMethods';
 import { queueTicketSchema } from '@contract/api/queue';
 import { sessionSchema } from '@contract/api/session';
@@ -100,6 +100,8 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
   'DELETE /api/:region/holds/:holdId/vouchers/:voucherId': { ok: { 200: paymentMethodsSchema } },
   'GET /services/address-lookup/addresses': { ok: { 200: addressLookupResponseSchema } },
   'POST /services/payment/tokens': { ok: { 201: cardTokenSchema } },
+  // Apple Pay merchant validation (issue 24), answered by the adapter's own test.
+  'POST /services/payment/apple-pay/session': { ok: { 200: applePayMerchantSessionSchema } },
   'POST /api/:region/holds/:holdId/order': {
     ok: { 200: payResponseSchema },
     errors: { 409: payConflictSchema },
@@ -155,6 +157,7 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
 
 /** Routes with no handler in the double: the tests that call them answer with their own. */
 export const ANSWERED_BY_TESTS_ONLY = new Set([
+  'POST /services/payment/apple-pay/session',
   'POST /services/customer-accounts/accounts',
   'POST /services/customer-accounts/accounts/verify',
   'POST /services/auth/password-reset',

@@ -258,12 +258,14 @@ export function theatreStatus(): SeatStatus {
       .map((id) => (held.has(id) ? '1' : inventory.taken.has(id) ? '2' : '0'))
       .join(''),
     prices: Object.entries(PRICES).map(([band, price]) => ({ band, price })),
+    // The Lumen shows face values (shouldShowFaceValue), so the double sends them as the API does.
     priceOptions: Object.entries(PRICES).map(([band, price]) => ({
       code: `FULL-${band}`,
       name: 'Full Price',
       band,
       area: null,
       price,
+      faceValue: price - bookingFeeOf(price),
     })),
     areas: [],
     offers: [
@@ -299,9 +301,16 @@ function gaStatus(): SeatStatus {
     // The standard price has no name of its own, as the booking API sends it: the shop shows it
     // as the venue's "Full Price".
     priceOptions: [
-      { code: 'FLOOR-FULL', name: null, band: null, area: 'FLOOR', price: 3500 },
-      { code: 'FLOOR-CONC', name: 'Concession', band: null, area: 'FLOOR', price: 2500 },
-      { code: 'BALC-FULL', name: null, band: null, area: 'BALCONY', price: 4000 },
+      { code: 'FLOOR-FULL', name: null, band: null, area: 'FLOOR', price: 3500, faceValue: null },
+      {
+        code: 'FLOOR-CONC',
+        name: 'Concession',
+        band: null,
+        area: 'FLOOR',
+        price: 2500,
+        faceValue: null,
+      },
+      { code: 'BALC-FULL', name: null, band: null, area: 'BALCONY', price: 4000, faceValue: null },
     ],
     areas: Object.entries(inventory.remaining).map(([code, remaining]) => ({ code, remaining })),
     offers: [],

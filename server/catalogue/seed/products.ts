@@ -198,6 +198,19 @@ export const PROMOS: PromoDef[] = [
     untilDay: 60,
   },
   {
+    // Fits exactly one performance (the one-night gala): shouldRedirectSinglePromoCode is seen.
+    code: 'FOGCITY-GALA',
+    venueSlug: 'golden-gate-playhouse',
+    titleSlug: 'fog-city-follies-gala',
+    kind: 'promo',
+    description: '15% off the Fog City Follies gala',
+    discountPercent: 15,
+    membershipScheme: null,
+    singleUse: false,
+    fromDay: -7,
+    untilDay: 21,
+  },
+  {
     code: 'HOWDY',
     venueSlug: 'lone-star-theater',
     titleSlug: 'texas-two-step',

@@ -44,7 +44,9 @@ export function schedulePerformances(show: ShowDef, timeZone: string, now: Date)
   const today = localDate(now, timeZone);
   const presaleUntil = zonedToUtc(addDays(today, PRESALE_DAYS), '10:00', timeZone);
   const performances: PerformanceDef[] = [];
-  for (let day = 1; day <= SCHEDULE_DAYS; day += 1) {
+  const firstDay = Math.max(1, show.run?.fromDay ?? 1);
+  const lastDay = Math.min(SCHEDULE_DAYS, show.run?.untilDay ?? SCHEDULE_DAYS);
+  for (let day = firstDay; day <= lastDay; day += 1) {
     const date = addDays(today, day);
     const weekday = dayOfWeek(date);
     const times = show.schedule[weekday as 0] ?? [];

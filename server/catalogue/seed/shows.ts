@@ -50,6 +50,11 @@ export interface ShowDef {
    * in both. Each pair is written once here; the seed links its two performances to each other.
    */
   parts?: LinkedPartsDef[];
+  /**
+   * A limited run: the weekly schedule only between these days from the seed day (inclusive).
+   * A one-night event is one weekday's slot in a run of seven days.
+   */
+  run?: { fromDay: number; untilDay: number };
   prices: PriceOptionDef[];
   offers: OfferDef[];
   /** A notice shown before booking one performance (index in start order). */
@@ -274,6 +279,33 @@ export const SHOWS: ShowDef[] = [
     accessInformation: THEATRE_SHOW_ACCESS,
     schedule: US_PLAYS,
     prices: theatrePrices('en-US', 14900, 11900, 8900, 5900, 3900),
+    offers: theatreOffers(6500, 'en-US'),
+  },
+  {
+    // One night only, so a code for it fits exactly one performance: with the venue's
+    // shouldRedirectSinglePromoCode, FOGCITY-GALA goes straight to its seats (README).
+    venueSlug: 'golden-gate-playhouse',
+    titleSlug: 'fog-city-follies-gala',
+    title: 'Fog City Follies: Gala Night',
+    strapline: 'One night only: the Follies with the original 1999 cast and a champagne finale.',
+    description: [
+      'The original company reunites for a single gala performance in aid of the Playhouse’s youth program.',
+      'Black tie optional; sequins encouraged.',
+    ],
+    images: [
+      poster(
+        'fog-city-follies',
+        'Poster for Fog City Follies: Gala Night: a top hat perched on a cable car rolling through golden fog',
+      ),
+    ],
+    genre: 'Musical',
+    runningTimeMinutes: 160,
+    intervals: 1,
+    ageGuidance: 'Recommended for ages 12 and over.',
+    accessInformation: THEATRE_SHOW_ACCESS,
+    schedule: { 6: ['19:00'] },
+    run: { fromDay: 15, untilDay: 21 },
+    prices: theatrePrices('en-US', 19900, 15900, 11900, 7900, 4900),
     offers: theatreOffers(6500, 'en-US'),
   },
   {

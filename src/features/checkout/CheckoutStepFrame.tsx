@@ -51,6 +51,12 @@ export function useVenueFlags(): VenueFlags {
 }
 
 /**
+ * The spec's customerDetails part of checkout ("Delivery and payment", spec §2): delivery, the
+ * contact details and payment, each its own step, are named as that part above their headings.
+ */
+const CUSTOMER_DETAILS_STEPS: readonly CheckoutStep[] = ['collection', 'contacts', 'payment'];
+
+/**
  * The frame every checkout step renders in: "Back" to the step before (as this basket's steps
  * run), the step's spec heading and sub-heading, the step itself, and the price drawer beside it
  * (below it on a phone). Opening a step reads the basket afresh, so a price that moved since the
@@ -89,6 +95,11 @@ export function CheckoutStepFrame({
       )}
       <PageHeading
         subheading={subheadingId === undefined ? undefined : <FormattedMessage id={subheadingId} />}
+        section={
+          CUSTOMER_DETAILS_STEPS.includes(step) ? (
+            <FormattedMessage id="steps.customerDetails.heading" />
+          ) : undefined
+        }
       >
         <FormattedMessage id={headingId} />
       </PageHeading>

@@ -187,6 +187,33 @@ describe('the price drawer', () => {
     expect(drawer).toHaveTextContent('Total£133');
   });
 
+  it('displayTransactionFeeInPriceDrawer (Golden Gate Playhouse): on a phone the folded drawer still shows the fee as a line', async () => {
+    setWide(false);
+    const plain = await renderDrawer({});
+    expect(within(plain.drawer).getByRole('button', { expanded: false })).toBeInTheDocument();
+    // Folded, the fee is only in the hidden list.
+    for (const fee of within(plain.drawer).getAllByText('Transaction fee'))
+      expect(fee).not.toBeVisible();
+    plain.unmount();
+    const golden = listVenues().find((venue) => venue.settings.slug === 'golden-gate-playhouse')!;
+    const { drawer } = await renderDrawer(flagsOf(golden.settings.flags));
+    const toggle = within(drawer).getByRole('button', { expanded: false });
+    expect(toggle).toHaveTextContent('Your basket £133');
+    const shown = within(drawer)
+      .getAllByText('Transaction fee')
+      .filter((fee) => fee.closest('[hidden]') === null);
+    expect(shown).toHaveLength(1);
+    expect(shown[0]!.parentElement).toHaveTextContent('Transaction fee£3');
+    // Opened, the fee is the line in the list (with its "once per order"), not twice.
+    await userEvent.setup().click(toggle);
+    expect(
+      within(drawer)
+        .getAllByText('Transaction fee')
+        .filter((fee) => fee.closest('[hidden]') === null),
+    ).toHaveLength(1);
+    expect(drawer).toHaveTextContent('Transaction feeCharged once per order£3');
+  });
+
   it('displayAdditionalFeesInfo: a note on what the fees pay for', async () => {
     const { drawer } = await renderDrawer({ displayAdditionalFeesInfo: true });
     expect(drawer).toHaveTextContent(/booking fee, which pays for selling and delivering/);

@@ -62,6 +62,16 @@ export function PriceDrawer({ basket, flags, names, busy, summary = false }: Pro
           </span>
         )}
       </Heading>
+      {/* displayTransactionFeeInPriceDrawer: the per-order fee is a line of the drawer even while
+          it is folded on a phone, so it is met before the total is opened (drip pricing). */}
+      {!open && flags.displayTransactionFeeInPriceDrawer && basket.transactionFee > 0 ? (
+        <FoldedFee>
+          <FormattedMessage id="basket.transactionFee" />
+          <span>
+            {formatMoney(intl, { amount: basket.transactionFee, currency: basket.currency })}
+          </span>
+        </FoldedFee>
+      ) : null}
       <div id={bodyId} hidden={!open}>
         <Performance>
           <Title>{basket.performance.title}</Title>
@@ -137,4 +147,17 @@ const Performance = styled.p`
 const Title = styled.span`
   font-weight: 600;
   color: ${({ theme }) => theme.colors.text};
+`;
+
+/** The transaction fee's line under the folded drawer's button. */
+const FoldedFee = styled.p`
+  display: flex;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space[3]}px;
+  margin: ${({ theme }) => theme.space[2]}px 0 0;
+  font-size: ${({ theme }) => theme.fontSizes.small};
+
+  span {
+    font-variant-numeric: tabular-nums;
+  }
 `;

@@ -37,6 +37,17 @@ export function useMemberships({ read = true }: { read?: boolean } = {}) {
   return { ...state, signedIn };
 }
 
+const MEMBERSHIP_SAGAS = [watchMembership];
+
+/**
+ * useMemberships for a page outside the member pages (the tickets page's shouldCallEligibleExp):
+ * starts the memberships read's own flow first, as those pages' frame does.
+ */
+export function useMembershipsOutsideMemberPages(options: { read: boolean }) {
+  useSagas(MEMBERSHIP_SAGAS);
+  return useMemberships(options);
+}
+
 /**
  * The venue's offers. With the venue flag shouldCallEligibleExp and someone signed in, the
  * service is asked which of them this buyer may join; a guest's list is the same for everyone.
@@ -56,16 +67,13 @@ export function useOffers(venue: VenueConfig, signedIn: boolean | null) {
   return { ...state, current: state.key === key, eligibility };
 }
 
-const WAIVER_SAGAS = [watchMembership];
-
 /**
  * The scheme whose membership spares this buyer the transaction fee now (ATG+ and Access: the
  * scheme's own rule, as the basket prices it), or null for a guest, a buyer without one, and
  * while who is asking is still being read: the fee is then named as it may be charged.
  */
 export function useFeeWaiver(): MembershipScheme | null {
-  useSagas(WAIVER_SAGAS);
-  const memberships = useMemberships();
+  const memberships = useMembershipsOutsideMemberPages({ read: true });
   if (memberships.signedIn !== true || memberships.status !== 'succeeded') return null;
   const waiving = memberships.data?.find(
     (membership) => membership.benefitsActive && membership.waivesTransactionFee,

@@ -20,6 +20,7 @@ import { PaymentForm, UnavailableMethods, type PaymentChoice } from './PaymentFo
 import { PaymentProgress } from './PaymentProgress';
 import { readPayAttempt } from './payAttemptStorage';
 import { selectPaymentInFlight } from '@/features/paymentStatus/paymentInFlight';
+import { selectCsrfToken } from '@/features/session/sessionSlice';
 import { usePaymentMethods } from './methods/usePaymentMethods';
 import { VoucherPanel } from './methods/VoucherPanel';
 import { SandboxWalletHost } from './wallets/SandboxWalletHost';
@@ -54,6 +55,7 @@ export function usePaymentStep() {
   const venue = useFrameVenue();
   const context = useMemo(() => validationContextFor(venue), [venue]);
   const reservation = useAppSelector(selectReservation);
+  const csrfToken = useAppSelector(selectCsrfToken);
   const payment = useAppSelector(selectPayment);
   const { basket, reviewedVersion, priceChanged } = useBasket();
   const paymentMethods = usePaymentMethods();
@@ -159,6 +161,7 @@ export function usePaymentStep() {
             amount: { amount: amountDue, currency: methods.currency },
             cardBrands: option.cardBrands ?? [],
             merchantName: venue.settings.name,
+            csrfToken,
           });
           // Closed without paying: nothing happened, every method is still there.
           if (walletToken === null) return;
@@ -172,6 +175,7 @@ export function usePaymentStep() {
     [
       amountDue,
       canPay,
+      csrfToken,
       dispatch,
       isIdleNow,
       methods,

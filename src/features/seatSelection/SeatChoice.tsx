@@ -77,7 +77,12 @@ export function SeatChoice({
           toggle(i);
         }}
         viewFromSeat={venue.settings.flags.viewFromSeat?.enabled ?? false}
+        viewThemes={venue.settings.flags.viewFromSeat?.themes}
         offers={seatStatus.offers}
+        prices={{
+          showFaceValue: venue.settings.flags.shouldShowFaceValue,
+          singleLine: venue.settings.flags.isSingleLinePriceOption,
+        }}
         listId={listId}
         panelTop={<ChooseMode value={mode} onChange={onModeChange} />}
         alternative={

@@ -5,14 +5,35 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { formatMoney } from '@/i18n/format';
 import { priceOptionName } from '@/i18n/priceOptionName';
 import { quantityChanged, quantityKey, selectSeats } from '@/features/seatSelection/seatsSlice';
+import { StageView } from '@/features/seatSelection/seatMap/ViewFromSeat';
+import type { SeatOutlook } from '@/features/seatSelection/seatMap/seatOutlook';
+import { hasViewPicture } from '@/features/seatSelection/seatMap/viewThemes';
 
-type Props = { plan: SeatingPlan; seatStatus: SeatStatus; singleLine: boolean };
+type Props = {
+  plan: SeatingPlan;
+  seatStatus: SeatStatus;
+  /** Venue flag isSingleLinePriceOption: name and price on one line instead of a card. */
+  singleLine: boolean;
+  /** Venue flag shouldShowFaceValue: each option's face value beside its all-in price. */
+  showFaceValue: boolean;
+  /**
+   * Venue setting viewFromSeat with `enabledForGeneralAdmissions`: each area (whose theme is
+   * listed, when `themes` is given) offers a drawn view of the stage from it. Null: none.
+   */
+  areaViews?: { themes?: readonly string[] } | null;
+};
 
 /**
  * General admission and timed entry: how many places at each price option in each area. Numbers
  * never pass what is left in the area or the venue's selection limit (the slice clamps them).
  */
-export function TicketQuantities({ plan, seatStatus, singleLine }: Props) {
+export function TicketQuantities({
+  plan,
+  seatStatus,
+  singleLine,
+  showFaceValue,
+  areaViews = null,
+}: Props) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const { quantities } = useAppSelector(selectSeats);
@@ -32,6 +53,20 @@ export function TicketQuantities({ plan, seatStatus, singleLine }: Props) {
             <p>
               <FormattedMessage id="tickets.ga.remaining" values={{ remaining }} />
             </p>
+            {areaViews !== null && hasViewPicture(areaViews.themes, area.name) ? (
+              <details>
+                <ViewSummary>
+                  <FormattedMessage id="tickets.ga.view" values={{ area: area.name }} />
+                </ViewSummary>
+                <StageView
+                  outlook={areaOutlook(plan.areas.indexOf(area), plan.areas.length)}
+                  label={intl.formatMessage({ id: 'tickets.ga.viewLabel' }, { area: area.name })}
+                  caption={
+                    <FormattedMessage id="tickets.ga.viewCaption" values={{ area: area.name }} />
+                  }
+                />
+              </details>
+            ) : null}
             <Options>
               {options.map((option) => {
                 const key = quantityKey(area.code, option.code);
@@ -43,6 +78,11 @@ export function TicketQuantities({ plan, seatStatus, singleLine }: Props) {
                   );
                 const price = formatMoney(intl, { amount: option.price, currency });
                 const name = priceOptionName(intl, option.name);
+                // The API sends a face value only where the venue shows it.
+                const faceValue =
+                  showFaceValue && option.faceValue !== null
+                    ? formatMoney(intl, { amount: option.faceValue, currency })
+                    : null;
                 /** One step down or up: named for the option, off where it cannot go. */
                 const step = (
                   label: { id: 'tickets.ga.decrease' | 'tickets.ga.increase' },
@@ -61,9 +101,19 @@ export function TicketQuantities({ plan, seatStatus, singleLine }: Props) {
                 );
                 return (
                   <Option key={option.code} $singleLine={singleLine}>
-                    <label htmlFor={inputId}>
-                      <FormattedMessage id="tickets.ga.quantity" values={{ option: name, price }} />
-                    </label>
+                    <Label $singleLine={singleLine}>
+                      <label htmlFor={inputId}>
+                        <FormattedMessage
+                          id="tickets.ga.quantity"
+                          values={{ option: name, price }}
+                        />
+                      </label>
+                      {faceValue === null ? null : (
+                        <FaceValue id={`${inputId}-face`}>
+                          <FormattedMessage id="tickets.ga.faceValue" values={{ faceValue }} />
+                        </FaceValue>
+                      )}
+                    </Label>
                     <Stepper>
                       {step({ id: 'tickets.ga.decrease' }, -1, quantity === 0, '−')}
                       <QuantityInput
@@ -73,6 +123,7 @@ export function TicketQuantities({ plan, seatStatus, singleLine }: Props) {
                         min={0}
                         max={remaining}
                         value={quantity}
+                        aria-describedby={faceValue === null ? undefined : `${inputId}-face`}
                         disabled={remaining === 0}
                         onChange={(event) => set(Number(event.target.value) || 0)}
                       />
@@ -88,6 +139,25 @@ export function TicketQuantities({ plan, seatStatus, singleLine }: Props) {
     </Areas>
   );
 }
+
+/**
+ * Where an area stands for its picture: the plan lists a venue's areas from the stage outwards
+ * (a standing floor, then a balcony), so each later one is further back and higher. A standing
+ * area is seen from its middle, straight on.
+ */
+function areaOutlook(index: number, count: number): SeatOutlook {
+  const along = count > 1 ? index / (count - 1) : 0;
+  return { depth: 0.3 + 0.5 * along, side: 0, elevation: along, restrictedView: false };
+}
+
+const ViewSummary = styled.summary`
+  display: inline-flex;
+  align-items: center;
+  min-height: 24px;
+  margin-block-end: ${({ theme }) => theme.space[2]}px;
+  color: ${({ theme }) => theme.colors.accentText};
+  cursor: pointer;
+`;
 
 const Areas = styled.div`
   display: grid;
@@ -120,6 +190,19 @@ const Option = styled.div<{ $singleLine: boolean }>`
   padding: ${({ theme, $singleLine }) => ($singleLine ? 0 : `${theme.space[3]}px`)};
   background: ${({ theme, $singleLine }) => ($singleLine ? 'transparent' : theme.colors.surface)};
   border-radius: ${({ theme }) => theme.radius};
+`;
+
+/** Single line: the face value follows the price on the same line; a card puts it beneath. */
+const Label = styled.div<{ $singleLine: boolean }>`
+  display: flex;
+  flex-direction: ${({ $singleLine }) => ($singleLine ? 'row' : 'column')};
+  align-items: baseline;
+  gap: ${({ theme, $singleLine }) => ($singleLine ? theme.space[2] : 0)}px;
+`;
+
+const FaceValue = styled.span`
+  font-size: ${({ theme }) => theme.fontSizes.small};
+  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 const Stepper = styled.div`

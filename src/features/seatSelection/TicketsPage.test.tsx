@@ -9,6 +9,13 @@ import { checkoutHoldId, heldState } from '../../../tests/msw/checkoutState';
 import { renderApp } from '../../../tests/msw/render';
 import { GLASS_ORCHARD_LUMEN_FIRST } from '../../../tests/msw/fixtures';
 import { GA_PERFORMANCE, inventory, resetInventory, seatId } from '../../../tests/msw/inventory';
+import {
+  ACTIVE_ATG,
+  memberHandlers,
+  membersFake,
+  resetMembers,
+  signInMember,
+} from '../../../tests/msw/members';
 
 useMswServer();
 beforeEach(() => resetInventory());
@@ -32,6 +39,20 @@ describe('general admission tickets', { timeout: 30_000 }, () => {
     expect(
       within(screen.getByRole('region', { name: 'Balcony' })).getByText('Sold out'),
     ).toBeInTheDocument();
+  });
+
+  it('viewFromSeat for general admission (Motor City Music Hall): a drawn view from the area its themes name', async () => {
+    const user = userEvent.setup();
+    renderApp({ route: GA_ROUTE });
+    await findPageHeading('Select your tickets');
+    const floor = screen.getByRole('region', { name: 'Standing floor' });
+    await user.click(within(floor).getByText('View from Standing floor'));
+    expect(
+      within(floor).getByRole('img', { name: 'Drawing of the stage as seen from Standing floor' }),
+    ).toBeVisible();
+    // Its themes list only the floor: the balcony has no picture set.
+    const balcony = screen.getByRole('region', { name: 'Balcony' });
+    expect(within(balcony).queryByText(/View from/)).toBeNull();
   });
 
   it('asks for the admission message to be read before reserving, then holds and shows the tickets', async () => {
@@ -337,5 +358,87 @@ describe('reserved seats', { timeout: 30_000 }, () => {
       await screen.findByText("Sorry, you can't purchase more than 2 seats online."),
     ).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: /^Stalls, Row A, Seat 6,/ })).not.toBeChecked();
+  });
+});
+
+describe('price flags on the seat map key', { timeout: 30_000 }, () => {
+  const route = (venue: string) =>
+    `/shows/the-glass-orchard/${venue}/tickets/${GLASS_ORCHARD_LUMEN_FIRST}`;
+  const bandLines = async () => {
+    await findPageHeading('Select seat');
+    const key = screen.getByRole('region', { name: 'Key' });
+    return within(key)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent)
+      .slice(0, 3);
+  };
+
+  it('shouldShowFaceValue (Lumen Theatre): each band says its face value under the all-in price', async () => {
+    renderApp({ route: route('lumen-theatre') });
+    expect(await bandLines()).toEqual([
+      'Band A: £65Face value £58.50',
+      'Band B: £45Face value £40.50',
+      'Restricted view: £30Face value £27',
+    ]);
+  });
+
+  it('without the flag (Golden Gate Playhouse) the all-in price is the only price', async () => {
+    renderApp({ route: route('golden-gate-playhouse') });
+    expect(await bandLines()).toEqual(['Band A: £65', 'Band B: £45', 'Restricted view: £30']);
+    expect(screen.queryByText(/Face value/)).toBeNull();
+  });
+
+  it('isSingleLinePriceOption (Hudson Stage): the bands are a price list, name then price on one line', async () => {
+    renderApp({ route: route('hudson-stage') });
+    expect(await bandLines()).toEqual([
+      'Band A£65Face value £58.50',
+      'Band B£45Face value £40.50',
+      'Restricted view£30Face value £27',
+    ]);
+    const key = screen.getByRole('region', { name: 'Key' });
+    const bandA = within(key).getByText('Band A');
+    // Name and price are two cells of one line, not one "Band A: £65" phrase.
+    expect(bandA.parentElement).toHaveTextContent(/^Band A£65/);
+    expect(within(key).queryByText(/Band A: /)).toBeNull();
+    expect(getComputedStyle(bandA.parentElement!).display).toBe('flex');
+  });
+});
+
+describe('shouldCallEligibleExp on the tickets page', { timeout: 30_000 }, () => {
+  const route = (venue: string) =>
+    `/shows/the-glass-orchard/${venue}/tickets/${GLASS_ORCHARD_LUMEN_FIRST}`;
+  beforeEach(() => {
+    resetMembers();
+    server.use(...memberHandlers());
+  });
+
+  it('Hudson Stage asks which benefits a signed-in member has before showing prices, and says so', async () => {
+    signInMember();
+    membersFake.memberships = [{ ...ACTIVE_ATG }];
+    let asked = 0;
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname === '/services/account-management/memberships') asked += 1;
+    });
+    renderApp({ route: route('hudson-stage') });
+    await findPageHeading('Select seat');
+    expect(asked).toBeGreaterThan(0);
+    expect(
+      screen.getByText('As an ATG+ member you pay no transaction fee on this order.'),
+    ).toBeInTheDocument();
+    server.events.removeAllListeners('request:start');
+  });
+
+  it('a guest at Hudson Stage sees the prices with no benefit', async () => {
+    renderApp({ route: route('hudson-stage') });
+    await findPageHeading('Select seat');
+    expect(screen.queryByText(/member you pay no transaction fee/)).toBeNull();
+  });
+
+  it('a venue without the flag (Lumen Theatre) does not ask', async () => {
+    signInMember();
+    membersFake.memberships = [{ ...ACTIVE_ATG }];
+    renderApp({ route: route('lumen-theatre') });
+    await findPageHeading('Select seat');
+    expect(screen.queryByText(/member you pay no transaction fee/)).toBeNull();
   });
 });

@@ -45,6 +45,7 @@ import { SelectionBar } from './SelectionBar';
 import { strandedBySelection } from './strandedSeats';
 import { TicketQuantities } from './TicketQuantities';
 import { useAppliedPromoCode } from './useAppliedPromoCode';
+import { useEligibleBenefits } from './useEligibleBenefits';
 
 /**
  * Seat selection for one performance (the route has validated its id): the seat map and list
@@ -75,10 +76,18 @@ export default function TicketsPage() {
   useEffect(() => () => void dispatch(errorCleared()), [dispatch, performanceId]);
   useContinueWhenHeld(performanceId);
 
+  const benefits = useEligibleBenefits(venue);
   const current = seats.performanceId === performanceId;
   if (current && seats.status === 'failed' && seats.error !== null)
     return <LoadFailure error={seats.error} onRetry={load} />;
-  if (!current || seats.plan === null || seats.seatStatus === null || venue === undefined)
+  // shouldCallEligibleExp: no prices until the membership service has said what applies.
+  if (
+    !current ||
+    seats.plan === null ||
+    seats.seatStatus === null ||
+    venue === undefined ||
+    !benefits.ready
+  )
     return <ChoiceSkeleton />;
   const send = ({ request, quotedTotal }: PendingHold) =>
     dispatch(
@@ -100,6 +109,7 @@ export default function TicketsPage() {
         plan={seats.plan}
         seatStatus={seats.seatStatus}
         showTitle={show.data?.title ?? ''}
+        memberScheme={benefits.scheme}
         hold={(request, quotedTotal) => {
           // The basket holds another date (this page was opened by its address, so no leave
           // guard asked): one basket, so reserving here empties it, but only once agreed to.
@@ -150,10 +160,20 @@ type ChoiceProps = {
   plan: SeatingPlan;
   seatStatus: SeatStatus;
   showTitle: string;
+  /** shouldCallEligibleExp: the membership whose benefits apply to this buyer, if any. */
+  memberScheme: 'atg-plus' | 'access' | null;
   hold: (request: HoldRequest, quotedTotal?: number) => void;
 };
 
-function Choice({ venue, titleSlug, plan, seatStatus, showTitle, hold }: ChoiceProps) {
+function Choice({
+  venue,
+  titleSlug,
+  plan,
+  seatStatus,
+  showTitle,
+  memberScheme,
+  hold,
+}: ChoiceProps) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -291,6 +311,14 @@ function Choice({ venue, titleSlug, plan, seatStatus, showTitle, hold }: ChoiceP
         <FormattedMessage id={reserved ? 'steps.seatmap.subheading' : 'steps.tickets.subheading'} />
       </Lead>
       {seatStatus.parts ? <LinkedParts parts={seatStatus.parts} /> : null}
+      {memberScheme === null ? null : (
+        <p>
+          <FormattedMessage
+            id="tickets.memberBenefit"
+            values={{ scheme: memberScheme === 'atg-plus' ? 'atgPlus' : 'access' }}
+          />
+        </p>
+      )}
       {reserved ? (
         // Straight past the plan and its controls to the keyboard's way of choosing seats; after the
         // heading, which takes focus when the page is reached from another, so Tab meets it next.
@@ -357,6 +385,8 @@ function Choice({ venue, titleSlug, plan, seatStatus, showTitle, hold }: ChoiceP
             plan={plan}
             seatStatus={seatStatus}
             singleLine={venue.settings.flags.isSingleLinePriceOption}
+            showFaceValue={venue.settings.flags.shouldShowFaceValue}
+            areaViews={areaViewsOf(venue)}
           />
           <OffersPanel seatStatus={seatStatus} />
           <SelectionBar
@@ -381,6 +411,12 @@ function Choice({ venue, titleSlug, plan, seatStatus, showTitle, hold }: ChoiceP
       )}
     </section>
   );
+}
+
+/** viewFromSeat for general admission: on with `enabled` and `enabledForGeneralAdmissions`. */
+function areaViewsOf(venue: VenueConfig): { themes?: readonly string[] } | null {
+  const view = venue.settings.flags.viewFromSeat;
+  return view?.enabled && view.enabledForGeneralAdmissions ? { themes: view.themes } : null;
 }
 
 /**

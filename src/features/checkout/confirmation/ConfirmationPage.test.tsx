@@ -10,6 +10,8 @@ import { renderApp } from '../../../../tests/msw/render';
 import { server, useMswServer } from '../../../../tests/msw/server';
 import { checkoutHoldId, heldState } from '../../../../tests/msw/checkoutState';
 import { resetInventory } from '../../../../tests/msw/inventory';
+import { signInDouble } from '../../../../tests/msw/auth';
+import { SIGNED_IN_MARK } from '@/features/auth/authSession';
 import {
   ORDER_KEY,
   orders,
@@ -182,8 +184,21 @@ describe('the confirmation page', { timeout: 30_000 }, () => {
     );
     expect(section).not.toHaveTextContent(ORDER_KEY);
     expect(
-      screen.getByRole('heading', { name: 'Save your details for next time' }),
+      await screen.findByRole('heading', { name: 'Save your details for next time' }),
     ).toBeInTheDocument();
+  });
+
+  it('offers no new account to a buyer who is signed in: they have one already', async () => {
+    signInDouble();
+    window.localStorage.setItem(SIGNED_IN_MARK, '1');
+    onTestFinished(() => window.localStorage.clear());
+    boughtOrder();
+    renderApp({ route: `${CHECKOUT_PATHS.confirmation}?order=${ORDER_ID}&venue=lumen-theatre` });
+    await heading();
+    // The buying session's own order (the secret link is there) at a venue that offers sign-up.
+    expect(screen.getByRole('heading', { name: 'Keep this link' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'My account' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Save your details for next time' })).toBeNull();
   });
 
   it('copies the whole secret link for the buyer and says so', async () => {

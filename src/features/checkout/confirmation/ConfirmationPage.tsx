@@ -11,6 +11,7 @@ import { LoadFailure } from '@/components/errors/LoadFailure';
 import { NotFoundPage } from '@/components/errors/errorPages';
 import { selectReservation } from '@/features/hold/reservationSlice';
 import { SignUpPanel } from '@/features/auth/SignUpPanel';
+import { selectAuthKnown, selectSignedIn } from '@/features/auth/authSlice';
 import { AppHandover } from './AppHandover';
 import { OrderLink } from './OrderLink';
 import { OrderSummary } from './OrderSummary';
@@ -36,6 +37,11 @@ export default function ConfirmationPage() {
   const target = useRouteTarget();
   const region = target?.region ?? reservation.region;
   const state = useAppSelector(selectOrderState);
+  // Someone signed in already has an account (the server would refuse a second, 409): no offer,
+  // and none until the sign-in read has answered, so it never flashes up and vanishes.
+  const authKnown = useAppSelector(selectAuthKnown);
+  const signedIn = useAppSelector(selectSignedIn);
+  const guest = authKnown && !signedIn;
   const current = state.order !== null && state.order.id === orderId ? state.order : null;
   useDocumentTitle(intl.formatMessage({ id: 'steps.confirmation.heading' }));
 
@@ -81,6 +87,7 @@ export default function ConfirmationPage() {
       ) : null}
       {secretLink !== null ? <OrderLink path={secretLink} /> : null}
       {secretLink !== null &&
+      guest &&
       venue?.settings.flags.shouldShowOrderConfirmationSignup &&
       !venue.settings.flags.loginDisabled ? (
         <SignUpPanel order={current} />

@@ -43,6 +43,11 @@ describe('the collection step', { timeout: 60_000 }, () => {
     expect(screen.getByRole('heading', { level: 1 })).not.toHaveTextContent(/payment/i);
     await waitFor(() => expect(document.title).toMatch(/^Ticket delivery/));
     expect(screen.getByText('Enter your details')).toBeInTheDocument();
+    // The spec's customerDetails part ("Delivery and payment") names the part of checkout this
+    // step opens, above its own heading (delivery, contacts and payment share it).
+    const part = screen.getByText('Delivery and payment');
+    expect(part.tagName).toBe('P');
+    expect(part.nextElementSibling).toBe(screen.getByRole('heading', { level: 1 }));
     const group = deliveryGroup();
     expect(
       within(group)

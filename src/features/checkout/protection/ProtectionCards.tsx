@@ -9,7 +9,12 @@ import { useFieldState } from '@/components/form/useFieldState';
 import type { MessageId } from '@/i18n/messageIds';
 import { PROTECTION_FIELD } from './protectionSchema';
 
-type Props = { fee: string; total: string };
+type Props = {
+  fee: string;
+  total: string;
+  /** The fieldset's legend (the tpCopy experiment's wording). */
+  question: MessageId;
+};
 
 type Card = {
   value: 'yes' | 'no';
@@ -38,7 +43,7 @@ const CARDS: readonly Card[] = [
  * side, yes marked "Recommended". Each whole card is the radio's label, so it is one large
  * target; the inputs stay real radios (arrow keys, the group's name and error) for everyone.
  */
-export function ProtectionCards({ fee, total }: Props) {
+export function ProtectionCards({ fee, total, question }: Props) {
   const state = useFieldState<string>(PROTECTION_FIELD, false);
   const chosen = state.field.value ?? '';
   const focusIndex = Math.max(
@@ -51,7 +56,7 @@ export function ProtectionCards({ fee, total }: Props) {
   return (
     <Fieldset aria-describedby={state.describedBy}>
       <Legend>
-        <FormattedMessage id="ticketProtection.question" />
+        <FormattedMessage id={question} />
       </Legend>
       <InvalidBar $invalid={state.invalid}>
         {state.error !== undefined && (

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import type { Region } from '@contract/regions';
 import { CHECKOUT_PATHS } from '@/config/paths';
+import type { SessionState } from '@/features/session/sessionSlice';
 import { useMswServer } from '../../../../tests/msw/server';
 import { renderApp } from '../../../../tests/msw/render';
 import { checkoutHoldId, heldState } from '../../../../tests/msw/checkoutState';
@@ -15,6 +16,15 @@ beforeEach(() => resetInventory());
 const findPageHeading = (name: string) =>
   screen.findByRole('heading', { level: 1, name }, { timeout: 5000 });
 
+/** A session forced into one tpCopy variation, as `?force-opty=tpCopy:<v>` does. */
+const sessionWith = (tpCopy: 'a' | 'b'): SessionState => ({
+  sessionId: 'anonymous',
+  attribution: {},
+  forcedVariations: { tpCopy },
+  cfg: null,
+  csrfToken: null,
+});
+
 const savedChoice = () => inventory.basket.choices.get(checkoutHoldId())?.protection;
 
 /** The Lumen (UK) has the classic list; Hudson Stage (US) the newer cards (shouldShowTpUxChanges). */
@@ -24,7 +34,8 @@ async function openProtection(
   before?: (holdId: string) => void,
 ) {
   const user = userEvent.setup();
-  const preloadedState = heldState({ venueSlug, region });
+  // The tpCopy experiment's first wording (its own tests below show the other).
+  const preloadedState = { ...heldState({ venueSlug, region }), session: sessionWith('a') };
   // Runs once the hold exists, to set up what the server already holds for it.
   before?.(checkoutHoldId());
   const view = renderApp({ route: CHECKOUT_PATHS.ticketProtection, preloadedState });
@@ -120,5 +131,45 @@ describe('the ticket protection step', { timeout: 20_000 }, () => {
     });
     await waitFor(() => expect(history.location.pathname).toBe(CHECKOUT_PATHS.collection));
     expect(history.action).toBe('REPLACE');
+  });
+
+  describe('the tpCopy experiment', () => {
+    const exposures = () =>
+      ((window as { dataLayer?: unknown[] }).dataLayer ?? []).filter(
+        (entry) => (entry as { event?: string }).event === 'experiment_exposure',
+      );
+    beforeEach(() => {
+      (window as { dataLayer?: unknown[] }).dataLayer = [];
+    });
+
+    it('variation b words the question its own way, and the buyer seeing it is recorded once', async () => {
+      heldState();
+      renderApp({
+        route: CHECKOUT_PATHS.ticketProtection,
+        preloadedState: { ...heldState(), session: sessionWith('b') },
+      });
+      await findPageHeading('Ticket refund protection');
+      expect(
+        await screen.findByRole('group', {
+          name: /^Can't make it on the day\? Protect your tickets/,
+        }),
+      ).toBeInTheDocument();
+      expect(screen.queryByText('Would you like to protect your tickets?')).toBeNull();
+      // Only the experiment and its variation: nothing that names the buyer or the session.
+      await waitFor(() =>
+        expect(exposures()).toEqual([
+          { event: 'experiment_exposure', experiment: 'tpCopy', variation: 'b' },
+        ]),
+      );
+    });
+
+    it('variation a keeps the first wording, and says so to the dataLayer', async () => {
+      await openProtection();
+      await waitFor(() =>
+        expect(exposures()).toEqual([
+          { event: 'experiment_exposure', experiment: 'tpCopy', variation: 'a' },
+        ]),
+      );
+    });
   });
 });

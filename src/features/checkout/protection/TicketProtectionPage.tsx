@@ -20,6 +20,8 @@ import { useContinueAfterSave } from '@/features/checkout/useContinueAfterSave';
 import { nextStep, stepPath } from '@/features/checkout/checkoutSteps';
 import { selectReservation } from '@/features/hold/reservationSlice';
 import { formatMoney } from '@/i18n/format';
+import type { MessageId } from '@/i18n/messageIds';
+import { useVariation } from '@/features/experiments/useVariation';
 import { ProtectionCards } from './ProtectionCards';
 import { protectionSchema, PROTECTION_FIELD, type ProtectionValues } from './protectionSchema';
 
@@ -77,6 +79,9 @@ function ProtectionForm({ basket, protection, save, saving, saveFailed, children
   const { venueSlug } = useAppSelector(selectReservation);
   const venue = venueSlug === undefined ? undefined : getVenue(venueSlug);
   const { shouldShowTpUxChanges } = useVenueFlags();
+  // The tpCopy experiment words the question two ways; which one a buyer saw goes to dataLayer.
+  const question: MessageId =
+    useVariation('tpCopy') === 'b' ? 'ticketProtection.question.b' : 'ticketProtection.question';
   const { continueTo, waiting } = useContinueAfterSave(saving, saveFailed);
   const money = (amount: number) => formatMoney(intl, { amount, currency: basket.currency });
   const fee = money(protection.feePerTicket);
@@ -141,11 +146,11 @@ function ProtectionForm({ basket, protection, save, saving, saveFailed, children
       >
         <CheckoutForm>
           {shouldShowTpUxChanges ? (
-            <ProtectionCards fee={fee} total={total} />
+            <ProtectionCards fee={fee} total={total} question={question} />
           ) : (
             <RadioGroupField
               name={PROTECTION_FIELD}
-              legend="ticketProtection.question"
+              legend={question}
               options={[
                 {
                   value: 'yes',

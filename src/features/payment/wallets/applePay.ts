@@ -1,5 +1,5 @@
 import type { CardBrand } from '@contract/cards';
-import { env } from '@/config/env';
+import { createApplePaySession } from '@/api/payment';
 import type { WalletAdapter, WalletRequest } from './walletAdapter';
 
 /**
@@ -50,9 +50,9 @@ export const applePayAdapter: WalletAdapter = {
       return Promise.resolve(false);
     }
   },
-  requestToken({ amount, cardBrands, merchantName }: WalletRequest) {
+  requestToken({ amount, cardBrands, merchantName, csrfToken }: WalletRequest) {
     const Session = sessionClass();
-    if (Session === undefined) return Promise.resolve(null);
+    if (Session === undefined || !merchantId || !csrfToken) return Promise.resolve(null);
     const networks = [...new Set(cardBrands.map((brand) => NETWORKS[brand]).filter(Boolean))];
     const session = new Session(3, {
       countryCode: amount.currency === 'GBP' ? 'GB' : 'US',
@@ -63,15 +63,10 @@ export const applePayAdapter: WalletAdapter = {
     });
     return new Promise<string | null>((resolve) => {
       session.onvalidatemerchant = ({ validationURL }) => {
-        fetch(`${env.services.payment}/apple-pay/session`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ validationURL, merchantId }),
-        })
-          .then((response) => {
-            if (!response.ok) throw new Error(`merchant validation ${response.status}`);
-            return response.json() as Promise<unknown>;
-          })
+        createApplePaySession(
+          { validationURL, merchantId, displayName: merchantName.slice(0, 64) },
+          csrfToken,
+        )
           .then((merchantSession) => session.completeMerchantValidation(merchantSession))
           .catch(() => {
             session.abort();

@@ -9,6 +9,8 @@ export interface WalletRequest {
   cardBrands: readonly CardBrand[];
   /** The venue's name, shown on the sheet as the merchant. */
   merchantName: string;
+  /** The booking session's CSRF token, for a wallet whose sheet asks the server (Apple Pay). */
+  csrfToken?: string | null;
 }
 
 /**

@@ -16,10 +16,10 @@ function theatreModel(): SeatMapModel {
       prices: { A: 6500, B: 4500, R: 3000 },
       seatSelectionLimit: 4,
       priceOptions: [
-        { code: 'FULL', name: 'Full Price', band: 'A', area: null, price: 6500 },
-        { code: 'FULL', name: 'Full Price', band: 'B', area: null, price: 4500 },
-        { code: 'FULL', name: 'Full Price', band: 'R', area: null, price: 3000 },
-        { code: 'CONC', name: 'Concession', band: 'B', area: null, price: 3500 },
+        { code: 'FULL', name: 'Full Price', band: 'A', area: null, price: 6500, faceValue: null },
+        { code: 'FULL', name: 'Full Price', band: 'B', area: null, price: 4500, faceValue: null },
+        { code: 'FULL', name: 'Full Price', band: 'R', area: null, price: 3000, faceValue: null },
+        { code: 'CONC', name: 'Concession', band: 'B', area: null, price: 3500, faceValue: null },
       ],
     }),
   );

@@ -32,7 +32,24 @@ const ACCESS_FLAGS: readonly SeatFlagName[] = ['wheelchair', 'companion', 'acces
  * here rather than in a block above the plan: seats set aside for someone (wheelchair users,
  * access needs, American Express cardholders) beside their mark, packages beneath the key.
  */
-export function SeatLegend({ model, offers = [] }: { model: SeatMapModel; offers?: Offer[] }) {
+type LegendProps = {
+  model: SeatMapModel;
+  offers?: Offer[];
+  /** Venue flag shouldShowFaceValue: each band's face value beside its all-in price. */
+  showFaceValue?: boolean;
+  /**
+   * Venue flag isSingleLinePriceOption: the bands are a price list, one line each with the name
+   * at the start and the price (and face value) at the end, instead of tiles.
+   */
+  singleLine?: boolean;
+};
+
+export function SeatLegend({
+  model,
+  offers = [],
+  showFaceValue = false,
+  singleLine = false,
+}: LegendProps) {
   const intl = useIntl();
   const theme = useTheme();
   const headingId = useId();
@@ -50,29 +67,75 @@ export function SeatLegend({ model, offers = [] }: { model: SeatMapModel; offers
     (offer) => !present.some((flag) => (flag as string) === offer.type),
   );
   const offersHeadingId = useId();
+  const money = (amount: number) => formatMoney(intl, { amount, currency: model.currency });
+  /**
+   * The face value of the band's price: that of its cheapest option, the one the all-in price
+   * shown is (seat_all_in_price). The API sends face values only where the venue shows them.
+   */
+  const faceValueText = (band: string) => {
+    if (!showFaceValue) return null;
+    const cheapest = model.priceOptions
+      .filter((option) => option.band === band)
+      .reduce<SeatStatus['priceOptions'][number] | null>(
+        (best, option) => (best === null || option.price < best.price ? option : best),
+        null,
+      );
+    if (cheapest?.faceValue == null) return null;
+    return (
+      <Detail>
+        <FormattedMessage
+          id="seatMap.legend.faceValue"
+          values={{ faceValue: money(cheapest.faceValue) }}
+        />
+      </Detail>
+    );
+  };
 
   return (
     <section aria-labelledby={headingId}>
       <Heading id={headingId}>
         <FormattedMessage id="seatMap.legend.heading" />
       </Heading>
+      {singleLine ? (
+        <PriceList>
+          {model.bands.map((band, index) => (
+            <li key={band.code}>
+              <Swatch kind="available" fill={colours.bands[index]!} colours={colours} />
+              <BandName>{band.name}</BandName>
+              <BandPrice>
+                {band.price === null ? (
+                  <FormattedMessage id="seatMap.legend.notOnSale" />
+                ) : (
+                  money(band.price)
+                )}
+                {faceValueText(band.code)}
+              </BandPrice>
+            </li>
+          ))}
+        </PriceList>
+      ) : null}
       <Items>
-        {model.bands.map((band, index) => (
-          <li key={band.code}>
-            <Swatch kind="available" fill={colours.bands[index]!} colours={colours} />
-            {band.price === null ? (
-              <FormattedMessage id="seatMap.legend.bandNotOnSale" values={{ band: band.name }} />
-            ) : (
-              <FormattedMessage
-                id="seatMap.legend.band"
-                values={{
-                  band: band.name,
-                  price: formatMoney(intl, { amount: band.price, currency: model.currency }),
-                }}
-              />
-            )}
-          </li>
-        ))}
+        {singleLine
+          ? null
+          : model.bands.map((band, index) => (
+              <li key={band.code}>
+                <Swatch kind="available" fill={colours.bands[index]!} colours={colours} />
+                <span>
+                  {band.price === null ? (
+                    <FormattedMessage
+                      id="seatMap.legend.bandNotOnSale"
+                      values={{ band: band.name }}
+                    />
+                  ) : (
+                    <FormattedMessage
+                      id="seatMap.legend.band"
+                      values={{ band: band.name, price: money(band.price) }}
+                    />
+                  )}
+                  {faceValueText(band.code)}
+                </span>
+              </li>
+            ))}
         <li>
           <Swatch kind="selected" fill={colours.selected} colours={colours} />
           <FormattedMessage id="seatMap.legend.selected" />
@@ -171,6 +234,35 @@ const Items = styled.ul`
     flex: none;
     margin-top: 2px;
   }
+`;
+
+/** isSingleLinePriceOption: one band a line, name first, price at the end. */
+const PriceList = styled.ul`
+  list-style: none;
+  margin: 0 0 ${({ theme }) => theme.space[2]}px;
+  padding: 0;
+
+  li {
+    display: flex;
+    align-items: baseline;
+    gap: ${({ theme }) => theme.space[2]}px;
+    padding: ${({ theme }) => theme.space[1]}px 0;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.divider};
+  }
+
+  svg {
+    flex: none;
+    align-self: center;
+  }
+`;
+
+const BandName = styled.span`
+  flex: 1;
+`;
+
+const BandPrice = styled.span`
+  text-align: end;
+  font-variant-numeric: tabular-nums;
 `;
 
 /** An offer's description under the line it belongs to. */

@@ -81,11 +81,13 @@ function Harness({
   onToggle,
   onFrame,
   viewFromSeat = false,
+  viewThemes,
 }: {
   model: SeatMapModel;
   onToggle?: (seat: number) => void;
   onFrame?: (frame: FrameInfo) => void;
   viewFromSeat?: boolean;
+  viewThemes?: readonly string[];
 }) {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   return (
@@ -103,6 +105,7 @@ function Harness({
       }}
       onFrame={onFrame}
       viewFromSeat={viewFromSeat}
+      viewThemes={viewThemes}
     />
   );
 }
@@ -371,6 +374,23 @@ describe('SeatMapCanvas', () => {
       screen.getByRole('img', {
         name: 'Drawing of the stage as seen from Dress Circle, Row C, Seat 11, restricted view, £30',
       }),
+    ).toBeInTheDocument();
+  });
+
+  it('viewFromSeat.themes: a level without a picture set says so instead of drawing one', async () => {
+    const user = userEvent.setup();
+    const model = theatreModel();
+    const { map } = await renderMap(model, { viewFromSeat: true, viewThemes: ['stalls'] });
+    const home = fitView(model.bounds, SIZE, model.pitch);
+    act(() => click(map, seatOnScreen(model, home, miniSeat(1, 'C', 11))));
+    await user.click(screen.getByRole('button', { name: 'View from seat' }));
+    expect(
+      screen.getByText('There is no view picture for the Dress Circle yet.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /Drawing of the stage/ })).toBeNull();
+    act(() => click(map, seatOnScreen(model, home, miniSeat(0, 'A', 3))));
+    expect(
+      screen.getByRole('img', { name: /^Drawing of the stage as seen from Stalls, Row A, Seat 3/ }),
     ).toBeInTheDocument();
   });
 

@@ -28,6 +28,7 @@ import { layerServes, placeLayer, renderLayer } from './seatLayer';
 import { seatName } from './seatName';
 import { buildSpatialIndex, nearestSeat } from './spatialIndex';
 import { ViewFromSeat } from './ViewFromSeat';
+import { hasViewPicture } from './viewThemes';
 import { PLAN_FRAME_HEIGHT } from './pickerLayout';
 import {
   applyCommand,
@@ -68,6 +69,8 @@ export interface SeatMapCanvasProps {
   filterMask?: Uint8Array | null;
   /** Venue setting `viewFromSeat.enabled`. */
   viewFromSeat?: boolean;
+  /** Venue setting `viewFromSeat.themes`: the levels with a picture set (all when absent). */
+  viewThemes?: readonly string[];
   onFrame?: (frame: FrameInfo) => void;
 }
 
@@ -112,6 +115,7 @@ export function SeatMapCanvas({
   onToggleSeat,
   filterMask = null,
   viewFromSeat = false,
+  viewThemes,
   onFrame,
 }: SeatMapCanvasProps) {
   const intl = useIntl();
@@ -527,7 +531,15 @@ export function SeatMapCanvas({
       </Instructions>
       {viewFromSeat && viewOpen && (
         <div id={viewPanelId}>
-          {viewSeat >= 0 ? (
+          {viewSeat >= 0 &&
+          !hasViewPicture(viewThemes, model.sections[model.section[viewSeat]!]!.level) ? (
+            <p>
+              <FormattedMessage
+                id="seatMap.viewFromSeat.none"
+                values={{ level: model.sections[model.section[viewSeat]!]!.level }}
+              />
+            </p>
+          ) : viewSeat >= 0 ? (
             <ViewFromSeat model={model} seat={viewSeat} />
           ) : (
             <p>

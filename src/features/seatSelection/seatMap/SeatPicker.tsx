@@ -16,8 +16,12 @@ export interface SeatPickerProps {
   onToggleSeat: (index: number) => void;
   /** Venue setting `viewFromSeat.enabled`. */
   viewFromSeat?: boolean;
+  /** Venue setting `viewFromSeat.themes`. */
+  viewThemes?: readonly string[];
   /** The performance's offers, told in the key beside the seats they concern. */
   offers?: SeatStatus['offers'];
+  /** Venue flags for the key's prices (shouldShowFaceValue, isSingleLinePriceOption). */
+  prices?: { showFaceValue: boolean; singleLine: boolean };
   /** At the top of the side panel (how to choose). */
   panelTop?: ReactNode;
   /** Shown in the panel instead of the filters and the list (best available's own fields). */
@@ -37,7 +41,9 @@ export function SeatPicker({
   selected,
   onToggleSeat,
   viewFromSeat = false,
+  viewThemes,
   offers = [],
+  prices = { showFaceValue: false, singleLine: false },
   panelTop = null,
   alternative = null,
   listId,
@@ -68,6 +74,7 @@ export function SeatPicker({
           }}
           filterMask={mask}
           viewFromSeat={viewFromSeat}
+          viewThemes={viewThemes}
         />
       </PlanArea>
       <Panel>
@@ -99,7 +106,12 @@ export function SeatPicker({
             </section>
           </>
         )}
-        <SeatLegend model={model} offers={offers} />
+        <SeatLegend
+          model={model}
+          offers={offers}
+          showFaceValue={prices.showFaceValue}
+          singleLine={prices.singleLine}
+        />
       </Panel>
     </Layout>
   );

@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled, { useTheme } from 'styled-components';
 import type { SeatMapModel } from './model';
 import { seatName } from './seatName';
-import { seatOutlook } from './seatOutlook';
+import { seatOutlook, type SeatOutlook } from './seatOutlook';
 
 const WIDTH = 320;
 const HEIGHT = 180;
@@ -15,10 +16,22 @@ const HEIGHT = 180;
  */
 export function ViewFromSeat({ model, seat }: { model: SeatMapModel; seat: number }) {
   const intl = useIntl();
-  const theme = useTheme();
   const name = seatName(model, seat, intl);
-  const { depth, side, elevation, restrictedView } = seatOutlook(model, seat);
+  return (
+    <StageView
+      outlook={seatOutlook(model, seat)}
+      label={intl.formatMessage({ id: 'seatMap.viewFromSeat.imageLabel' }, { seat: name })}
+      caption={<FormattedMessage id="seatMap.viewFromSeat.caption" values={{ seat: name }} />}
+    />
+  );
+}
 
+type StageViewProps = { outlook: SeatOutlook; label: string; caption: ReactNode };
+
+/** The drawing itself, from any place in the house (a seat, or a general-admission area). */
+export function StageView({ outlook, label, caption }: StageViewProps) {
+  const theme = useTheme();
+  const { depth, side, elevation, restrictedView } = outlook;
   const scale = 1 - depth * 0.55 - elevation * 0.15;
   const stageWidth = 250 * scale;
   const centre = WIDTH / 2 - side * 70 * (1 - depth * 0.4);
@@ -37,11 +50,7 @@ export function ViewFromSeat({ model, seat }: { model: SeatMapModel; seat: numbe
 
   return (
     <figure>
-      <Picture
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="img"
-        aria-label={intl.formatMessage({ id: 'seatMap.viewFromSeat.imageLabel' }, { seat: name })}
-      >
+      <Picture viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={label}>
         <rect width={WIDTH} height={HEIGHT} fill={theme.colors.surface} />
         <rect
           x={centre - stageWidth / 2}
@@ -77,9 +86,7 @@ export function ViewFromSeat({ model, seat }: { model: SeatMapModel; seat: numbe
           <rect width={WIDTH} height={floorTop - archHeight * 0.4} fill={theme.colors.text} />
         )}
       </Picture>
-      <figcaption>
-        <FormattedMessage id="seatMap.viewFromSeat.caption" values={{ seat: name }} />
-      </figcaption>
+      <figcaption>{caption}</figcaption>
     </figure>
   );
 }

@@ -20,11 +20,11 @@ const base = buildSeatMapModel(
   makeStatus(plan, {
     prices: { A: 6500, B: 4500, R: 3000 },
     priceOptions: [
-      { code: 'FULL', name: 'Full Price', band: 'A', area: null, price: 6500 },
-      { code: 'FULL', name: 'Full Price', band: 'B', area: null, price: 4500 },
-      { code: 'FULL', name: 'Full Price', band: 'R', area: null, price: 3000 },
-      { code: 'CONC', name: 'Concession', band: 'B', area: null, price: 3500 },
-      { code: 'CONC', name: 'Concession', band: 'R', area: null, price: 2500 },
+      { code: 'FULL', name: 'Full Price', band: 'A', area: null, price: 6500, faceValue: null },
+      { code: 'FULL', name: 'Full Price', band: 'B', area: null, price: 4500, faceValue: null },
+      { code: 'FULL', name: 'Full Price', band: 'R', area: null, price: 3000, faceValue: null },
+      { code: 'CONC', name: 'Concession', band: 'B', area: null, price: 3500, faceValue: null },
+      { code: 'CONC', name: 'Concession', band: 'R', area: null, price: 2500, faceValue: null },
     ],
   }),
 );
@@ -90,9 +90,16 @@ describe('seat filters', () => {
       makeStatus(plan, {
         prices: { A: 6500, B: 4500, R: 3000 },
         priceOptions: [
-          { code: 'A', name: 'Band A', band: 'A', area: null, price: 6500 },
-          { code: 'B', name: 'Band B', band: 'B', area: null, price: 4500 },
-          { code: 'R', name: 'Restricted view', band: 'R', area: null, price: 3000 },
+          { code: 'A', name: 'Band A', band: 'A', area: null, price: 6500, faceValue: null },
+          { code: 'B', name: 'Band B', band: 'B', area: null, price: 4500, faceValue: null },
+          {
+            code: 'R',
+            name: 'Restricted view',
+            band: 'R',
+            area: null,
+            price: 3000,
+            faceValue: null,
+          },
         ],
       }),
     );

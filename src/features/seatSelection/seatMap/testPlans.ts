@@ -71,6 +71,7 @@ export function makeStatus(
         band,
         area: null,
         price,
+        faceValue: null,
       })),
     areas: [],
     offers: [],
