@@ -364,9 +364,10 @@ describe('reserved seats', { timeout: 30_000 }, () => {
 describe('price flags on the seat map key', { timeout: 30_000 }, () => {
   const route = (venue: string) =>
     `/shows/the-glass-orchard/${venue}/tickets/${GLASS_ORCHARD_LUMEN_FIRST}`;
+  // The Lumen calls it the key; the American venues (en-US) the legend.
   const bandLines = async () => {
     await findPageHeading('Select seat');
-    const key = screen.getByRole('region', { name: 'Key' });
+    const key = screen.getByRole('region', { name: /^(Key|Legend)$/ });
     return within(key)
       .getAllByRole('listitem')
       .map((item) => item.textContent)
@@ -395,7 +396,7 @@ describe('price flags on the seat map key', { timeout: 30_000 }, () => {
       'Band B£45Face value £40.50',
       'Restricted view£30Face value £27',
     ]);
-    const key = screen.getByRole('region', { name: 'Key' });
+    const key = screen.getByRole('region', { name: 'Legend' });
     const bandA = within(key).getByText('Band A');
     // Name and price are two cells of one line, not one "Band A: £65" phrase.
     expect(bandA.parentElement).toHaveTextContent(/^Band A£65/);
