@@ -268,6 +268,8 @@ export const verifyTicketResponseSchema = z.strictObject({
       orderNumber: z.string(),
       performanceId: id,
       label: z.string(),
+      /** A two-part show's ticket: both parts it admits to (issue 24); absent for one performance. */
+      parts: performancePartsSchema.optional(),
     })
     .nullable(),
 });

@@ -578,11 +578,18 @@ export async function confirmedTicket(
   db: Queryable,
   ticketId: string,
   region: string,
-): Promise<{ code: string | null } | undefined> {
-  const { rows } = await db.query<{ code: string | null }>(
-    `SELECT t.code FROM order_tickets t
+): Promise<
+  ({ code: string | null; performanceId: string; startsAt: Date } & LinkedPartFacts) | undefined
+> {
+  const { rows } = await db.query<
+    { code: string | null; performanceId: string; startsAt: Date } & LinkedPartFacts
+  >(
+    `SELECT t.code, p.id AS "performanceId", p.starts_at AS "startsAt",
+            p.part, lp.id AS "linkedId", lp.starts_at AS "linkedStartsAt"
+     FROM order_tickets t
      JOIN orders o ON o.id = t.order_id AND o.status = 'confirmed'
      JOIN performances p ON p.id = t.performance_id
+     LEFT JOIN performances lp ON lp.id = p.linked_performance_id
      JOIN shows sh ON sh.id = p.show_id
      JOIN venues v ON v.slug = sh.venue_slug
      WHERE t.id = $1 AND v.region = $2`,

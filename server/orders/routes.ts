@@ -1,3 +1,4 @@
+import { partsOf } from '../lib/performanceParts';
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -221,7 +222,11 @@ export const orderRoutes: FastifyPluginCallback<OrderRoutesOptions> = (app, opti
       // Signed by us, and still the code of a ticket of a confirmed order sold in this region.
       const issued = claim ? await o.confirmedTicket(db, claim.id, region) : undefined;
       if (!claim || issued?.code !== request.body.code) return { valid: false, ticket: null };
-      return { valid: true, ticket: claim };
+      // A two-part show's ticket admits to both parts: the scanner at Part Two is told so.
+      return {
+        valid: true,
+        ticket: { ...claim, ...partsOf({ id: issued.performanceId, ...issued }) },
+      };
     },
   );
 

@@ -9,7 +9,7 @@ import {
   holdResponseSchema,
 } from '../../contract/api/holds';
 import { accountOrdersResponseSchema } from '../../contract/api/members';
-import { orderResponseSchema } from '../../contract/api/orders';
+import { orderResponseSchema, verifyTicketResponseSchema } from '../../contract/api/orders';
 import { DEMO, signInAs } from './memberSessions';
 import { callApi, type Buyer } from './buyers';
 import {
@@ -151,11 +151,12 @@ describe('linked performances: holds', () => {
 
   it('gives back both parts when the buyer releases the hold', async () => {
     const buyer = await newBuyer();
-    const hold = await holdOf(buyer, { performanceId: pair.performanceId, seats: [rowH[5]!] });
+    // Seat 5, beside the seat sold in Part Two: the single-seat rule leaves no gap there.
+    const hold = await holdOf(buyer, { performanceId: pair.performanceId, seats: [rowH[4]!] });
     const released = await callApi(app, buyer, 'DELETE', `/holds/${hold.id}`);
     expect(released.statusCode, released.body).toBe(204);
-    expect(await allocations([rowH[5]!])).toEqual([]);
-    expect((await seatMapOf(await newBuyer(), pair.partTwoId)).statusOf(rowH[5]!)).toBe(
+    expect(await allocations([rowH[4]!])).toEqual([]);
+    expect((await seatMapOf(await newBuyer(), pair.partTwoId)).statusOf(rowH[4]!)).toBe(
       SEAT_STATUS.available,
     );
   });
@@ -267,6 +268,19 @@ describe('linked performances: paying', () => {
     expect(order.show.parts?.map((part) => part.part)).toEqual([1, 2]);
     expect(order.show.parts?.[1].performanceId).toBe(pair.partTwoId);
     expect(order.tickets).toHaveLength(2);
+    // The venue's door scanner at Part Two is told the ticket admits to both parts.
+    const scanned = verifyTicketResponseSchema.parse(
+      (
+        await callApi(app, undefined, 'POST', '/tickets/verify', {
+          body: { code: order.tickets[0]!.code },
+        })
+      ).json(),
+    );
+    expect(scanned.valid).toBe(true);
+    expect(scanned.ticket?.parts?.map((part) => part.performanceId)).toEqual([
+      pair.performanceId,
+      pair.partTwoId,
+    ]);
     const { rows } = await db.query<{ text: string }>(
       'SELECT text FROM email_outbox WHERE order_id = $1',
       [done.orderId],
