@@ -339,8 +339,12 @@ describe('choosing and holding', () => {
       await page.screenshot({ path: 'test-results/choosing-expiry.png', fullPage: true });
     });
 
+    // The buyer is still there (a key pressed at 7 minutes): a guest idle for 10 minutes would be
+    // timed out first (GUEST_IDLE_SECONDS), and this is the hold's own end.
+    await page.clock.fastForward('07:00');
+    await page.keyboard.press('Shift');
     // The warning comes first, with its one-action extend.
-    await page.clock.fastForward('13:30');
+    await page.clock.fastForward('06:30');
     await page.getByRole('button', { name: 'Add 5 more minutes' }).waitFor();
     await expectAccessible(page, 'expiry warning');
 

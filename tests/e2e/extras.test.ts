@@ -93,9 +93,14 @@ describe('extras and ticket protection', () => {
     const continueBox = (await page.getByRole('button', { name: 'Continue' }).boundingBox())!;
     expect(summaryBox.y).toBeLessThan(continueBox.y);
     await page.screenshot({ path: 'test-results/extras-review-390.png', fullPage: true });
-    // The basket's own lines (the review step lists its total's lines under the seats too).
-    const basketFee = page.getByRole('complementary').getByText('Transaction fee');
+    // The basket's own lines (the review step lists its total's lines under the seats too),
+    // in the body the button folds.
+    const body = page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`);
+    const basketFee = body.getByText('Transaction fee');
     expect(await basketFee.isVisible()).toBe(false);
+    // Harbor Arena's displayTransactionFeeInPriceDrawer: the fee is still a line while folded.
+    const foldedFee = page.getByRole('complementary').getByText('Transaction fee').first();
+    expect(await foldedFee.isVisible()).toBe(true);
     await toggle.click();
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     expect(await basketFee.isVisible()).toBe(true);
