@@ -30,7 +30,7 @@ const SHOW: Record<Venue, string> = {
   'lone-star-theater': 'texas-two-step',
 };
 
-/** Per venue: a clean performance and the free seats of its stalls row G, taken in turn. */
+/** Per venue: a clean performance and free seats of its stalls rows G to I, taken in turn. */
 const seatsOf = new Map<Venue, { performanceId: string; free: string[] }>();
 
 const settingsOf = (slug: string): VenueSettings =>
@@ -41,7 +41,13 @@ beforeAll(async () => {
   app = await buildApp({ db, venues, logger: false });
   for (const venue of Object.keys(REGION) as Venue[]) {
     const { performanceId, planId } = await cleanPerformance(db, venue, SHOW[venue], 1);
-    const free = (await seatsInRow(db, planId, 'STALLS', 'G')).map((seat) => seat.id);
+    // Every third seat (1, 4, 7, …): held or expired in any mix, none breaks the single-seat rule.
+    const free = (
+      await Promise.all(['G', 'H', 'I'].map((row) => seatsInRow(db, planId, 'STALLS', row)))
+    )
+      .flat()
+      .filter((seat) => seat.number % 3 === 1)
+      .map((seat) => seat.id);
     seatsOf.set(venue, { performanceId, free });
   }
 });

@@ -104,7 +104,8 @@ describe('what the pay request refuses', () => {
 
   it('refuses a hold whose details are not complete (422 naming what is missing)', async () => {
     const buyer = await newBuyer();
-    const hold = await holdSeats(buyer, [(await row('STALLS', 'M'))[2]!]);
+    // Row M here: seats 1, 4, 7, 10, 13, 16; no mix of them leaves a seat alone (single-seat rule).
+    const hold = await holdSeats(buyer, [(await row('STALLS', 'M'))[9]!]);
     const basket = await basketOf(buyer, hold.id);
     const response = await payCall(buyer, hold.id, {
       cardToken: await tokenFor('visa', 'approve'),
@@ -145,7 +146,8 @@ describe('what the pay request refuses', () => {
 
   it('is 404 to another buyer, 410 once the hold expired, and needs CSRF and a key', async () => {
     const owner = await newBuyer();
-    const { hold, basket } = await readyToPay(owner, [(await row('STALLS', 'M'))[4]!]);
+    // Seat 13, three from the others in row M (single-seat rule); its hold expires below.
+    const { hold, basket } = await readyToPay(owner, [(await row('STALLS', 'M'))[12]!]);
     const body = { cardToken: 'tok_unused', basketVersion: basket.version };
     const stranger = await payCall(await newBuyer(), hold.id, body);
     expect([stranger.statusCode, codeOf(stranger)]).toEqual([404, 'not_found']);
@@ -186,7 +188,8 @@ describe('what the pay request refuses', () => {
 
   it(`stops a hold's pay attempts after ${MAX_PAY_ATTEMPTS_PER_HOLD} (429)`, async () => {
     const buyer = await newBuyer();
-    const { hold, basket } = await readyToPay(buyer, [(await row('STALLS', 'M'))[8]!]);
+    // Seat 16, three from the others in row M (single-seat rule).
+    const { hold, basket } = await readyToPay(buyer, [(await row('STALLS', 'M'))[15]!]);
     for (let attempt = 0; attempt < MAX_PAY_ATTEMPTS_PER_HOLD; attempt += 1) {
       const refused = await payCall(buyer, hold.id, {
         cardToken: `tok_never_issued_${attempt}`,

@@ -272,7 +272,8 @@ describe('PayPal (sandbox)', () => {
 
   it('declines a declining PayPal account', async () => {
     const buyer = await newBuyer();
-    const { hold, basket } = await readyToPay(buyer, [(await row('STALLS', 'K'))[6]!]);
+    // Seat 8: row K's 1–2, 5, 8 and 9 held in any mix leave no seat alone (single-seat rule).
+    const { hold, basket } = await readyToPay(buyer, [(await row('STALLS', 'K'))[7]!]);
     const started = await pay(buyer, hold.id, {
       basketVersion: basket.version,
       cardToken: null,
@@ -350,7 +351,8 @@ describe('PayPal (sandbox)', () => {
 
   it('is honoured when approved after the hold ran out, the seats being still free', async () => {
     const buyer = await newBuyer();
-    const { hold, basket } = await readyToPay(buyer, [(await row('STALLS', 'P'))[6]!]);
+    // Seat 8: row P's 1–2, 5 and 8 held in any mix leave no seat alone (single-seat rule).
+    const { hold, basket } = await readyToPay(buyer, [(await row('STALLS', 'P'))[7]!]);
     const started = await pay(buyer, hold.id, {
       basketVersion: basket.version,
       cardToken: null,
@@ -421,7 +423,8 @@ describe('wallets (sandbox Google Pay and Apple Pay)', () => {
 
   it('declines as the wallet’s card says, keeps the hold, and the wallet then pays', async () => {
     const buyer = await newBuyer();
-    const { hold, basket } = await readyToPay(buyer, [(await row('STALLS', 'L'))[2]!]);
+    // Seat 4: row L's 1, 4, 5 and 8 held in any mix leave no seat alone (single-seat rule).
+    const { hold, basket } = await readyToPay(buyer, [(await row('STALLS', 'L'))[3]!]);
     const declined = await pay(buyer, hold.id, {
       basketVersion: basket.version,
       cardToken: await walletToken('apple_pay', 'mastercard', 'decline'),
@@ -480,7 +483,8 @@ describe('wallets (sandbox Google Pay and Apple Pay)', () => {
 
   it('takes a token only for the method it came from (422 payment_token_invalid)', async () => {
     const buyer = await newBuyer();
-    const { hold, basket } = await readyToPay(buyer, [(await row('STALLS', 'L'))[6]!]);
+    // Seat 8, two free seats past seat 5 (single-seat rule).
+    const { hold, basket } = await readyToPay(buyer, [(await row('STALLS', 'L'))[7]!]);
     const cases = [
       { cardToken: await cardToken('visa', 'approve'), method: 'google_pay' as const },
       {
@@ -549,7 +553,8 @@ describe('methods the basket cannot use', () => {
     });
     try {
       const buyer = await newBuyer();
-      const { hold, basket } = await readyToPay(buyer, [(await row('STALLS', 'M'))[2]!]);
+      // Seat 4: row M's 1, 4 and 5 held in any mix leave no seat alone (single-seat rule).
+      const { hold, basket } = await readyToPay(buyer, [(await row('STALLS', 'M'))[3]!]);
       for (const body of [
         { cardToken: null, method: 'paypal' as const },
         {

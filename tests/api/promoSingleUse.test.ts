@@ -53,10 +53,12 @@ beforeAll(async () => {
     payment: { timeoutMs: TIME_LIMIT_MS, tokenRateLimit: { max: 1000, windowSeconds: 600 } },
   });
   theatre = await cleanPerformance(db, 'lumen-theatre', 'the-glass-orchard', 5);
+  // Every third seat (1, 4, … 25): held or given back in any mix, none breaks the single-seat rule.
   const { rows } = await db.query<{ id: string }>(
     `SELECT upper(id::text) AS id FROM seats
      WHERE seating_plan_id = $1 AND section_code = 'STALLS'
        AND NOT (is_wheelchair OR is_companion OR is_access_zone OR is_amex)
+       AND seat_number % 3 = 1
      ORDER BY row_label, seat_number`,
     [theatre.planId],
   );

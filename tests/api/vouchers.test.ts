@@ -52,10 +52,12 @@ beforeAll(async () => {
     voucherThrottle: THROTTLE,
   });
   theatre = await cleanPerformance(db, 'lumen-theatre', 'the-glass-orchard', 3);
+  // Every third seat of rows C–M (one band): any mix held leaves no seat alone (single-seat rule).
   const { rows } = await db.query<{ id: string }>(
     `SELECT upper(id::text) AS id FROM seats
      WHERE seating_plan_id = $1 AND section_code = 'STALLS'
        AND NOT (is_wheelchair OR is_companion OR is_access_zone OR is_amex)
+       AND seat_number % 3 = 1 AND row_label BETWEEN 'C' AND 'M'
      ORDER BY row_label, seat_number`,
     [theatre.planId],
   );
