@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router';
@@ -6,6 +6,7 @@ import styled from 'styled-components';
 import { useAppDispatch, useAppSelector, useSagas } from '@/app/hooks';
 import { PrimaryButton, SecondaryButton } from '@/components/Button';
 import { Dialog } from '@/components/Dialog';
+import type { MessageId } from '@/i18n/messageIds';
 import { watchAuthFlows } from './authSaga';
 import { TimeLeft } from './TimeLeft';
 import {
@@ -101,46 +102,16 @@ export default function SessionWatch() {
 
 /** The member's sign-in ended: the spec's time-out dialog, then the alert with "Refresh page". */
 function MemberTimedOut() {
-  const dispatch = useAppDispatch();
-  const { timeout } = useAppSelector(selectAuth);
-  const alertTitleId = useId();
   return (
-    <>
-      <Dialog
-        open={timeout === 'dialog'}
-        role="alertdialog"
-        title={<FormattedMessage id="session.timeout.title" />}
-        onDismiss={() => dispatch(timeoutDialogClosed())}
-        actions={
-          <>
-            <PrimaryButton type="button" onClick={reloadPage}>
-              <FormattedMessage id="session.timeout.refresh" />
-            </PrimaryButton>
-            <SecondaryButton type="button" onClick={() => dispatch(timeoutDialogClosed())}>
-              <FormattedMessage id="auth.timeout.close" />
-            </SecondaryButton>
-          </>
-        }
-      >
+    <TimedOut
+      action={{ label: 'session.timeout.refresh', run: reloadPage }}
+      body={
         <p>
           <FormattedMessage id="session.timeout.body" />
         </p>
-      </Dialog>
-      {timeout === 'alert' &&
-        createPortal(
-          <TimedOutAlert aria-labelledby={alertTitleId}>
-            <div role="alert">
-              <AlertTitle id={alertTitleId}>
-                <FormattedMessage id="session.timeout.title" />
-              </AlertTitle>
-              <PrimaryButton type="button" onClick={reloadPage}>
-                <FormattedMessage id="session.timeout.refresh" />
-              </PrimaryButton>
-            </div>
-          </TimedOutAlert>,
-          document.body,
-        )}
-    </>
+      }
+      alertTitle="session.timeout.title"
+    />
   );
 }
 
@@ -152,12 +123,48 @@ function MemberTimedOut() {
 function GuestTimedOut({ restartPath }: { restartPath: string }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { timeout } = useAppSelector(selectAuth);
-  const alertTitleId = useId();
   const restart = () => {
     dispatch(guestRestarted());
     void navigate(restartPath);
   };
+  return (
+    <TimedOut
+      action={{ label: 'session.expired.restart', run: restart }}
+      body={
+        <>
+          <p>
+            <FormattedMessage id="session.timeout.body" />
+          </p>
+          <p>
+            <FormattedMessage id="session.guestTimeout.released" />{' '}
+            <FormattedMessage id="session.expired.body" />
+          </p>
+        </>
+      }
+      alertTitle="session.expired.title"
+      alertText="session.expired.body"
+    />
+  );
+}
+
+/**
+ * One time-out, member's or guest's: the spec's dialog ("Your session has timed out") with the
+ * way on and Close; once closed, an alert at the top of the window keeps the same way on.
+ */
+function TimedOut({
+  action,
+  body,
+  alertTitle,
+  alertText,
+}: {
+  action: { label: MessageId; run: () => void };
+  body: ReactNode;
+  alertTitle: MessageId;
+  alertText?: MessageId;
+}) {
+  const dispatch = useAppDispatch();
+  const { timeout } = useAppSelector(selectAuth);
+  const alertTitleId = useId();
   return (
     <>
       <Dialog
@@ -167,8 +174,8 @@ function GuestTimedOut({ restartPath }: { restartPath: string }) {
         onDismiss={() => dispatch(timeoutDialogClosed())}
         actions={
           <>
-            <PrimaryButton type="button" onClick={restart}>
-              <FormattedMessage id="session.expired.restart" />
+            <PrimaryButton type="button" onClick={action.run}>
+              <FormattedMessage id={action.label} />
             </PrimaryButton>
             <SecondaryButton type="button" onClick={() => dispatch(timeoutDialogClosed())}>
               <FormattedMessage id="auth.timeout.close" />
@@ -176,26 +183,22 @@ function GuestTimedOut({ restartPath }: { restartPath: string }) {
           </>
         }
       >
-        <p>
-          <FormattedMessage id="session.timeout.body" />
-        </p>
-        <p>
-          <FormattedMessage id="session.guestTimeout.released" />{' '}
-          <FormattedMessage id="session.expired.body" />
-        </p>
+        {body}
       </Dialog>
       {timeout === 'alert' &&
         createPortal(
           <TimedOutAlert aria-labelledby={alertTitleId}>
             <div role="alert">
               <AlertTitle id={alertTitleId}>
-                <FormattedMessage id="session.expired.title" />
+                <FormattedMessage id={alertTitle} />
               </AlertTitle>
-              <AlertText>
-                <FormattedMessage id="session.expired.body" />
-              </AlertText>
-              <PrimaryButton type="button" onClick={restart}>
-                <FormattedMessage id="session.expired.restart" />
+              {alertText ? (
+                <AlertText>
+                  <FormattedMessage id={alertText} />
+                </AlertText>
+              ) : null}
+              <PrimaryButton type="button" onClick={action.run}>
+                <FormattedMessage id={action.label} />
               </PrimaryButton>
             </div>
           </TimedOutAlert>,
