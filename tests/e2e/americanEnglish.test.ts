@@ -13,6 +13,7 @@ import {
   upcomingPerformanceId,
   visit,
 } from './journey';
+import { holdTwoSeats } from './seats';
 
 /**
  * Issue 24: a US buyer's whole purchase at a US venue in American English. A guest at The
@@ -45,24 +46,6 @@ async function check(page: Page, step: string): Promise<void> {
   await expectAccessible(page, step);
 }
 
-/** Two ordinary seats side by side from the list picker, in the Balcony (other suites use the first rows). */
-async function holdTwoSeats(page: Page) {
-  const section = page.getByLabel('Section', { exact: true });
-  const balcony = await section.locator('option', { hasText: /^Balcony/ }).textContent();
-  await section.selectOption({ label: balcony ?? 'Balcony' });
-  await page.getByLabel('Row', { exact: true }).selectOption({ index: 4 });
-  const boxes = await page.getByRole('checkbox', { name: /, Seat \d+, .*\$/ }).all();
-  let checked = 0;
-  for (const box of boxes) {
-    if (checked === 2) break;
-    const name = (await box.getAttribute('aria-label')) ?? '';
-    if ((await box.isDisabled()) || /American Express|wheelchair|access/i.test(name)) continue;
-    await box.check();
-    checked += 1;
-  }
-  expect(checked).toBe(2);
-}
-
 describe('a US buyer reads American English', () => {
   it('through a whole purchase at The Hudson Stage, from the venue page to the confirmation email', async () => {
     const { context, page } = await newBuyer(browser, { timezoneId: 'America/New_York' });
@@ -88,7 +71,11 @@ describe('a US buyer reads American English', () => {
     const id = await upcomingPerformanceId(page, 'us-east', VENUE, SHOW, 3);
     await visit(page, `/shows/${SHOW}/${VENUE}/tickets/${id}`);
     await page.getByRole('region', { name: 'Legend' }).waitFor();
-    await holdTwoSeats(page);
+    await holdTwoSeats(page, {
+      section: /^Balcony/,
+      fromRow: 4,
+      reserve: false,
+    });
     await check(page, 'seats');
     await page.getByRole('button', { name: 'Reserve seats' }).click();
     await page.waitForURL('**/checkout/reservations');

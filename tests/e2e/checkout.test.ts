@@ -6,6 +6,7 @@ import { launchBrowser, newBuyer } from './browser';
 import {
   baseUrl,
   chooseCard,
+  continueTo,
   expectAccessible,
   expectNoPageErrors,
   heading,
@@ -13,6 +14,7 @@ import {
   upcomingPerformanceId,
   visit,
 } from './journey';
+import { holdTwoSeats } from './seats';
 
 /**
  * Issue 5's proof in Chromium against the real server and the sandbox gateway: a guest buys two
@@ -28,39 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/**
- * Two ordinary seats side by side from the list picker, in the given section (other suites use
- * the first rows, so parallel files do not reach for the same seats).
- */
-async function holdTwoSeats(page: Page, sectionIndex: number) {
-  await page.getByLabel('Section', { exact: true }).selectOption({ index: sectionIndex });
-  const rows = page.getByLabel('Row', { exact: true });
-  await rows.selectOption({ index: 2 });
-  const ordinary = page
-    .getByRole('checkbox', { name: /, Seat \d+, .*[£$]/ })
-    .filter({ hasNotText: /American Express|wheelchair|access/i });
-  const boxes = await ordinary.all();
-  let checked = 0;
-  for (const box of boxes) {
-    const name = (await box.getAttribute('aria-label')) ?? '';
-    if (checked === 2) break;
-    if ((await box.isDisabled()) || /American Express|wheelchair|access/i.test(name)) continue;
-    await box.check();
-    checked += 1;
-  }
-  expect(checked).toBe(2);
-  await page.getByRole('button', { name: 'Reserve seats' }).click();
-  await page.waitForURL('**/checkout/reservations');
-  // Seats the buyer picked are theirs, not "Best available tickets".
-  await page.locator('h1', { hasText: 'Check your seats' }).waitFor();
-}
-
-async function continueTo(page: Page, path: string, title: string) {
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL(`**${path}`);
-  await page.locator('h1', { hasText: title }).waitFor();
-}
 
 /**
  * The step as the buyer sees it, saved for review (test-results/checkout-<step>-<width>.png),
@@ -186,7 +155,7 @@ describe('paying for two theatre seats', () => {
     );
     const id = await upcomingPerformanceId(page, 'uk', 'lumen-theatre', 'the-glass-orchard', 1);
     await visit(page, `/shows/the-glass-orchard/lumen-theatre/tickets/${id}`);
-    await holdTwoSeats(page, 1);
+    await holdTwoSeats(page, { section: 1, fromRow: 2 });
     await expectAccessible(page, 'UK review');
     await lookAt(page, 'review');
     await throughExtrasAndProtection(page);
@@ -266,7 +235,7 @@ describe('paying for two theatre seats', () => {
       1,
     );
     await visit(page, `/shows/fog-city-follies/golden-gate-playhouse/tickets/${id}`);
-    await holdTwoSeats(page, 1);
+    await holdTwoSeats(page, { section: 1, fromRow: 2 });
     await throughExtrasAndProtection(page);
 
     await page.getByRole('radio', { name: 'Mail' }).check();
@@ -346,7 +315,7 @@ describe('paying for two theatre seats', () => {
     await page.getByLabel('Section', { exact: true }).waitFor();
     const notice = page.getByRole('button', { name: 'I have read this' });
     if ((await notice.count()) > 0) await notice.click();
-    await holdTwoSeats(page, 2);
+    await holdTwoSeats(page, { section: 2, fromRow: 2 });
     await expectOnScreen(page, 'Continue', 'top');
     await lookAt(page, 'review');
     await throughExtrasAndProtection(page);
@@ -376,7 +345,7 @@ describe('paying for two theatre seats', () => {
     const { context, page } = await newBuyer(browser);
     const id = await upcomingPerformanceId(page, 'uk', 'northern-playhouse', 'the-mill-girls', 1);
     await visit(page, `/shows/the-mill-girls/northern-playhouse/tickets/${id}`);
-    await holdTwoSeats(page, 2);
+    await holdTwoSeats(page, { section: 2, fromRow: 2 });
     await throughExtrasAndProtection(page);
     await page.getByRole('radio', { name: 'eTicket' }).check();
     await continueTo(page, '/checkout/contacts', 'Contact details');

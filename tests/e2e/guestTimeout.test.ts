@@ -8,6 +8,7 @@ import { loadConfig } from '../../server/config';
 import { startServer, type RunningServer } from '../../server/start';
 import { launchBrowser, newBuyer } from './browser';
 import { expectAccessible, expectNoPageErrors } from './journey';
+import { holdTwoSeats } from './seats';
 
 /**
  * Issue 24: a guest holding seats who leaves the page alone times out, in the spec's words. The
@@ -57,25 +58,6 @@ async function ticketsPath(page: Page, nth: number): Promise<string> {
   return `/shows/the-glass-orchard/lumen-theatre/tickets/${chosen.id}`;
 }
 
-/** Two ordinary seats side by side from the list picker, then Reserve. */
-async function holdTwoSeats(page: Page) {
-  await page.getByLabel('Section', { exact: true }).selectOption({ index: 2 });
-  await page.getByLabel('Row', { exact: true }).selectOption({ index: 3 });
-  const boxes = await page.getByRole('checkbox', { name: /, Seat \d+, .*[£$]/ }).all();
-  let checked = 0;
-  for (const box of boxes) {
-    if (checked === 2) break;
-    const name = (await box.getAttribute('aria-label')) ?? '';
-    if ((await box.isDisabled()) || /American Express|wheelchair|companion|access/i.test(name))
-      continue;
-    await box.check();
-    checked += 1;
-  }
-  expect(checked).toBe(2);
-  await page.getByRole('button', { name: 'Reserve seats' }).click();
-  await page.waitForURL('**/checkout/reservations');
-}
-
 // Two limits of real time (the warning, carrying on, the limit again) on a loaded machine.
 describe('a guest holding seats', { timeout: 240_000 }, () => {
   it('is warned, carries on, then times out after inactivity with the seats released', async () => {
@@ -83,7 +65,7 @@ describe('a guest holding seats', { timeout: 240_000 }, () => {
     const tickets = await ticketsPath(page, 4);
     await page.goto(`${base}${tickets}`);
     await page.locator('h1').first().waitFor();
-    await holdTwoSeats(page);
+    await holdTwoSeats(page, { section: 2, fromRow: 3 });
     const holdId = await page.evaluate(
       () =>
         (JSON.parse(window.sessionStorage.getItem('stagedoor.hold') ?? '{}') as { holdId?: string })

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { testCard } from '../../server/payments/sandbox/testCards';
 import { launchBrowser, newBuyer } from './browser';
 import {
@@ -9,6 +9,7 @@ import {
   expectNoPageErrors,
   visit,
 } from './journey';
+import { holdTwoSeats } from './seats';
 
 /**
  * Issue 24's two-part show in Chromium against the real server: The Salt Road at the Lumen is
@@ -26,25 +27,6 @@ afterAll(async () => {
 });
 
 const PART_LINE = /^Part (One|Two): \w{3}, \d{1,2} \w+ \d{4}, \d{2}:\d{2}$/;
-
-/** Two ordinary seats side by side from the list picker, away from the rows other files use. */
-async function holdTwoSeats(page: Page) {
-  await page.getByLabel('Section', { exact: true }).selectOption({ index: 2 });
-  await page.getByLabel('Row', { exact: true }).selectOption({ index: 3 });
-  const boxes = await page.getByRole('checkbox', { name: /, Seat \d+, .*£/ }).all();
-  let checked = 0;
-  for (const box of boxes) {
-    const name = (await box.getAttribute('aria-label')) ?? '';
-    if (checked === 2) break;
-    if ((await box.isDisabled()) || /American Express|wheelchair|access/i.test(name)) continue;
-    await box.check();
-    checked += 1;
-  }
-  expect(checked).toBe(2);
-  await page.getByRole('button', { name: 'Reserve seats' }).click();
-  await page.waitForURL('**/checkout/reservations');
-  await page.locator('h1', { hasText: 'Check your seats' }).waitFor();
-}
 
 describe('a two-part show', () => {
   it('is chosen as one on the calendar and booked to a confirmation listing both parts', async () => {
@@ -74,7 +56,7 @@ describe('a two-part show', () => {
     await expect.poll(() => parts.count()).toBe(2);
     for (const line of await parts.allInnerTexts()) expect(line.trim()).toMatch(PART_LINE);
     await expectAccessible(page, 'two-part seats');
-    await holdTwoSeats(page);
+    await holdTwoSeats(page, { section: 2, fromRow: 3 });
     await expectAccessible(page, 'two-part review');
 
     await eTicketsToPayment(page);

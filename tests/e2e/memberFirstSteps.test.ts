@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { emailTo, linkIn } from './accounts';
 import { launchBrowser, newBuyer } from './browser';
-import { expectAccessible, expectNoPageErrors, upcomingPerformanceId, visit } from './journey';
+import {
+  continueTo,
+  expectAccessible,
+  expectNoPageErrors,
+  upcomingPerformanceId,
+  visit,
+} from './journey';
+import { holdTwoSeats } from './seats';
 
 /**
  * Issue 24 item 9, as a new member meets it from the README: a new account signs up, activates,
@@ -24,30 +31,6 @@ afterAll(async () => {
 });
 
 const header = (page: Page) => page.getByRole('navigation', { name: 'Your account' });
-
-/** Two ordinary seats side by side from the list picker, then Reserve. */
-async function holdTwoSeats(page: Page, sectionIndex: number) {
-  await page.getByLabel('Section', { exact: true }).selectOption({ index: sectionIndex });
-  await page.getByLabel('Row', { exact: true }).selectOption({ index: 4 });
-  const boxes = await page.getByRole('checkbox', { name: /, Seat \d+, .*[£$]/ }).all();
-  let checked = 0;
-  for (const box of boxes) {
-    if (checked === 2) break;
-    const name = (await box.getAttribute('aria-label')) ?? '';
-    if ((await box.isDisabled()) || /American Express|wheelchair|companion|access/i.test(name))
-      continue;
-    await box.check();
-    checked += 1;
-  }
-  expect(checked).toBe(2);
-  await page.getByRole('button', { name: 'Reserve seats' }).click();
-  await page.waitForURL('**/checkout/reservations');
-}
-
-async function continueTo(page: Page, path: string) {
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL(`**${path}`);
-}
 
 describe("a member's first steps", () => {
   it('signs up, activates, signs in from the header and saves a profile with no phone', async () => {
@@ -94,11 +77,11 @@ describe("a member's first steps", () => {
     const { context, page } = await newBuyer(browser);
     const id = await upcomingPerformanceId(page, 'uk', 'lumen-theatre', 'the-glass-orchard', 5);
     await visit(page, `/shows/the-glass-orchard/lumen-theatre/tickets/${id}`);
-    await holdTwoSeats(page, 1);
-    await continueTo(page, '/checkout/extras');
-    await continueTo(page, '/checkout/ticket-protection');
+    await holdTwoSeats(page, { section: 1, fromRow: 4 });
+    await continueTo(page, '/checkout/extras', 'Extras');
+    await continueTo(page, '/checkout/ticket-protection', 'Ticket refund protection');
     await page.getByRole('radio', { name: /^No, I don't want to protect my tickets/ }).check();
-    await continueTo(page, '/checkout/collection');
+    await continueTo(page, '/checkout/collection', 'Ticket delivery');
     const basket = page.getByRole('region', { name: 'Your basket' });
     await basket.getByText('Transaction fee', { exact: true }).waitFor();
 

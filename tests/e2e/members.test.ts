@@ -7,7 +7,15 @@ import { testCard } from '../../server/payments/sandbox/testCards';
 import { newAccount } from './accounts';
 import { launchBrowser, newBuyer } from './browser';
 import { singleSeatRule } from './seatGapRule';
-import { baseUrl, chooseCard, expectAccessible, expectNoPageErrors, visit } from './journey';
+import { acknowledgeNotices, holdTwoSeats } from './seats';
+import {
+  baseUrl,
+  chooseCard,
+  continueTo,
+  expectAccessible,
+  expectNoPageErrors,
+  visit,
+} from './journey';
 
 /**
  * Issue 14's member journeys in Chromium against the real server, with the seeded demo members
@@ -121,12 +129,6 @@ async function freeAccessPairs(page: Page, region: string, performance: string) 
   return pairs;
 }
 
-/** A performance's notice, when it has one, must be read before reserving. */
-async function acknowledgeNotices(page: Page) {
-  const read = page.getByRole('button', { name: 'I have read this' });
-  for (const button of await read.all()) await button.click();
-}
-
 /**
  * Picks a section and row in the list picker by name (its options also say how many seats are
  * left: "Stalls (480 available)", "Row T (12 available)"); a number picks by position.
@@ -150,31 +152,6 @@ async function holdSeats(page: Page, section: string, row: string, seats: RegExp
   await page.getByRole('button', { name: 'Reserve seats' }).click();
   await page.waitForURL('**/checkout/reservations', { timeout: 30_000 });
   await page.locator('h1', { hasText: 'Check your seats' }).waitFor();
-}
-
-/** Two ordinary seats of a row (no wheelchair, access or American Express seat among them). */
-async function holdTwoOrdinarySeats(page: Page, section: string | number, row: string | number) {
-  await acknowledgeNotices(page);
-  await chooseRow(page, section, row);
-  const boxes = await page.getByRole('checkbox', { name: /, Seat \d+, / }).all();
-  let checked = 0;
-  for (const box of boxes) {
-    const name = (await box.getAttribute('aria-label')) ?? '';
-    if (checked === 2) break;
-    if ((await box.isDisabled()) || /American Express|wheelchair|access|companion/i.test(name))
-      continue;
-    await box.check();
-    checked += 1;
-  }
-  expect(checked).toBe(2);
-  await page.getByRole('button', { name: 'Reserve seats' }).click();
-  await page.waitForURL('**/checkout/reservations', { timeout: 30_000 });
-}
-
-async function continueTo(page: Page, path: string, title: string) {
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL(`**${path}`);
-  await page.locator('h1', { hasText: title }).waitFor();
 }
 
 /** Review → Extras → protection ("No") → delivery (eTicket) → contacts. */
@@ -225,7 +202,8 @@ describe('members in the shop', () => {
     const seats = `/shows/the-glass-orchard/lumen-theatre/tickets/${id}`;
     await signIn(page, 'atg@demo.stagedoor.test', 'lumen-theatre', seats);
     await expectAccessible(page, 'seats, ATG+ member');
-    await holdTwoOrdinarySeats(page, 'Dress Circle', 'F');
+    const [seat] = await holdTwoSeats(page, { section: /^Dress Circle/, fromRow: 'F' });
+    const seatRow = /, (Row \w+),/.exec(seat!)![1]!;
     await expectAccessible(page, 'review, ATG+ member');
 
     // The basket names the fee and takes it off again, so the saving is plain to see.
@@ -269,7 +247,9 @@ describe('members in the shop', () => {
     await row.getByRole('link', { name: 'The Glass Orchard' }).click();
     await page.locator('h1', { hasText: 'Your order' }).waitFor();
     await page.getByText(`Order number: ${number!}`).waitFor();
-    const codes = page.getByRole('img', { name: /^Ticket for .*, Row F, Seat \d+/ });
+    const codes = page.getByRole('img', {
+      name: new RegExp(`^Ticket for .*, ${seatRow}, Seat \\d+`),
+    });
     await expect.poll(() => codes.count()).toBe(2);
     await expectAccessible(page, 'My account order');
     await fitsOnAPhone(page, 'account-order');
@@ -350,7 +330,7 @@ describe('members in the shop', () => {
     await page.waitForURL(`**${ticketsPath}`);
     await page.locator('h1', { hasText: 'Select seat' }).waitFor();
     expect(await page.getByRole('alertdialog').count()).toBe(0);
-    await holdTwoOrdinarySeats(page, 1, 4);
+    await holdTwoSeats(page, { section: 1, fromRow: 4 });
     await page.locator('h1', { hasText: 'Check your seats' }).waitFor();
     await expectAccessible(page, 'presale review, ATG+ member');
 

@@ -15,6 +15,7 @@ import {
   expectNoPageErrors,
   upcomingPerformanceId,
 } from './journey';
+import { holdTwoSeats } from './seats';
 
 /**
  * Issue 15's ways to pay in Chromium against the real server and the sandbox provider: PayPal
@@ -35,42 +36,6 @@ afterAll(async () => {
 async function open(page: Page, base: string, path: string) {
   await page.goto(`${base}${path}`);
   await page.locator('h1').first().waitFor();
-}
-
-/**
- * Two ordinary seats from the list picker, in the first rows of the named sections that have
- * them free. A notice to acknowledge before reserving is acknowledged.
- */
-async function holdTwoSeats(page: Page, section: RegExp) {
-  const sections = page.getByLabel('Section', { exact: true });
-  await sections.waitFor();
-  const notice = page.getByRole('button', { name: 'I have read this' });
-  if ((await notice.count()) > 0) await notice.click();
-  const rows = page.getByLabel('Row', { exact: true });
-  const sectionNames = await sections.locator('option').allInnerTexts();
-  let checked = 0;
-  for (const sectionName of sectionNames) {
-    if (checked === 2) break;
-    if (!section.test(sectionName) || /none available/.test(sectionName)) continue;
-    await sections.selectOption({ label: sectionName });
-    for (const rowName of await rows.locator('option').allInnerTexts()) {
-      if (checked === 2) break;
-      if (/none available/.test(rowName)) continue;
-      await rows.selectOption({ label: rowName });
-      const boxes = await page.getByRole('checkbox', { name: /, Seat \d+, .*[£$]/ }).all();
-      for (const box of boxes) {
-        if (checked === 2) break;
-        const name = (await box.getAttribute('aria-label')) ?? '';
-        if ((await box.isDisabled()) || /American Express|wheelchair|access/i.test(name)) continue;
-        await box.check();
-        checked += 1;
-      }
-    }
-  }
-  expect(checked).toBe(2);
-  await page.getByRole('button', { name: 'Reserve seats' }).click();
-  await page.waitForURL('**/checkout/reservations');
-  await page.locator('h1', { hasText: 'Check your seats' }).waitFor();
 }
 
 /**
@@ -119,7 +84,7 @@ describe('more ways to pay', () => {
     });
     const id = await upcomingPerformanceId(page, 'uk', 'northern-playhouse', 'the-mill-girls', 5);
     await open(page, baseUrl(), `/shows/the-mill-girls/northern-playhouse/tickets/${id}`);
-    await holdTwoSeats(page, /^(Stalls|Upper Circle)/);
+    await holdTwoSeats(page, { section: /^(Stalls|Upper Circle)/ });
     await eTicketsToPayment(page);
     await chooseByKeyboard(page, 'PayPal');
     await chooserInView(page);
@@ -142,7 +107,7 @@ describe('more ways to pay', () => {
     });
     const id = await upcomingPerformanceId(page, 'uk', 'northern-playhouse', 'the-mill-girls', 3);
     await open(page, baseUrl(), `/shows/the-mill-girls/northern-playhouse/tickets/${id}`);
-    await holdTwoSeats(page, /^(Stalls|Upper Circle)/);
+    await holdTwoSeats(page, { section: /^(Stalls|Upper Circle)/ });
     const seats = await page.getByRole('region', { name: 'Your basket' }).innerText();
     await eTicketsToPayment(page);
     await chooseByKeyboard(page, 'PayPal');
@@ -186,7 +151,7 @@ describe('more ways to pay', () => {
     });
     const id = await upcomingPerformanceId(page, 'uk', 'northern-playhouse', 'the-mill-girls', 4);
     await open(page, baseUrl(), `/shows/the-mill-girls/northern-playhouse/tickets/${id}`);
-    await holdTwoSeats(page, /^(Stalls|Upper Circle)/);
+    await holdTwoSeats(page, { section: /^(Stalls|Upper Circle)/ });
     await eTicketsToPayment(page);
     // Not told to offer the sandbox wallets: no wallet at all, never a dead button.
     await chooser(page).getByRole('radio').first().waitFor({ timeout: 15_000 });
@@ -282,7 +247,7 @@ describe('no usable way to pay', () => {
     const show = (await response.json()) as ShowContent;
     const id = show.performances.upcoming[1]!.id;
     await open(page, base, `/shows/the-glass-orchard/lumen-theatre/tickets/${id}`);
-    await holdTwoSeats(page, /^(Stalls|Upper Circle)/);
+    await holdTwoSeats(page, { section: /^(Stalls|Upper Circle)/ });
     await eTicketsToPayment(page);
     await page
       .getByText("We've been unable to process your transaction. Please contact us")

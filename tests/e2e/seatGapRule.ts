@@ -11,7 +11,9 @@ import { baseUrl } from './journey';
  * the performance's plan and status as the seat page reads them.
  */
 export async function singleSeatRule(page: Page, region: string, performanceId: string) {
-  const api = `${baseUrl()}/api/${region}`;
+  // The server the page is on, where it is on one: some files start their own beside the shared one.
+  const origin = page.url().startsWith('http') ? new URL(page.url()).origin : baseUrl();
+  const api = `${origin}/api/${region}`;
   const status = (await (
     await page.request.get(`${api}/performances/${performanceId}/seats`)
   ).json()) as SeatStatus;

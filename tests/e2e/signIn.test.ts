@@ -5,12 +5,14 @@ import { emailTo, linkIn } from './accounts';
 import { launchBrowser, newBuyer, pageProblems } from './browser';
 import {
   baseUrl,
+  continueTo,
   expectAccessible,
   expectNoPageErrors,
   trackRequests,
   upcomingPerformanceId,
   visit,
 } from './journey';
+import { holdTwoSeats } from './seats';
 
 /**
  * Issue 14's sign-in journeys in Chromium against the real server: a guest signs in in the
@@ -53,30 +55,6 @@ function expectOnlyRefusals(page: Page, count: number) {
   );
 }
 
-/** Two ordinary seats side by side from the list picker, then Reserve. */
-async function holdTwoSeats(page: Page, sectionIndex: number) {
-  await page.getByLabel('Section', { exact: true }).selectOption({ index: sectionIndex });
-  await page.getByLabel('Row', { exact: true }).selectOption({ index: 3 });
-  const boxes = await page.getByRole('checkbox', { name: /, Seat \d+, .*[£$]/ }).all();
-  let checked = 0;
-  for (const box of boxes) {
-    if (checked === 2) break;
-    const name = (await box.getAttribute('aria-label')) ?? '';
-    if ((await box.isDisabled()) || /American Express|wheelchair|companion|access/i.test(name))
-      continue;
-    await box.check();
-    checked += 1;
-  }
-  expect(checked).toBe(2);
-  await page.getByRole('button', { name: 'Reserve seats' }).click();
-  await page.waitForURL('**/checkout/reservations');
-}
-
-async function continueTo(page: Page, path: string) {
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL(`**${path}`);
-}
-
 /**
  * Who the server says the browser is signed in as (null for a guest), asked until it answers:
  * the page's request sets the new cookie, which the test's own request may not see at once.
@@ -100,12 +78,12 @@ describe('signing in and out', () => {
     const { context, page } = await newBuyer(browser);
     const id = await upcomingPerformanceId(page, 'uk', 'lumen-theatre', 'the-glass-orchard', 4);
     await visit(page, `/shows/the-glass-orchard/lumen-theatre/tickets/${id}`);
-    await holdTwoSeats(page, 2);
+    await holdTwoSeats(page, { section: 2, fromRow: 3 });
     const seats = await page.getByRole('region', { name: 'Your basket' }).innerText();
-    await continueTo(page, '/checkout/extras');
-    await continueTo(page, '/checkout/ticket-protection');
+    await continueTo(page, '/checkout/extras', 'Extras');
+    await continueTo(page, '/checkout/ticket-protection', 'Ticket refund protection');
     await page.getByRole('radio', { name: /^No, I don't want to protect my tickets/ }).check();
-    await continueTo(page, '/checkout/collection');
+    await continueTo(page, '/checkout/collection', 'Ticket delivery');
     await page.getByRole('radio', { name: 'eTicket' }).check();
 
     const offer = page.getByRole('region', { name: 'Sign in for faster checkout' });
@@ -141,7 +119,7 @@ describe('signing in and out', () => {
 
     // The session under the page is the member's now, with a new CSRF token: saving the step
     // (a state-changing call) works and the checkout goes on.
-    await continueTo(page, '/checkout/contacts');
+    await continueTo(page, '/checkout/contacts', 'Contact details');
     await page.locator('h1', { hasText: 'Contact details' }).waitFor();
     await expectSignedInAs(page, MEMBER);
 
