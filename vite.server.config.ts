@@ -3,7 +3,6 @@ import { defineConfig } from 'vite';
 import { sourceUrls } from './scripts/vitePluginSourceUrls.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-const outDir = here('./dist-server');
 
 /**
  * The server as plain JavaScript for `npm start` (issue 26): one bundle of server/, contract/
@@ -14,17 +13,16 @@ const outDir = here('./dist-server');
 export default defineConfig({
   // No public/ or index.html: this build is the server alone.
   publicDir: false,
-  plugins: [sourceUrls(here('.'), outDir)],
+  plugins: [sourceUrls()],
   build: {
     ssr: here('./server/main.ts'),
-    outDir,
+    outDir: here('./dist-server'),
     emptyOutDir: true,
     target: 'node20',
     sourcemap: true,
     // Node reads the bundle as it is; names in stack traces stay readable without a map.
     minify: false,
-    // Read by Node, not a browser: no copied public files, no size warnings about WASM packages.
-    copyPublicDir: false,
+    // Read by Node from disk: what it would weigh gzipped says nothing.
     reportCompressedSize: false,
     rolldownOptions: {
       output: {
