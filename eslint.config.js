@@ -168,7 +168,17 @@ const serverZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', '.data/', 'coverage/', 'public/', 'bench/results.json'] },
+  {
+    ignores: [
+      'dist/',
+      'dist-server/',
+      'node_modules/',
+      '.data/',
+      'coverage/',
+      'public/',
+      'bench/results.json',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

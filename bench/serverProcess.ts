@@ -1,10 +1,19 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** A running `server/main.ts` (what `npm start` runs), on a port of its own. */
+let built: Promise<unknown> | undefined;
+
+/** Compiles the server into dist-server/ as `npm start` does, once per bench run. */
+export function buildServer(): Promise<unknown> {
+  built ??= build({ root, configFile: `${root}vite.server.config.ts`, logLevel: 'warn' });
+  return built;
+}
+
+/** A running compiled server (`node dist-server/main.js`, what `npm start` runs), on a port of its own. */
 export interface ServerProcess {
   base: string;
   pid: number;
@@ -25,8 +34,9 @@ async function waitForHealth(url: string, deadline: number): Promise<void> {
 
 /** Starts the server with `env` on top of this process's, and resolves once it is healthy. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  await buildServer();
   const port = 18_000 + Math.floor(Math.random() * 2_000);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['dist-server/main.js'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

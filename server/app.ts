@@ -1,10 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { REGIONS, bookingApiPath, type Region } from '../contract/regions';
 import type { VenueBundle } from '../contract/venueFiles';
 import {
@@ -32,6 +28,7 @@ import { loggerOptions, type LoggerSettings } from './http/logging';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 import { runPeriodically, type PeriodicJob } from './http/periodicJob';
+import { zodSchemaController } from './http/zodSchemas';
 import { checkPaymentConfig, type PaymentConfig } from './payments/config';
 import { createPaymentService } from './payments/setup';
 import { basketRoutes } from './basket/routes';
@@ -154,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Requests Node refuses before routing (headers over 16 KB) get the project's error body too.
     clientErrorHandler,
     frameworkErrors,
+    schemaController: zodSchemaController,
   });
   if (smtp) {
     app.addHook('onClose', (_instance, done) => {
@@ -161,8 +159,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       done();
     });
   }
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   watchDatabase(app, db);
   // Issue 25: one registry per app; process-wide numbers carry the one region served, or `all`.

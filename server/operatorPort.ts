@@ -1,9 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { readyRoute } from './health/routes';
 import type { Readiness } from './health/readiness';
 import { registerErrorHandling } from './http/errors';
 import { metricsRoute, type Metrics } from './http/metrics';
+import { zodSchemaController } from './http/zodSchemas';
 
 export interface OperatorPortOptions {
   port: number;
@@ -20,9 +20,12 @@ export interface OperatorPortOptions {
  * orchestrator sees /ready answer 503 `starting` all that time rather than no answer at all.
  */
 export async function listenOperatorPort(options: OperatorPortOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, return503OnClosing: true, forceCloseConnections: 'idle' });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  const app = Fastify({
+    logger: false,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    schemaController: zodSchemaController,
+  });
   registerErrorHandling(app);
   await app.register(readyRoute, { readiness: options.readiness });
   await app.register(metricsRoute, { metrics: options.metrics, token: options.token });

@@ -14,10 +14,22 @@ function wrap(target: PGlite | Transaction): Queryable {
   };
 }
 
-/** Embedded PostgreSQL (WASM). One instance per process: each costs about 0.8 GB resident. */
+/**
+ * PostgreSQL's own page cache inside PGlite's WASM memory, which PGlite fills in full as it
+ * starts: its default of 128 MB was a third of an idle server's memory (issue 26). The data
+ * files stay in the operating system's cache behind it (PGlite reads them as files), so a page
+ * this cache lacks costs a read, not a disk seek; the demo catalogue is under 40 MB.
+ */
+export const PGLITE_SHARED_BUFFERS = '32MB';
+
+/** Embedded PostgreSQL (WASM): one instance per process, for every region it serves. */
 export async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create({ dataDir, loadDataDir });
+  const pg = await PGlite.create({
+    dataDir,
+    loadDataDir,
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  });
   const base = wrap(pg);
   // PGlite has no pool: one connection that runs one call at a time and queues the rest, which
   // is what connections() reports (the calls under way, the first running, the others waiting).

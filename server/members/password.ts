@@ -1,4 +1,3 @@
-import { isCommonPassword } from '../../contract/commonPasswords';
 import { passwordRefusal, type PasswordRefusal } from '../../contract/passwords';
 import { ApiError } from '../lib/errors';
 
@@ -16,8 +15,17 @@ const REASONS: Record<PasswordRefusal, string> = {
   common: 'The password is one of the most common passwords.',
 };
 
-/** 400 validation_failed naming `field` (e.g. `body.password`) when the password is refused. */
-export function assertAccountPassword(password: string, email: string, field: string): void {
+/**
+ * 400 validation_failed naming `field` (e.g. `body.password`) when the password is refused. The
+ * list (49k passwords, ~15 MB once loaded) is imported at the first password set, not at start:
+ * most of a shop's processes never see one (issue 26).
+ */
+export async function assertAccountPassword(
+  password: string,
+  email: string,
+  field: string,
+): Promise<void> {
+  const { isCommonPassword } = await import('../../contract/commonPasswords');
   const refusal = passwordRefusal(password, email, isCommonPassword);
   if (refusal !== null) throw new ApiError(400, 'validation_failed', REASONS[refusal], [field]);
 }

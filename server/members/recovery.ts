@@ -99,7 +99,7 @@ export async function completePasswordReset(
   const tokenHash = hashToken(token);
   const link = await a.findAccountLink(db, tokenHash, 'password_reset');
   if (!link) throw resetLinkInvalid();
-  assertAccountPassword(password, link.email, 'body.password');
+  await assertAccountPassword(password, link.email, 'body.password');
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     // Found and deleted in one statement: of two submits at once, one sets the password.
@@ -157,7 +157,7 @@ export async function changePassword(
   check: PasswordCheck,
 ): Promise<{ tokens: SessionTokens; expiresAt: Date }> {
   const account = await confirmHolder(db, session, input.currentPassword, check);
-  assertAccountPassword(input.newPassword, account.email, 'body.newPassword');
+  await assertAccountPassword(input.newPassword, account.email, 'body.newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   const tokens = newSessionTokens();
   const expiresAt = await db.transaction(async (tx) => {

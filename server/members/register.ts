@@ -34,7 +34,7 @@ export async function registerAccount(
   input: Omit<RegisterBody, 'venue'>,
   ctx: RegisterContext,
 ): Promise<void> {
-  assertAccountPassword(input.password, input.email, 'body.password');
+  await assertAccountPassword(input.password, input.email, 'body.password');
   const passwordHash = await hashPassword(input.password);
   const token = randomBytes(32).toString('base64url');
   const { venue, linkOrigin } = ctx;

@@ -27,6 +27,7 @@ export const PAYMENT_TABLES = [
  */
 export const CATALOGUE_TABLES = [
   'schema_migrations',
+  'schema_fingerprint',
   'seed_versions',
   'venues',
   'seating_plans',
