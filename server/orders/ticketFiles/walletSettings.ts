@@ -100,7 +100,8 @@ export function walletSettingsFromEnv(env: NodeJS.ProcessEnv): WalletCertificate
   if (!cert.checkPrivateKey(key)) {
     throw new Error('WALLET_KEY is not the key of WALLET_CERT');
   }
-  if (!cert.checkIssued(wwdr)) {
+  // Named as its issuer and signed by its key: a look-alike authority is not enough.
+  if (!cert.checkIssued(wwdr) || !cert.verify(wwdr.publicKey)) {
     throw new Error(
       'WALLET_CERT was not issued by WALLET_WWDR: give the WWDR certificate that issued it',
     );
