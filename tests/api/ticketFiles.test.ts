@@ -9,6 +9,7 @@ import {
   verifyTicketResponseSchema,
   type OrderView,
 } from '../../contract/api/orders';
+import { queueConfirmationCopy } from '../../server/email';
 import { dispatchOutbox } from '../../server/email/dispatcher';
 import { parseSmtpUrl, DEFAULT_SMTP_TIMEOUTS } from '../../server/email/smtpSettings';
 import { createSmtpTransport } from '../../server/email/smtpTransport';
@@ -352,6 +353,34 @@ describe('the confirmation email', () => {
       expect(first.manifest).toEqual(fileHashes(first.files));
       // Three files for two tickets stay far below what any mail server refuses.
       expect(delivery!.raw.length).toBeLessThan(100_000);
+
+      // Find my tickets' copy carries them too.
+      expect(await queueConfirmationCopy(db, order.id)).toBe(true);
+      expect(
+        await dispatchOutbox(db, transport, confirmationAttachments({ db, venues, wallet })),
+      ).toEqual({ sent: 1, failed: 0 });
+      expect(server.deliveries[1]!.mail.attachments.map((file) => file.filename)).toEqual(
+        attachments.map((file) => file.filename),
+      );
+
+      // A pass that cannot be signed fails the attempt: the email is kept and tried again,
+      // never sent without its tickets.
+      expect(await queueConfirmationCopy(db, order.id)).toBe(true);
+      const unsigned = () => Promise.reject(new Error('the pass certificate is unreadable'));
+      expect(
+        await dispatchOutbox(
+          db,
+          transport,
+          confirmationAttachments({ db, venues, wallet: unsigned }),
+        ),
+      ).toEqual({ sent: 0, failed: 1 });
+      expect(server.deliveries).toHaveLength(2);
+      const { rows } = await db.query<{ lastError: string }>(
+        `SELECT last_error AS "lastError" FROM email_outbox
+         WHERE order_id = $1 AND sent_at IS NULL`,
+        [order.id],
+      );
+      expect(rows).toEqual([{ lastError: 'the pass certificate is unreadable' }]);
     } finally {
       transport.close();
       await server.close();

@@ -40,7 +40,8 @@ const rgb = (hex: string) => {
 /** The venue's header band (its accent when none) with whichever of ink or white reads on it. */
 function passColours(facts: TicketFacts) {
   const background = facts.theme.header ?? facts.theme.accent;
-  const text = colord(background).isReadable('#ffffff') ? '#ffffff' : '#111111';
+  const band = colord(background);
+  const text = band.contrast('#ffffff') >= band.contrast('#111111') ? '#ffffff' : '#111111';
   return { background, text };
 }
 
