@@ -41,6 +41,8 @@ import { healthRoute, readyRoute } from './health/routes';
 import { Readiness } from './health/readiness';
 import { createMetrics, metricsRoute, type Metrics } from './http/metrics';
 import { outboxBacklog } from './email';
+import { confirmationAttachments, walletCertificates } from './orders';
+import { ServerKeys } from './lib/serverKeys';
 import { holdRoutes } from './holds/routes';
 import { holdJobs } from './holds/jobs';
 import { paymentMethodRoutes } from './vouchers/routes';
@@ -114,6 +116,8 @@ export interface BuildAppOptions {
   };
   /** Find my tickets' limits per client, email and order (tests lower them). */
   findTickets?: Partial<FindTicketsLimits>;
+  /** How often the outbox is sent (15 s; the browser journeys wait on it less). */
+  emailDispatchIntervalMs?: number;
 }
 
 declare module 'fastify' {
@@ -202,6 +206,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const graphql = { ...config.graphql, ...options.graphql };
   const queueSettings = { ...config.onsaleQueues, ...options.onsaleQueues };
   const voucherThrottle = { ...DEFAULT_VOUCHER_THROTTLE, ...options.voucherThrottle };
+  // Issue 25: who signs wallet passes, for the download routes and the confirmation email.
+  const wallet = walletCertificates(new ServerKeys(db), config.wallet);
   // Every periodic job of the app, started here once the routes are in (issue 23).
   const jobs: PeriodicJob[] = [];
   for (const region of regions) {
@@ -216,6 +222,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       shopOrigins: paymentConfig.shopOrigins,
       listenAddress: () => app.server.address(),
       ticketSigningKey: options.orders?.ticketSigningKey ?? config.ticketSigningKey,
+      wallet,
     });
     metrics.onScrape(`queue_${region}`, Object.values(metrics.queue), async () => {
       for (const sale of await queue.standing()) {
@@ -271,7 +278,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     findTickets: options.findTickets,
   });
   app.decorate('outboxViewerPath', outboxSecret ? outboxViewerPath(outboxSecret) : null);
-  if (mailTransport) jobs.push(...emailJobs(db, mailTransport));
+  if (mailTransport) {
+    jobs.push(
+      ...emailJobs(
+        db,
+        mailTransport,
+        confirmationAttachments({ db, venues, wallet }),
+        options.emailDispatchIntervalMs,
+      ),
+    );
+  }
   // GET /ready and, with METRICS_TOKEN and no METRICS_PORT of its own, GET /metrics (issue 25).
   const readiness = options.operator?.readiness ?? new Readiness(db);
   if (!options.operator?.readiness) readiness.loaded();

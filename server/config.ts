@@ -7,6 +7,10 @@ import { addressLookupProviderFromEnv, addressLookupRateLimitFromEnv } from './a
 import type { AddressLookupProvider } from './addressLookup/provider';
 import { graphqlSettingsFromEnv, type GraphqlSettings } from './calendar/settings';
 import { smtpSettingsFromEnv, type SmtpSettings } from './email/smtpSettings';
+import {
+  walletSettingsFromEnv,
+  type WalletCertificates,
+} from './orders/ticketFiles/walletSettings';
 import { paymentConfigFromEnv, type PaymentConfig } from './payments/config';
 import { onsaleQueueSettingsFromEnv, type OnsaleQueueSettings } from './queue/settings';
 import type { RateLimit } from './http/rateLimit';
@@ -207,6 +211,8 @@ export interface ServerConfig {
   metricsHost?: string;
   /** Issue 25: SMTP_URL and DKIM_*; unset, emails stay in the outbox. */
   smtp?: SmtpSettings;
+  /** Issue 25: WALLET_*, who signs Apple Wallet passes; unset, a throwaway demo certificate. */
+  wallet?: WalletCertificates;
 }
 
 /** Long enough that guessing it is hopeless; a shorter METRICS_TOKEN stops the start. */
@@ -314,6 +320,7 @@ const envSchema = z
       metricsPort: vars.METRICS_PORT,
       metricsHost: vars.METRICS_HOST,
       smtp: section(env, context, smtpSettingsFromEnv),
+      wallet: section(env, context, walletSettingsFromEnv),
     };
   });
 

@@ -28,6 +28,8 @@ export interface StartServerOptions {
   logStream?: LoggerSettings['stream'];
   /** The configuration main.ts parsed; omitted, buildApp reads the environment. */
   config?: ServerConfig;
+  /** How often the outbox is sent (15 s; the browser journeys wait on it less). */
+  emailDispatchIntervalMs?: number;
 }
 
 export interface RunningServer {
@@ -74,6 +76,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       regions: options.region ? [options.region] : undefined,
       staticDir: options.staticDir,
       logger: { level: options.logLevel ?? 'info', stream: options.logStream },
+      emailDispatchIntervalMs: options.emailDispatchIntervalMs,
     });
     await app.listen({ port: options.port ?? 8080, host });
     readiness.loaded();

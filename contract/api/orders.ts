@@ -101,6 +101,11 @@ export const payBodySchema = z.strictObject({
 export type PayBody = z.infer<typeof payBodySchema>;
 
 export const orderParamsSchema = z.strictObject({ orderId: idParamSchema });
+/** Issue 25: one ticket's wallet pass. */
+export const ticketPassParamsSchema = z.strictObject({
+  orderId: idParamSchema,
+  ticketId: idParamSchema,
+});
 export const continueParamsSchema = z.strictObject({
   orderId: idParamSchema,
   paymentId: idParamSchema,

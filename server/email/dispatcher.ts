@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database';
-import { claimDueEmails, markEmailFailed, markEmailSent } from './queries';
-import type { MailTransport } from './transport';
+import { claimDueEmails, markEmailFailed, markEmailSent, type DueEmail } from './queries';
+import type { EmailAttachment, MailTransport } from './transport';
 import { retryDelayMs, type RetrySchedule } from '../../contract/retrySchedule';
 
 /**
@@ -30,21 +30,36 @@ function reasonOf(error: unknown): string {
   return message.replace(/\s+/g, ' ').slice(0, 500);
 }
 
+/**
+ * The files an email carries, made when it is sent rather than stored with it (issue 25: an
+ * order confirmation's calendar file and wallet passes, made by orders and handed in by the
+ * app): the outbox row stays small, the payment's transaction makes none of them, and a copy
+ * sent again (Find my tickets) carries them too.
+ */
+export type AttachmentSource = (
+  email: Pick<DueEmail, 'kind' | 'orderId'>,
+) => Promise<EmailAttachment[]>;
+
+const noAttachments: AttachmentSource = () => Promise.resolve([]);
+
 /** Sends what is due now; returns how many were sent and how many failed this time. */
 export async function dispatchOutbox(
   db: Queryable,
   transport: MailTransport,
+  attachmentsFor: AttachmentSource = noAttachments,
 ): Promise<{ sent: number; failed: number }> {
   let sent = 0;
   let failed = 0;
-  for (const { attempts, ...email } of await claimDueEmails(
+  for (const { attempts, kind, orderId, ...email } of await claimDueEmails(
     db,
     BATCH,
     LEASE_SECONDS,
     MAX_SEND_ATTEMPTS,
   )) {
     try {
-      await transport.send(email);
+      // A file that cannot be made fails the attempt like a refusal: retried, never sent bare.
+      const attachments = await attachmentsFor({ kind, orderId });
+      await transport.send({ ...email, attachments });
       await markEmailSent(db, email.id);
       sent += 1;
     } catch (error) {

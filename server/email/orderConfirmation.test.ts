@@ -155,7 +155,16 @@ describe('the order confirmation email', () => {
       expect(part).toContain('Paid with Visa ending 1111.');
       // The Lumen Group brand's support line.
       expect(part).toContain('Lumen Group box office: call 020 7946 0123');
+      // Issue 25: box office tickets have no pass, but the date goes in a calendar.
+      expect(part).toContain('Attached: a calendar file for the date.');
     }
+    const eTickets = renderOrderConfirmation(
+      lumenOrder({ delivery: { method: 'eTicket', address: null } }),
+      { orderUrl: ORDER_URL, venue: venue('lumen-theatre') },
+    );
+    expect(readable(eTickets.text)).toContain(
+      'Attached: each of your tickets for Apple Wallet, and a calendar file for the date.',
+    );
     expect(email.html).toContain('<html lang="en-GB">');
     expect(email.html).toContain(`href="${ORDER_URL.replaceAll('&', '&amp;')}"`);
     expect(email.text).toContain(`View your order:\n${ORDER_URL}`);

@@ -85,6 +85,17 @@ function deliveryBlocks(t: EmailText, order: OrderView, venue: VenueSettings): B
   if (method === 'post' && address) {
     blocks.push({ kind: 'lines', lines: addressLines(t.locale, address) });
   }
+  // Issue 25: what comes with the email (made by orders when it is sent): a calendar file, and
+  // a wallet pass per eTicket.
+  blocks.push({
+    kind: 'paragraph',
+    text: t(
+      method === 'eTicket'
+        ? 'email.confirmation.attached.eTicket'
+        : 'email.confirmation.attached.calendar',
+      { count: order.tickets.length },
+    ),
+  });
   return blocks;
 }
 

@@ -39,6 +39,8 @@ export interface RenderedEmail {
 /** A row claimed for sending: the transport's fields and the attempts made so far. */
 export interface DueEmail {
   id: string;
+  kind: OutboxEmail['kind'];
+  orderId: string | null;
   to: string;
   subject: string;
   html: string;
@@ -144,8 +146,8 @@ export async function claimDueEmails(
        SELECT id FROM email_outbox
        WHERE sent_at IS NULL AND next_attempt_at <= now() AND attempts < $3
        ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-     RETURNING id::text AS id, recipient AS "to", subject, html, text, venue_slug AS venue,
-       attempts`,
+     RETURNING id::text AS id, kind, order_id::text AS "orderId", recipient AS "to", subject,
+       html, text, venue_slug AS venue, attempts`,
     [batch, leaseSeconds, maxAttempts],
   );
   return rows;

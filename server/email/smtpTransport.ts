@@ -80,6 +80,11 @@ export function createSmtpTransport(
         html: email.html,
         text: email.text,
         messageId: `<${email.id}@${sender.domain}>`,
+        attachments: email.attachments.map(({ filename, contentType, content }) => ({
+          filename,
+          contentType,
+          content,
+        })),
         // RFC 3834: a receipt, not a person writing, so auto-responders do not answer it.
         headers: { 'Auto-Submitted': 'auto-generated' },
       });

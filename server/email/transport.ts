@@ -17,6 +17,14 @@ export interface OutgoingEmail {
   /** The venue the email is written as (its From and Reply-To); null for an email written
    * before emails named their venue (migration 0033). */
   venue: string | null;
+  /** Files sent with it (issue 25: an order's calendar file and wallet passes). */
+  attachments: EmailAttachment[];
+}
+
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 export interface MailTransport {

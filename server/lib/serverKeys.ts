@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database';
-import { ensureServerKey } from './queries/serverKeys';
+import { ensureServerKey, findServerKey } from './queries/serverKeys';
 
 /**
  * Keys the server makes for itself once and every instance shares (migration 0011,
@@ -17,6 +17,22 @@ export class ServerKeys {
     if (!key) {
       key = this.load(name, make);
       // A failed read (database down) is tried again by the next caller.
+      key.catch(() => this.loaded.delete(name));
+      this.loaded.set(name, key);
+    }
+    return key;
+  }
+
+  /**
+   * As `get`, for material that takes a while to make (a throwaway certificate): it is made only
+   * when no instance has written it yet.
+   */
+  getOrMake(name: string, make: () => Promise<string>): Promise<string> {
+    let key = this.loaded.get(name);
+    if (!key) {
+      key = findServerKey(this.db, name).then(
+        async (found) => found ?? ensureServerKey(this.db, name, await make()),
+      );
       key.catch(() => this.loaded.delete(name));
       this.loaded.set(name, key);
     }

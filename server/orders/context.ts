@@ -7,6 +7,7 @@ import type { RegionContext } from '../regionContext';
 import { LinkSealer } from './keys';
 import type { MoneyContext, PayContext } from './orders';
 import { signerFromPem, ticketSigner, type TicketSigner } from './ticketCodes';
+import type { WalletCertificates } from './ticketFiles/walletSettings';
 
 export interface OrderContextOptions {
   db: Database;
@@ -23,6 +24,8 @@ export interface OrderContextOptions {
   listenAddress: () => AddressInfo | string | null;
   /** TICKET_SIGNING_KEY: an Ed25519 private key (PKCS#8 PEM); unset, the server makes one. */
   ticketSigningKey?: string;
+  /** Who signs wallet passes (issue 25): the operator's WALLET_* or the demo's throwaway. */
+  wallet: () => Promise<WalletCertificates>;
 }
 
 /** One region's order keys and pay context: the order routes and the payment sweep share it. */
@@ -32,6 +35,7 @@ export interface OrderContext {
   contextFor: (log: FastifyBaseLogger) => Promise<PayContext>;
   /** What voiding an attempt's money needs, without the order keys (a hold's release). */
   moneyContextFor: (log: FastifyBaseLogger) => MoneyContext;
+  wallet: () => Promise<WalletCertificates>;
 }
 
 /**
@@ -93,5 +97,5 @@ export function orderContext(options: OrderContextOptions): OrderContext {
         })}`,
     };
   };
-  return { serverKeys, shopOrigin, contextFor, moneyContextFor };
+  return { serverKeys, shopOrigin, contextFor, moneyContextFor, wallet: options.wallet };
 }

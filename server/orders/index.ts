@@ -5,3 +5,8 @@ export { releaseAttempts } from './orders';
 export { findOrder } from './queries';
 export { orderView } from './view';
 export type { OrderScope } from './view';
+// Issue 25: the confirmation email's calendar file and wallet passes, which the app hands the
+// email dispatcher; who signs the passes.
+export { confirmationAttachments } from './ticketFiles/ticketFiles';
+export { walletCertificates } from './ticketFiles/walletCertificates';
+export type { WalletCertificates } from './ticketFiles/walletSettings';

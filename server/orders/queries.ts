@@ -555,6 +555,29 @@ export async function orderShow(db: Queryable, performanceId: string): Promise<S
   return rows[0]!;
 }
 
+/** Where and for how long (issue 25: the calendar file and wallet pass): the venue's street address
+ * and the show's running time. */
+export async function performancePlace(
+  db: Queryable,
+  performanceId: string,
+): Promise<{
+  address: { lines: string[]; city: string; postcode: string };
+  runningTimeMinutes: number;
+}> {
+  const { rows } = await db.query<{
+    address: { lines: string[]; city: string; postcode: string };
+    runningTimeMinutes: number;
+  }>(
+    `SELECT v.address, sh.running_time_minutes AS "runningTimeMinutes"
+     FROM performances p
+     JOIN shows sh ON sh.id = p.show_id
+     JOIN venues v ON v.slug = sh.venue_slug
+     WHERE p.id = $1`,
+    [performanceId],
+  );
+  return rows[0]!;
+}
+
 /** How a payment was made: its method, and the card's brand and last four (none for PayPal). */
 export async function paymentMeans(
   db: Queryable,

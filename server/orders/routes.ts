@@ -1,5 +1,5 @@
 import { partsOf } from '../lib/performanceParts';
-import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../contract/api/common';
@@ -15,6 +15,7 @@ import {
   payResponseSchema,
   redeemHandoverBodySchema,
   ticketKeySchema,
+  ticketPassParamsSchema,
   verifyTicketBodySchema,
   verifyTicketResponseSchema,
 } from '../../contract/api/orders';
@@ -35,6 +36,12 @@ import { seenByServer } from '../payments';
 import { releaseHold } from '../holds';
 import { inTransaction } from '../db/transaction';
 import { countAnswers } from '../http/metrics';
+import {
+  calendarAttachment,
+  passAttachment,
+  ticketFacts,
+  type TicketFile,
+} from './ticketFiles/ticketFiles';
 
 export interface OrderRoutesOptions {
   db: Database;
@@ -68,6 +75,29 @@ export const orderRoutes: FastifyPluginCallback<OrderRoutesOptions> = (app, opti
     orderVenue(scope, order);
     return order;
   };
+
+  /**
+   * The order a caller may read (GET /orders/{id}'s rule): its buying session, or anyone with
+   * the secret link of a confirmed order; every other case is the same 404.
+   */
+  const readableOrder = async (request: FastifyRequest, orderId: string, key?: string) => {
+    const order = await o.findOrder(db, orderId);
+    if (!order) throw notFound('Order');
+    orderVenue(scope, order);
+    const session = await optionalSession(db, request);
+    if (session?.id === order.sessionId) return { order, owner: true };
+    if (!key || order.status !== 'confirmed' || !accessKeyMatches(key, order.accessKeyHash)) {
+      throw notFound('Order');
+    }
+    return { order, owner: false };
+  };
+
+  /** A file to save, never shown in the page nor kept by a cache (noStoreByDefault). */
+  const sendFile = (reply: FastifyReply, file: TicketFile) =>
+    reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', `attachment; filename="${file.filename}"`)
+      .send(file.content);
 
   // Orders and payments are one buyer's: never cached by a browser or CDN.
   noStoreByDefault(app);
@@ -144,12 +174,12 @@ export const orderRoutes: FastifyPluginCallback<OrderRoutesOptions> = (app, opti
       },
     },
     async (request) => {
-      const order = await o.findOrder(db, request.params.orderId);
-      if (!order) throw notFound('Order');
-      orderVenue(scope, order);
-      const session = await optionalSession(db, request);
-      const { key } = request.query;
-      if (session?.id === order.sessionId) {
+      const { order, owner } = await readableOrder(
+        request,
+        request.params.orderId,
+        request.query.key,
+      );
+      if (owner) {
         const { sealer } = await serverKeys();
         const accessKey = order.accessKeySealed
           ? sealer.open(order.accessKeySealed, order.id)
@@ -161,11 +191,42 @@ export const orderRoutes: FastifyPluginCallback<OrderRoutesOptions> = (app, opti
         ]);
         return { order: { ...view, attribution } };
       }
-      // Anyone else needs the secret link of a confirmed order; every other case is the same 404.
-      if (!key || order.status !== 'confirmed' || !accessKeyMatches(key, order.accessKeyHash)) {
-        throw notFound('Order');
-      }
       return { order: await orderView(db, scope, order, null) };
+    },
+  );
+
+  // Issue 25: the order's calendar file and each eTicket's wallet pass, to whoever may read the
+  // order (its session, or the secret link: the email's reader and My account).
+  api.get(
+    '/orders/:orderId/calendar.ics',
+    {
+      schema: {
+        params: orderParamsSchema,
+        querystring: orderQuerySchema,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const { order } = await readableOrder(request, request.params.orderId, request.query.key);
+      return sendFile(reply, calendarAttachment(await ticketFacts(db, scope, order)));
+    },
+  );
+
+  api.get(
+    '/orders/:orderId/tickets/:ticketId/wallet.pkpass',
+    {
+      schema: {
+        params: ticketPassParamsSchema,
+        querystring: orderQuerySchema,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const { order } = await readableOrder(request, request.params.orderId, request.query.key);
+      const facts = await ticketFacts(db, scope, order);
+      const pass = await passAttachment(facts, request.params.ticketId, options.orders.wallet);
+      if (!pass) throw notFound('Ticket');
+      return sendFile(reply, pass);
     },
   );
 

@@ -61,8 +61,15 @@ export type MailServerMode =
   | { tls: 'implicit'; key: string; cert: string }
   | { tls: 'none' };
 
-/** Starts a server on 127.0.0.1 (on `port`, or any free one); AUTH is required unless tls is none. */
-export async function startMailServer(mode: MailServerMode, port = 0): Promise<MailServer> {
+/**
+ * Starts a server on 127.0.0.1 (on `port`, or any free one); AUTH is required unless tls is none.
+ * `onDelivery` hears of each message accepted (the browser journeys spool them to files).
+ */
+export async function startMailServer(
+  mode: MailServerMode,
+  port = 0,
+  onDelivery?: (delivery: Delivery) => void,
+): Promise<MailServer> {
   const deliveries: Delivery[] = [];
   const state: { behaviour: Behaviour } = { behaviour: 'accept' };
   const tlsOptions: SMTPServerOptions =
@@ -105,13 +112,15 @@ export async function startMailServer(mode: MailServerMode, port = 0): Promise<M
         }
         const raw = Buffer.concat(chunks);
         void simpleParser(raw).then((mail) => {
-          deliveries.push({
+          const delivery: Delivery = {
             raw,
             mail,
             secure: session.secure,
             user: typeof session.user === 'string' ? session.user : undefined,
             envelopeFrom: session.envelope.mailFrom && session.envelope.mailFrom.address,
-          });
+          };
+          deliveries.push(delivery);
+          onDelivery?.(delivery);
           callback(null);
         }, callback);
       });

@@ -14,6 +14,7 @@ import {
   upcomingPerformanceId,
   visit,
 } from './journey';
+import { mailTo } from './mail';
 import { holdTwoSeats } from './seats';
 
 /**
@@ -201,7 +202,7 @@ describe('paying for two theatre seats', () => {
     const pay = page.getByRole('button', { name: /^Pay £[\d,]+(\.\d\d)?$/ });
     expect(minor(await pay.innerText())).toBe(figures.total);
     await pay.click();
-    const { text } = await confirmation(page);
+    const { text, number } = await confirmation(page);
     // A short labelled link, not the secret address printed out; the app for eTickets.
     expect(text).not.toContain('key=');
     expect(await page.getByRole('link', { name: 'View your order' }).getAttribute('href')).toMatch(
@@ -215,9 +216,32 @@ describe('paying for two theatre seats', () => {
     expect(text).toMatch(/Paid with Visa ending 1111/);
     const codes = page.getByRole('img', { name: /^Ticket for .*, Row .*, Seat \d+/ });
     await expect.poll(() => codes.count()).toBe(2);
+    // Issue 25: the date for a calendar and each eTicket for Apple Wallet, downloadable.
+    const calendar = page.getByRole('link', { name: 'Add to calendar' });
+    const calendarFile = await page.request.get(
+      new URL((await calendar.getAttribute('href'))!, baseUrl()).href,
+    );
+    expect(calendarFile.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(await calendarFile.text()).toContain('SUMMARY:The Glass Orchard');
+    const passes = page.getByRole('link', { name: /^Add to Apple Wallet: .*, Row .*, Seat \d+$/ });
+    expect(await passes.count()).toBe(2);
+    const pass = await page.request.get(
+      new URL((await passes.first().getAttribute('href'))!, baseUrl()).href,
+    );
+    expect(pass.headers()['content-type']).toBe('application/vnd.apple.pkpass');
     await expectAccessible(page, 'UK confirmation');
     // The hold is over: no countdown and no leave prompt once the order exists.
     expect(await page.getByRole('timer').count()).toBe(0);
+    // The email that reached the mail server carries the tickets, the calendar file and a
+    // wallet pass per ticket.
+    const email = await mailTo('ada@example.com', new RegExp(number));
+    expect(email.text).toContain(number);
+    expect(email.text).toMatch(/Row \w+, Seat \d+/);
+    expect(email.attachments.map((file) => [file.filename, file.contentType])).toEqual([
+      [`${number}.ics`, 'text/calendar'],
+      [`${number}-ticket-1.pkpass`, 'application/vnd.apple.pkpass'],
+      [`${number}-ticket-2.pkpass`, 'application/vnd.apple.pkpass'],
+    ]);
     expectNoPageErrors(page);
     await context.close();
   });

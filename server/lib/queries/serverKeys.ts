@@ -21,3 +21,12 @@ export async function ensureServerKey(
   );
   return rows[0]!.material;
 }
+
+/** The key called `name`, if an instance has written it. */
+export async function findServerKey(db: Queryable, name: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ material: string }>(
+    'SELECT material FROM server_keys WHERE name = $1',
+    [name],
+  );
+  return rows[0]?.material;
+}

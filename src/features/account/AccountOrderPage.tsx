@@ -62,7 +62,8 @@ function Order({ orderId }: { orderId: string }) {
   const venue = getVenue(order.show.venueSlug);
   return (
     <>
-      <OrderSummary order={order} venue={venue} />
+      {/* The owner's read carries the secret link's key: the account's session did not buy it. */}
+      <OrderSummary order={order} venue={venue} fileKey={order.accessKey} />
       {venue !== undefined && order.delivery.method === 'eTicket' ? (
         <AppHandover orderId={order.id} region={venue.settings.region} />
       ) : null}

@@ -113,6 +113,58 @@ describe('the confirmation page', { timeout: 30_000 }, () => {
     expect(codes[0]!.innerHTML).not.toBe(codes[1]!.innerHTML);
   });
 
+  // Issue 25: the order's calendar file and each eTicket's wallet pass, as downloads.
+  it('offers "Add to calendar" and "Add to Apple Wallet" per eTicket, reached by keyboard', async () => {
+    const view = boughtOrder();
+    const user = userEvent.setup();
+    const { container } = renderApp({
+      route: `${CHECKOUT_PATHS.confirmation}?order=${ORDER_ID}&venue=lumen-theatre`,
+    });
+    await heading();
+    const calendar = screen.getByRole('link', { name: 'Add to calendar' });
+    // The buying session's key goes with it, so the saved address opens it anywhere.
+    expect(calendar).toHaveAttribute(
+      'href',
+      `/api/uk/orders/${ORDER_ID}/calendar.ics?key=${ORDER_KEY}`,
+    );
+    const passes = screen.getAllByRole('link', { name: /^Add to Apple Wallet/ });
+    expect(passes.map((pass) => pass.getAttribute('aria-label'))).toEqual([
+      'Add to Apple Wallet: Stalls, Row A, Seat 2',
+      'Add to Apple Wallet: Stalls, Row A, Seat 3',
+    ]);
+    expect(passes.map((pass) => pass.textContent)).toEqual([
+      'Add to Apple Wallet',
+      'Add to Apple Wallet',
+    ]);
+    expect(passes[1]).toHaveAttribute(
+      'href',
+      `/api/uk/orders/${ORDER_ID}/tickets/${view.tickets[1]!.id}/wallet.pkpass?key=${ORDER_KEY}`,
+    );
+    // Tab moves from the calendar link to the first ticket's pass.
+    calendar.focus();
+    for (let step = 0; step < 10 && document.activeElement !== passes[0]; step += 1) {
+      await user.tab();
+    }
+    expect(passes[0]).toHaveFocus();
+    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  });
+
+  it('gives a reader who came by the emailed link the downloads with that link’s key', async () => {
+    boughtOrder();
+    renderApp({ route: `${CHECKOUT_PATHS.confirmation}?order=${ORDER_ID}&key=${ORDER_KEY}` });
+    await heading();
+    // Not the buying session: the order as read carries no key of its own.
+    expect(screen.queryByRole('heading', { name: 'Keep this link' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute(
+      'href',
+      `/api/uk/orders/${ORDER_ID}/calendar.ics?key=${ORDER_KEY}`,
+    );
+    for (const pass of screen.getAllByRole('link', { name: /^Add to Apple Wallet/ })) {
+      expect(pass.getAttribute('href')).toMatch(/\/wallet\.pkpass\?key=k{43}$/);
+    }
+  });
+
   it('shows no codes for tickets collected at the box office, and says how to collect them', async () => {
     heldState();
     const view = orderViewOf(checkoutHoldId(), ORDER_ID, { card: null });
@@ -127,6 +179,9 @@ describe('the confirmation page', { timeout: 30_000 }, () => {
     renderApp({ route: `${CHECKOUT_PATHS.confirmation}?order=${ORDER_ID}&venue=lumen-theatre` });
     await heading();
     expect(screen.queryAllByRole('img', { name: /^Ticket for / })).toEqual([]);
+    // Nothing to put in a wallet, but the date still goes in a calendar.
+    expect(screen.queryAllByRole('link', { name: /^Add to Apple Wallet/ })).toEqual([]);
+    expect(screen.getByRole('link', { name: 'Add to calendar' })).toBeInTheDocument();
     expect(
       screen.getByText(
         'Collect your tickets from the box office before the performance. Bring your order number and the card you paid with.',

@@ -80,7 +80,9 @@ export default function ConfirmationPage() {
         <SuccessMark />
         <FormattedMessage id="steps.confirmation.heading" />
       </PageHeading>
-      <OrderSummary order={current} venue={venue} />
+      {/* The link's own key for its reader; the buying session's key, so a saved file's
+          address works anywhere. */}
+      <OrderSummary order={current} venue={venue} fileKey={key ?? accessKey} />
       {/* The app holds eTickets only: posted or collected tickets have nothing to open there. */}
       {secretLink !== null && venue !== undefined && current.delivery.method === 'eTicket' ? (
         <AppHandover orderId={current.id} region={venue.settings.region} />

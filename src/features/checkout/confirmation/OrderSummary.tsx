@@ -6,12 +6,21 @@ import type { OrderView } from '@contract/api/orders';
 import type { VenueConfig } from '@/config/venues';
 import { formatMoney } from '@/i18n/format';
 import { PerformanceParts } from '@/components/PerformanceParts';
+import { calendarFileUrl, walletPassUrl } from '@/api/ticketFiles';
 import type { MessageId } from '@/i18n/messageIds';
 import { OrderPriceLines } from './OrderPriceLines';
 import { PaidWith } from './PaidWith';
 import { ticketPlaces } from './ticketNames';
 
-type Props = { order: OrderView; venue: VenueConfig | undefined };
+type Props = {
+  order: OrderView;
+  venue: VenueConfig | undefined;
+  /**
+   * The secret link's key the order's files are downloaded with (the order's own, or the one
+   * its reader came with); null where the buying session's cookie is what opens them.
+   */
+  fileKey: string | null;
+};
 
 const NEXT_STEPS: Record<OrderView['delivery']['method'], MessageId> = {
   eTicket: 'confirmation.next.eTicket',
@@ -24,8 +33,9 @@ const NEXT_STEPS: Record<OrderView['delivery']['method'], MessageId> = {
  * Everything the buyer needs about the order (spec §3: order number, customer name, show name
  * and email), the performance on the venue's clock, the tickets (with a QR code each when they are
  * eTickets), extras, protection, how the tickets arrive and what to do next, and what was paid.
+ * Issue 25: "Add to calendar" beside when it is, and "Add to Apple Wallet" under each eTicket.
  */
-export function OrderSummary({ order, venue }: Props) {
+export function OrderSummary({ order, venue, fileKey }: Props) {
   const intl = useIntl();
   const money = (amount: number) => formatMoney(intl, { amount, currency: order.currency });
   const { show, customer } = order;
@@ -38,6 +48,7 @@ export function OrderSummary({ order, venue }: Props) {
     year: 'numeric',
   })}, ${intl.formatTime(show.startsAt, { timeZone, hour: 'numeric', minute: '2-digit' })}`;
   const places = ticketPlaces(order.tickets, intl);
+  const region = venue?.settings.region;
   const eTickets = order.delivery.method === 'eTicket';
   const nextStep =
     eTickets && venue?.settings.flags.eTicketDescription !== undefined ? (
@@ -79,6 +90,15 @@ export function OrderSummary({ order, venue }: Props) {
             <FormattedMessage id="confirmation.date" values={{ dateTime }} />
           </p>
         )}
+        {region !== undefined ? (
+          <p>
+            {/* No download attribute: a phone hands the file to its calendar or Wallet, which
+                the server's Content-Disposition names for a computer's downloads. */}
+            <a href={calendarFileUrl(region, order.id, fileKey)}>
+              <FormattedMessage id="confirmation.files.addToCalendar" />
+            </a>
+          </p>
+        ) : null}
         <p>
           <FormattedMessage id="confirmation.email" values={{ email: customer.email }} />
         </p>
@@ -102,6 +122,18 @@ export function OrderSummary({ order, venue }: Props) {
                       { place },
                     )}
                   />
+                ) : null}
+                {eTickets && ticket.code !== null && region !== undefined ? (
+                  <a
+                    href={walletPassUrl(region, order.id, ticket.id, fileKey)}
+                    // Each ticket's link is named by its place, starting with the words shown.
+                    aria-label={intl.formatMessage(
+                      { id: 'confirmation.files.addToWalletName' },
+                      { place },
+                    )}
+                  >
+                    <FormattedMessage id="confirmation.files.addToWallet" />
+                  </a>
                 ) : null}
               </li>
             );
