@@ -59,7 +59,8 @@ export async function findPerformanceFacts(
      JOIN venues v ON v.slug = sh.venue_slug
      JOIN seating_plans sp ON sp.id = sh.seating_plan_id
      LEFT JOIN performances lp ON lp.id = p.linked_performance_id
-     WHERE p.id = $1`,
+     -- A performance the catalogue took off sale cannot be held (issue 25).
+     WHERE p.id = $1 AND p.off_sale_at IS NULL`,
     [performanceId],
   );
   return rows[0];
