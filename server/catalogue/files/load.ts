@@ -115,10 +115,15 @@ export function loadCatalogue(bundles: VenueBundle[]): Catalogue {
       ? read(venueCatalogueSchema, settingsFile)
       : venueCatalogueSchema.parse({});
     const plans: CataloguePlan[] = [];
+    // Files that exist but are invalid: named by another file, they are not a second problem.
+    const invalid = new Set<string>();
     for (const fileName of jsonFiles(join(bundle.dir, 'plans'))) {
       const file = join(bundle.dir, 'plans', fileName);
       const data = read(planFileSchema, file);
-      if (!data) continue;
+      if (!data) {
+        invalid.add(`plans/${fileName}`);
+        continue;
+      }
       try {
         plans.push({
           slug: fileName.replace(/\.json$/, ''),
@@ -128,6 +133,7 @@ export function loadCatalogue(bundles: VenueBundle[]): Catalogue {
       } catch (error) {
         if (!(error instanceof PlanShapeError)) throw error;
         problems.push({ file: name(file), path: formatPath(error.path), message: error.message });
+        invalid.add(`plans/${fileName}`);
       }
     }
     const planNames = new Map<string, string>();
@@ -156,22 +162,29 @@ export function loadCatalogue(bundles: VenueBundle[]): Catalogue {
         continue;
       }
       const show = read(showFileSchema, file);
-      if (!show) continue;
+      if (!show) {
+        invalid.add(`shows/${fileName}`);
+        continue;
+      }
       const plan = plans.find((p) => p.slug === show.plan)?.plan;
-      if (!plan) {
+      if (!plan && !invalid.has(`plans/${show.plan}.json`)) {
         problems.push({
           file: name(file),
           path: 'plan',
           message: `names plans/${show.plan}.json, which this venue does not have`,
         });
-      } else {
+      } else if (plan) {
         problems.push(...priceProblems(show, plan).map((p) => ({ ...p, file: name(file) })));
       }
       shows.push({ titleSlug, file: show });
     }
 
     settings?.promoCodes.forEach((promo, index) => {
-      if (promo.show && !shows.some((show) => show.titleSlug === promo.show)) {
+      if (
+        promo.show &&
+        !shows.some((show) => show.titleSlug === promo.show) &&
+        !invalid.has(`shows/${promo.show}.json`)
+      ) {
         problems.push({
           file: name(settingsFile),
           path: formatPath(['promoCodes', index, 'show']),

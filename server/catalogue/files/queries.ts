@@ -251,7 +251,24 @@ async function syncShow(
     });
   }
 
-  // Prices are read when a hold is made or priced; orders keep the price they were paid at.
+  // A live hold keeps the price it was made at (hold_prices, read by the basket); holds made from
+  // now on pay the file's. Orders keep the price they were paid at in their own rows.
+  await tx.query(
+    `INSERT INTO hold_prices (hold_id, code, face_value)
+     SELECT h.id, po.code, po.face_value
+     FROM price_options po
+     JOIN unnest($2::text[], $3::int[]) AS f(code, face_value) ON f.code = po.code
+     JOIN performances p ON p.show_id = po.show_id
+     JOIN holds h ON h.performance_id = p.id
+     WHERE po.show_id = $1 AND po.face_value <> f.face_value AND h.expires_at > $4
+     ON CONFLICT (hold_id, code) DO NOTHING`,
+    [
+      showId,
+      file.prices.map((p) => p.code),
+      file.prices.map((p) => p.faceValue),
+      ctx.now.toISOString(),
+    ],
+  );
   await tx.query(
     `INSERT INTO price_options (show_id, code, name, price_band, admission_area, face_value, sort_order)
      SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::int[])

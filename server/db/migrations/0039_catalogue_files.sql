@@ -22,3 +22,13 @@ CREATE TABLE catalogue_state (
 -- so the files describe the performances it already has.
 INSERT INTO catalogue_state (anchored_at)
 SELECT seeded_at FROM seed_versions WHERE name = 'demo-catalogue';
+
+-- The face value a live hold was made at, for each price the catalogue changed since: that hold
+-- keeps its price through checkout, and holds made after the change pay the new one. Written by
+-- the sync only when a price changes, so the hold path itself writes nothing more.
+CREATE TABLE hold_prices (
+  hold_id uuid NOT NULL REFERENCES holds (id) ON DELETE CASCADE,
+  code text NOT NULL,
+  face_value integer NOT NULL CHECK (face_value >= 0),
+  PRIMARY KEY (hold_id, code)
+);
