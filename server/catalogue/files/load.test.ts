@@ -7,6 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadVenues } from '../../../contract/venueFiles';
 import { startServer } from '../../start';
 import { CatalogueError, loadCatalogue } from './load';
+import { expandPlan } from './plans';
+import { planFileSchema, showFileSchema, venueCatalogueSchema } from './schema';
 
 const repo = join(import.meta.dirname, '..', '..', '..');
 let copies: string[] = [];
@@ -131,5 +133,21 @@ describe('the catalogue files', () => {
     await expect(started).rejects.toBeInstanceOf(CatalogueError);
     const message = await started.catch((error: Error) => error.message);
     for (const line of expected) expect(message).toContain(line);
+  });
+});
+
+describe('docs/catalogue.md', () => {
+  it('shows files the schemas accept', () => {
+    const text = readFileSync(join(repo, 'docs', 'catalogue.md'), 'utf8');
+    const blocks = [...text.matchAll(/```json\n([\s\S]*?)```/g)].map(
+      (m) => JSON.parse(m[1]!) as unknown,
+    );
+    expect(blocks).toHaveLength(4);
+    const [show, settings, plan, areas] = blocks;
+    expect(showFileSchema.parse(show).schedule.weekly).toHaveLength(2);
+    expect(venueCatalogueSchema.parse(settings).promoCodes).toHaveLength(2);
+    const studio = expandPlan(planFileSchema.parse(plan));
+    expect(studio.kind === 'reserved' && studio.seats).toHaveLength(32);
+    expect(expandPlan(planFileSchema.parse(areas)).kind).toBe('general-admission');
   });
 });
