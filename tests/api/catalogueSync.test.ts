@@ -85,6 +85,47 @@ describe('the catalogue sync on start', () => {
     expect(after).toEqual(before);
   });
 
+  it('takes over a database the TypeScript seed filled, without moving a performance', async () => {
+    const snapshot = async () =>
+      (
+        await db.query(
+          `SELECT p.id, p.starts_at, p.presale_until, p.notice, p.off_sale_at,
+                  (SELECT count(*)::int FROM seat_allocations a WHERE a.performance_id = p.id) AS sold
+           FROM performances p ORDER BY p.id`,
+        )
+      ).rows;
+    const before = await snapshot();
+    const { rows: state } = await db.query<{ anchoredAt: Date }>(
+      'SELECT anchored_at AS "anchoredAt" FROM catalogue_state',
+    );
+    // As migration 0039 finds a database seeded before it: the seed's marker, no applied files.
+    await db.query('DELETE FROM catalogue_state');
+    await db.query('UPDATE seating_plans SET content_hash = NULL');
+    await db.query(
+      `INSERT INTO seed_versions (name, version, seeded_at) VALUES ('demo-catalogue', 1, $1)`,
+      [new Date(state[0]!.anchoredAt).toISOString()],
+    );
+    const migration = readFileSync(
+      join(
+        import.meta.dirname,
+        '..',
+        '..',
+        'server',
+        'db',
+        'migrations',
+        '0039_catalogue_files.sql',
+      ),
+      'utf8',
+    );
+    await db.exec(migration.slice(migration.indexOf('INSERT INTO catalogue_state')).split(';')[0]!);
+    logged.length = 0;
+
+    expect(await sync()).toMatchObject({ seeded: true });
+    expect(await snapshot()).toEqual(before);
+    expect(logged).toEqual([]);
+    expect(await sync()).toMatchObject({ seeded: false });
+  });
+
   it('adds a show when the venue adds its file', async () => {
     const file = join(venueDir('lumen-theatre'), 'shows', 'the-winter-garden.json');
     writeFileSync(
