@@ -242,6 +242,48 @@ describe('the catalogue sync on start', () => {
     expect(await unitPrices(late, lateId)).toEqual([8250, 8250]);
   });
 
+  it('does the same for a general-admission price', async () => {
+    const gig = await cleanPerformance(db, 'motor-city-music-hall', 'neon-lowlands', 3);
+    const standing = {
+      performanceId: gig.performanceId,
+      admissions: [{ area: 'FLOOR', quantity: 2 }],
+    };
+    const early = await newBuyer(app);
+    const earlyHold = await callApi(app, early, 'POST', '/holds', {
+      body: standing,
+      region: 'us-east',
+    });
+    expect(earlyHold.statusCode, earlyHold.body).toBe(201);
+    const earlyId = holdResponseSchema.parse(earlyHold.json()).hold.id;
+    const prices = async (buyer: Buyer, holdId: string) => {
+      const response = await callApi(app, buyer, 'GET', `/holds/${holdId}/basket`, {
+        region: 'us-east',
+      });
+      return basketResponseSchema
+        .parse(response.json())
+        .basket.tickets.map((line) => line.unitPrice);
+    };
+    // Standing $45 and Motor City's $6 booking fee.
+    expect(await prices(early, earlyId)).toEqual([5100]);
+
+    edit<ShowEdit>(
+      join(venueDir('motor-city-music-hall'), 'shows', 'neon-lowlands.json'),
+      (show) => {
+        show.prices.find((price) => price.code === 'STANDING')!.faceValue = 5000;
+      },
+    );
+    expect(await sync()).toMatchObject({ seeded: true });
+
+    expect(await prices(early, earlyId)).toEqual([5100]);
+    const late = await newBuyer(app);
+    const lateHold = await callApi(app, late, 'POST', '/holds', {
+      body: standing,
+      region: 'us-east',
+    });
+    expect(lateHold.statusCode, lateHold.body).toBe(201);
+    expect(await prices(late, holdResponseSchema.parse(lateHold.json()).hold.id)).toEqual([5600]);
+  });
+
   it('leaves a plan with seats sold as it is when its file changes, and says so', async () => {
     const { rows: before } = await db.query(
       `SELECT s.id, s.x, s.y, s.price_band FROM seats s JOIN seating_plans sp ON sp.id = s.seating_plan_id
