@@ -36,7 +36,10 @@ try {
   });
   const seats = expandPlan(planFileSchema.parse(file));
   mkdirSync(join(venueDir, 'plans'), { recursive: true });
-  writeFileSync(target, await format(JSON.stringify(file, null, 2), { parser: 'json', printWidth: 100 }));
+  writeFileSync(
+    target,
+    await format(JSON.stringify(file, null, 2), { parser: 'json', printWidth: 100 }),
+  );
   const count = seats.kind === 'reserved' ? seats.seats.length : 0;
   console.log(
     `venues/${venue}/plans/${plan}.json: ${count} seats in ${file.sections.length} sections`,
