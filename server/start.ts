@@ -9,6 +9,7 @@ import { createMetrics } from './http/metrics';
 import { listenOperatorPort } from './operatorPort';
 import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
+import { loadCatalogue } from './catalogue/files/load';
 import { seed } from './catalogue/seed/seed';
 import type { LoggerSettings } from './http/logging';
 
@@ -43,9 +44,11 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Opens the database, migrates, seeds the demo catalogue, builds the app and listens. */
+/** Reads the catalogue, opens the database, migrates, applies the catalogue, builds the app and listens. */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const venues = loadVenues(options.venuesDir ?? VENUES_DIR);
+  // An invalid catalogue stops the start here, naming each file, JSON path and problem (issue 25).
+  const catalogue = loadCatalogue(venues);
   const config = options.config ?? loadConfig();
   const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
   const host = options.host ?? '127.0.0.1';
@@ -67,7 +70,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         });
   try {
     await migrate(db);
-    await seed(db, venues);
+    const logStream = options.logStream ?? process.stdout;
+    await seed(db, venues, new Date(), {
+      catalogue,
+      log: (msg, detail) =>
+        logStream.write(`${JSON.stringify({ level: 40, time: Date.now(), msg, ...detail })}\n`),
+    });
     const app = await buildApp({
       db,
       venues,

@@ -1,18 +1,18 @@
 import { SEAT_FLAGS } from '../../contract/api/constants';
 import type { SeatStatus, SeatingPlan } from '../../contract/api/holds';
-import {
-  ARENA_BANDS,
-  THEATRE_BANDS,
-  arenaPlan,
-  theatrePlan,
-  type ReservedPlan,
-  type SectionDef,
-  type SeatDef,
-} from '../../server/catalogue/seed/seatingPlans';
+import { fileURLToPath } from 'node:url';
+import { bandsOf, readPlanFile } from '../../server/catalogue/files/load';
+import type { ReservedPlan, SectionDef, SeatDef } from '../../server/catalogue/files/plans';
+
+const venue = (slug: string) => fileURLToPath(new URL(`../../venues/${slug}/`, import.meta.url));
+const theatrePlan = () => readPlanFile(venue('lumen-theatre'), 'theatre') as ReservedPlan;
+const arenaPlan = () => readPlanFile(venue('harbor-arena'), 'arena') as ReservedPlan;
+const ARENA_BANDS = bandsOf(arenaPlan());
+const THEATRE_BANDS = bandsOf(theatrePlan());
 
 /**
  * The seat-map bench's data, shaped as the booking API sends it (GET /plans/:id and
- * GET /performances/:id/seats): the seed's own theatre (1,200) and arena (20,000) generators,
+ * GET /performances/:id/seats): the demo's own theatre (1,200) and arena (20,000) plan files,
  * and a generated 100,000-seat stadium of five bowls.
  */
 

@@ -34,7 +34,8 @@ export async function seatPrices(db: Queryable, hold: HoldRow): Promise<SeatPric
     `SELECT upper(s.id::text) AS "seatId", s.section_code AS section, s.row_label AS row,
             s.seat_number AS number, s.price_band AS "priceBand",
             po.code AS "priceOption", po.name AS "priceOptionName",
-            seat_all_in_price($3, s.price_band, $4) AS "unitPrice",
+            -- seat_all_in_price($3, s.price_band, $4), at the prices the hold was made at.
+            coalesce(ticket_all_in_price(po.face_value, v.booking_fee, $4), v.booking_fee) AS "unitPrice",
             coalesce(ticket_all_in_price(po.face_value, 0, $4), 0) AS "faceValue",
             v.booking_fee AS "bookingFee", s.is_amex AS "amexOnly"
      FROM seat_allocations a
@@ -42,9 +43,13 @@ export async function seatPrices(db: Queryable, hold: HoldRow): Promise<SeatPric
      JOIN plan_sections ps ON ps.seating_plan_id = s.seating_plan_id AND ps.code = s.section_code
      JOIN venues v ON v.slug = $5
      LEFT JOIN LATERAL (
-       SELECT o.code, o.name, o.face_value FROM price_options_all_in o
+       -- A price the catalogue changed after the hold was made stays as it was (hold_prices).
+       SELECT o.code, o.name, coalesce(hp.face_value, o.face_value) AS face_value
+       FROM price_options_all_in o
+       LEFT JOIN hold_prices hp ON hp.hold_id = $1 AND hp.code = o.code
        WHERE o.show_id = $3 AND o.price_band = s.price_band
-       ORDER BY ticket_all_in_price(o.face_value, o.booking_fee, $4), o.sort_order LIMIT 1
+       ORDER BY ticket_all_in_price(coalesce(hp.face_value, o.face_value), o.booking_fee, $4), o.sort_order
+       LIMIT 1
      ) po ON true
      WHERE a.performance_id = $2 AND a.hold_id = $1 AND a.status = 'held'
      ORDER BY ${PLAN_ORDER}`,

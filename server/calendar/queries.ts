@@ -26,6 +26,7 @@ export async function findCalendarShow(
        SELECT min(p.starts_at) AS first, max(p.starts_at) AS last
        -- A two-part show's choices are its Part Ones (Part Two rides along).
        FROM performances p WHERE p.show_id = sh.id AND p.starts_at > now() AND p.part IS DISTINCT FROM 2
+         AND p.off_sale_at IS NULL
      ) upcoming
      WHERE sh.venue_slug = $1 AND sh.title_slug = $2`,
     [venueSlug, titleSlug],
@@ -91,7 +92,7 @@ export async function calendarPerformances(
        FROM performances p
        LEFT JOIN performances lp ON lp.id = p.linked_performance_id
        WHERE p.show_id = $1 AND p.starts_at >= $2 AND p.starts_at < $3 AND p.starts_at > now()
-         AND p.part IS DISTINCT FROM 2
+         AND p.part IS DISTINCT FROM 2 AND p.off_sale_at IS NULL
      ),
      perf_parts AS (
        SELECT perf.id AS choice_id, perf.id AS part_id FROM perf
@@ -183,7 +184,7 @@ export async function bookablePerformanceIds(
      JOIN shows sh ON sh.id = p.show_id
      JOIN seating_plans sp ON sp.id = sh.seating_plan_id
      WHERE p.show_id = $1 AND p.starts_at > now() AND p.part IS DISTINCT FROM 2
-       AND coalesce(p.presale_until > now(), false) = $2
+       AND p.off_sale_at IS NULL AND coalesce(p.presale_until > now(), false) = $2
        AND CASE WHEN sp.kind = 'reserved'
                 -- A two-part pair's seat is taken when taken in either part.
                 THEN (SELECT count(DISTINCT a.seat_id) FROM seat_allocations a

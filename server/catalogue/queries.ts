@@ -54,7 +54,7 @@ const SHOW_FROM = `
                        ORDER BY to_char(p.starts_at AT TIME ZONE v.timezone, 'YYYY-MM-DD')),
              '{}'
            ) AS dates
-    FROM performances p WHERE p.show_id = sh.id AND p.starts_at > now()
+    FROM performances p WHERE p.show_id = sh.id AND p.starts_at > now() AND p.off_sale_at IS NULL
   ) upcoming`;
 
 function toShow({ currency, fromAmount, ...row }: RawShowRow): ShowRow {
@@ -111,6 +111,7 @@ export async function upcomingPerformances(
        FROM performances p
        -- A two-part show's choice is its Part One (issue 24), as on the calendar.
        WHERE p.show_id = $1 AND p.starts_at > now() AND p.part IS DISTINCT FROM 2
+         AND p.off_sale_at IS NULL
        ORDER BY p.starts_at
        LIMIT $2
      )

@@ -59,7 +59,8 @@ export async function findPerformanceFacts(
      JOIN venues v ON v.slug = sh.venue_slug
      JOIN seating_plans sp ON sp.id = sh.seating_plan_id
      LEFT JOIN performances lp ON lp.id = p.linked_performance_id
-     WHERE p.id = $1`,
+     -- A performance the catalogue took off sale cannot be held (issue 25).
+     WHERE p.id = $1 AND p.off_sale_at IS NULL`,
     [performanceId],
   );
   return rows[0];
@@ -741,10 +742,13 @@ export interface AdmissionPriceRow {
 export async function admissionPrices(db: Queryable, hold: HoldRow): Promise<AdmissionPriceRow[]> {
   const { rows } = await db.query<AdmissionPriceRow>(
     `SELECT ha.area_code AS area, ha.price_option AS "priceOption", po.name AS "priceOptionName",
-            ha.quantity, ticket_all_in_price(po.face_value, po.booking_fee, $3) AS "unitPrice",
-            ticket_all_in_price(po.face_value, 0, $3) AS "faceValue", po.booking_fee AS "bookingFee"
+            ha.quantity, ticket_all_in_price(p.face_value, po.booking_fee, $3) AS "unitPrice",
+            ticket_all_in_price(p.face_value, 0, $3) AS "faceValue", po.booking_fee AS "bookingFee"
      FROM hold_admissions ha
      JOIN price_options_all_in po ON po.show_id = $2 AND po.code = ha.price_option
+     -- A price the catalogue changed after the hold was made stays as it was (hold_prices).
+     LEFT JOIN hold_prices hp ON hp.hold_id = ha.hold_id AND hp.code = po.code
+     CROSS JOIN LATERAL (SELECT coalesce(hp.face_value, po.face_value) AS face_value) p
      WHERE ha.hold_id = $1
      ORDER BY ha.area_code, po.sort_order`,
     [hold.id, hold.showId, hold.discountPercent],

@@ -44,6 +44,8 @@ export const CATALOGUE_TABLES = [
   'ticket_protection_fees',
   'membership_schemes',
   'promo_codes',
+  'catalogue_state',
+  'hold_prices',
 ];
 
 /**

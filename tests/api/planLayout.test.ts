@@ -4,9 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seatingPlanSchema } from '../../contract/api/holds';
 import { buildApp } from '../../server/app';
 import type { Database } from '../../server/db/database';
-import { arenaPlan, theatrePlan } from '../../server/catalogue/seed/seatingPlans';
+import { readPlanFile } from '../../server/catalogue/files/load';
+import type { ReservedPlan } from '../../server/catalogue/files/plans';
 import { callApi, newBuyer } from './buyers';
 import { openSeededDatabase, venues } from './testDatabase';
+
+const venueDir = (slug: string) => new URL(`../../venues/${slug}/`, import.meta.url).pathname;
+const theatrePlan = () => readPlanFile(venueDir('lumen-theatre'), 'theatre') as ReservedPlan;
+const arenaPlan = () => readPlanFile(venueDir('harbor-arena'), 'arena') as ReservedPlan;
 
 let db: Database;
 let app: FastifyInstance;

@@ -268,7 +268,7 @@ describe('members in the shop', () => {
     // An account of its own: joining ATG+ changes it for good, and other suites sign in as the
     // seeded member without a membership (plain@) on the same database.
     const account = await newAccount(page, 'hudson-stage');
-    // The seed's presales start 100 days out (server/catalogue/seed/schedule.ts PRESALE_FROM_DAY).
+    // The demo presales start 100 days out (the `presales` of venues/hudson-stage/shows/*.json).
     const presaleDay = new Date(Date.now() + 110 * 86_400_000).toISOString().slice(0, 10);
     await visit(
       page,

@@ -18,9 +18,8 @@ import { readable } from '../../server/email/emailFixtures';
 import { renderMembershipConfirmation } from '../../server/email/membershipConfirmation';
 import { renderOrderConfirmation, type RenderedEmail } from '../../server/email/orderConfirmation';
 import { SCHEME_OFFERS, VENUE_WORDING } from '../../server/catalogue/seed/members';
-import { MEMBERSHIPS, upsellsFor } from '../../server/catalogue/seed/products';
-import { planFor } from '../../server/catalogue/seed/seatingPlans';
-import { SHOWS } from '../../server/catalogue/seed/shows';
+import { MEMBERSHIPS } from '../../server/catalogue/seed/products';
+import { loadCatalogue } from '../../server/catalogue/files/load';
 import { VENUE_CONTENT } from '../../server/catalogue/seed/venueContent';
 import {
   approvalPage,
@@ -52,6 +51,10 @@ const source = readLayer(SOURCE);
 const usVenues = loadVenues(join(root, 'venues'))
   .map((bundle) => bundle.settings)
   .filter((settings) => settings.locale === 'en-US');
+/** The US venues' catalogue files (venues/<slug>/catalogue.json, plans/, shows/). */
+const usCatalogue = loadCatalogue(loadVenues(join(root, 'venues'))).venues.filter(
+  (venue) => venue.bundle.settings.locale === 'en-US',
+);
 
 /**
  * Ids that only a UK venue shows, so no en-US buyer meets them: the UK address rules of spec §5
@@ -204,46 +207,50 @@ describe('en-US texts have no British spelling or term', () => {
         [`${where} accessInformation`, content.accessInformation],
         [`${where} image`, content.image.alt],
       );
-      const plan = planFor(content.plan, 'en-US');
-      const parts =
-        plan.kind === 'reserved'
-          ? plan.sections.flatMap((section) => [section.name, section.level])
-          : plan.areas.map((area) => area.name);
-      const zones = plan.kind === 'reserved' ? new Set(plan.seats.map((seat) => seat.zone)) : [];
-      texts.push([
-        `seatingPlans.ts ${content.plan} plan (en-US)`,
-        [...parts, ...zones].join(' / '),
-      ]);
-      for (const extra of upsellsFor(content.plan, 'USD', 'en-US')) {
+    }
+    for (const venue of usCatalogue) {
+      const slug = venue.bundle.settings.slug;
+      for (const { slug: file, plan } of venue.plans) {
+        const parts =
+          plan.kind === 'reserved'
+            ? plan.sections.flatMap((section) => [section.name, section.level])
+            : plan.areas.map((area) => area.name);
+        const zones = plan.kind === 'reserved' ? new Set(plan.seats.map((seat) => seat.zone)) : [];
+        texts.push([`${slug}/plans/${file}.json`, [...parts, ...zones].join(' / ')]);
+      }
+      for (const extra of venue.settings.products) {
         texts.push([
-          `products.ts upsellsFor ${content.plan} (en-US) ${extra.kind}`,
+          `${slug}/catalogue.json products ${extra.kind}`,
           [extra.name, extra.description, extra.priceZone?.replace(/-/g, ' ') ?? ''].join(' / '),
         ]);
       }
-    }
-    for (const show of SHOWS.filter((candidate) => slugs.has(candidate.venueSlug))) {
-      const where = `seed shows.ts ${show.venueSlug}/${show.titleSlug}`;
-      texts.push(
-        [
-          where,
+      for (const promo of venue.settings.promoCodes) {
+        texts.push([`${slug}/catalogue.json promoCodes ${promo.code}`, promo.description]);
+      }
+      for (const { titleSlug, file: show } of venue.shows) {
+        const where = `${slug}/shows/${titleSlug}.json`;
+        texts.push(
           [
-            show.title,
-            show.strapline,
-            ...show.description,
-            ...show.images.map((image) => image.alt),
-            show.genre,
-            show.ageGuidance,
-            show.accessInformation,
-            show.notice?.text ?? '',
-            show.admissionSectionMessage?.text ?? '',
-          ].join(' / '),
-        ],
-        [`${where} prices`, show.prices.map((price) => price.name ?? '').join(' / ')],
-        [
-          `${where} offers`,
-          show.offers.flatMap((offer) => [offer.name, offer.description]).join(' / '),
-        ],
-      );
+            where,
+            [
+              show.title,
+              show.strapline,
+              ...show.description,
+              ...show.images.map((image) => image.alt),
+              show.genre,
+              show.ageGuidance,
+              show.accessInformation,
+              ...show.notices.map((notice) => notice.text),
+              ...show.admissionMessages.map((message) => message.text),
+            ].join(' / '),
+          ],
+          [`${where} prices`, show.prices.map((price) => price.name ?? '').join(' / ')],
+          [
+            `${where} offers`,
+            show.offers.flatMap((offer) => [offer.name, offer.description]).join(' / '),
+          ],
+        );
+      }
     }
     for (const [scheme, offer] of Object.entries(SCHEME_OFFERS)) {
       texts.push([`seed members.ts SCHEME_OFFERS ${scheme}`, offer.benefits.join(' / ')]);
@@ -264,10 +271,10 @@ describe('en-US texts have no British spelling or term', () => {
 
 /** A US order as the orders API gives it, with each way of paying and the venue's own names. */
 function usOrder(venue: VenueSettings, method: OrderView['delivery']['method']): OrderView {
-  const content = VENUE_CONTENT.find((candidate) => candidate.slug === venue.slug)!;
-  const plan = planFor(content.plan, 'en-US');
-  const show = SHOWS.find((candidate) => candidate.venueSlug === venue.slug)!;
-  const [extra] = upsellsFor(content.plan, 'USD', 'en-US');
+  const catalogue = usCatalogue.find((candidate) => candidate.bundle.settings.slug === venue.slug)!;
+  const { plan } = catalogue.plans[0]!;
+  const show = catalogue.shows[0]!.file;
+  const [extra] = catalogue.settings.products;
   const seat = plan.kind === 'reserved' ? plan.sections[0]! : undefined;
   const area = plan.kind === 'reserved' ? undefined : plan.areas[0]!;
   return {
@@ -313,7 +320,7 @@ function usOrder(venue: VenueSettings, method: OrderView['delivery']['method']):
             upsellId: 'C0000000-0000-4000-8000-000000000001',
             kind: extra.kind,
             name: extra.name,
-            priceZone: extra.priceZone,
+            priceZone: extra.priceZone ?? null,
             unitPrice: extra.amount,
             quantity: 2,
             lineTotal: extra.amount * 2,

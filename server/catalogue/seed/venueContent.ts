@@ -1,9 +1,11 @@
 import type { Image } from '../../../contract/api/common';
 
-/** Venue content and commercial settings the venue folders do not carry (they hold settings only). */
+/**
+ * Venue content and commercial settings the venue folders do not carry (venue.json holds settings,
+ * catalogue.json, shows/ and plans/ the catalogue: server/catalogue/files).
+ */
 export interface VenueContentDef {
   slug: string;
-  plan: 'theatre' | 'arena' | 'concert-hall' | 'attraction';
   description: string[];
   address: { lines: string[]; city: string; postcode: string };
   accessInformation: string;
@@ -25,14 +27,13 @@ const venueImage = (slug: string, alt: string): Image => ({
 
 const THEATRE_ACCESS =
   'Step-free access from the main entrance to the Stalls and Dress Circle. Wheelchair spaces, each with a companion seat, are in Stalls row T and Dress Circle row A. An infrared hearing system is available at the cloakroom, and assistance dogs are welcome.';
-/** The same house in a US buyer's words (its levels as seatingPlans.ts names them in en-US). */
+/** The same house in a US buyer's words (its levels as plans/theatre.json names them in en-US). */
 const US_THEATRE_ACCESS =
   'An entrance with no steps leads from the main doors to the Orchestra and Mezzanine. Wheelchair spaces, each with a companion seat, are in Orchestra row T and Mezzanine row A. Assistive listening devices are available at the coat check, and service animals are welcome.';
 
 export const VENUE_CONTENT: VenueContentDef[] = [
   {
     slug: 'lumen-theatre',
-    plan: 'theatre',
     description: [
       'The Lumen Theatre has stood on the corner of Lantern Street since 1899, its gilded auditorium lit by the glass roof that gave it its name.',
       'Three levels — Stalls, Dress Circle and Upper Circle — bring 1,200 people within 30 metres of the stage.',
@@ -49,7 +50,6 @@ export const VENUE_CONTENT: VenueContentDef[] = [
   },
   {
     slug: 'northern-playhouse',
-    plan: 'theatre',
     description: [
       'A former cotton exchange turned playhouse, the Northern Playhouse has been Manchester’s home of big musicals since 1921.',
       'Its three-tier horseshoe auditorium seats 1,200 and keeps every seat close to the action.',
@@ -66,7 +66,6 @@ export const VENUE_CONTENT: VenueContentDef[] = [
   },
   {
     slug: 'golden-gate-playhouse',
-    plan: 'theatre',
     description: [
       'Golden Gate Playhouse brings touring musicals and new American writing to Geary Street.',
       'The restored 1,200-seat house spans the Orchestra, the Mezzanine and the Balcony.',
@@ -83,7 +82,6 @@ export const VENUE_CONTENT: VenueContentDef[] = [
   },
   {
     slug: 'hudson-stage',
-    plan: 'theatre',
     description: [
       'The Hudson Stage is a Broadway-scale house on West 44th Street, home to transfers from London and new American drama.',
       'A sister house of The Lumen Theatre, it shares its 1,200-seat, three-level layout.',
@@ -100,7 +98,6 @@ export const VENUE_CONTENT: VenueContentDef[] = [
   },
   {
     slug: 'harbor-arena',
-    plan: 'arena',
     description: [
       'Harbor Arena is Boston’s waterfront arena: 20,000 seats in a lower and an upper bowl around an end stage.',
       'Doors open 90 minutes before the show; bags larger than 12 × 12 × 6 inches are not allowed.',
@@ -115,7 +112,6 @@ export const VENUE_CONTENT: VenueContentDef[] = [
   },
   {
     slug: 'motor-city-music-hall',
-    plan: 'concert-hall',
     description: [
       'Motor City Music Hall is a 1,800-capacity general-admission room with a sprung standing floor and an unreserved balcony.',
       'All tickets are general admission: arrive early for a spot at the rail.',
@@ -133,7 +129,6 @@ export const VENUE_CONTENT: VenueContentDef[] = [
   },
   {
     slug: 'lone-star-theater',
-    plan: 'theatre',
     description: [
       'Lone Star Theater on Congress Avenue has hosted vaudeville, movie premieres and now musicals since 1915.',
       'Its 1,200 seats rise over three levels beneath a painted Texas-sky ceiling.',
@@ -150,7 +145,6 @@ export const VENUE_CONTENT: VenueContentDef[] = [
   },
   {
     slug: 'bayou-discovery',
-    plan: 'attraction',
     description: [
       'Bayou Discovery is a walk-through wetland experience in the heart of New Orleans.',
       'Entry is by timed slot so the boardwalks never feel crowded; allow 75 minutes for your visit.',
