@@ -142,7 +142,7 @@ describe('the box office CSV', () => {
 
   it('reads quoted fields with commas, quotes and line breaks, a BOM and CRLF endings', () => {
     expect(parseCsv('\uFEFFa,"b,c","say ""hi""\r\nthere"\r\n\r\nd,,e\r\n')).toEqual([
-      { line: 1, fields: ['a', 'b,c', 'say "hi"\r\nthere'] },
+      { line: 1, fields: ['a', 'b,c', 'say "hi"\nthere'] },
       { line: 4, fields: ['d', '', 'e'] },
     ]);
     expect(() => parseCsv('a,"b\n')).toThrow('line 1: a quoted field is never closed');

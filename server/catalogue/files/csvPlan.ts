@@ -1,3 +1,5 @@
+import type { Info } from 'csv-parse';
+import { CsvError, parse } from 'csv-parse/sync';
 import { compactSection, type SeatDef } from './plans';
 import {
   SEAT_ATTRIBUTES,
@@ -25,53 +27,34 @@ export class CsvPlanError extends Error {
 }
 
 /**
- * RFC 4180 records: fields separated by commas, a field in double quotes may hold commas, line
- * breaks and doubled quotes. No CSV library is installed; this is the strict subset a box office's
- * export uses, and an unterminated quote is an error rather than a guess.
+ * RFC 4180 records, by the line each starts on (csv-parse): a field in double quotes may hold
+ * commas, line breaks (read as \n) and doubled quotes; a BOM, CRLF endings and blank lines are
+ * allowed, and an unterminated quote is an error rather than a guess.
  */
 export function parseCsv(text: string): { line: number; fields: string[] }[] {
-  const records: { line: number; fields: string[] }[] = [];
-  let fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  let line = 1;
-  let recordLine = 1;
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const endRecord = () => {
-    fields.push(field);
-    if (!(fields.length === 1 && fields[0] === '')) records.push({ line: recordLine, fields });
-    fields = [];
-    field = '';
-  };
-  for (; i < text.length; i += 1) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (char === '"') {
-        quoted = false;
-      } else {
-        if (char === '\n') line += 1;
-        field += char;
-      }
-    } else if (char === '"' && field === '') {
-      quoted = true;
-    } else if (char === ',') {
-      fields.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[i + 1] === '\n') i += 1;
-      endRecord();
-      line += 1;
-      recordLine = line;
-    } else {
-      field += char;
-    }
+  // One kind of line break, so a line is counted once however the export ended its lines.
+  const lines = text.replace(/\r\n?/g, '\n');
+  try {
+    const records = parse(lines, {
+      bom: true,
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+    }) as unknown as { record: string[]; info: Info }[]; // `info: true`: the types leave it out
+    return records.map(({ record, info }) => {
+      // `lines` is where the record ends; a quoted field may run over several.
+      const breaksInside = record.join('').split('\n').length - 1;
+      return { line: info.lines - breaksInside, fields: record };
+    });
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    const where = `line ${Number(error.lines)}`;
+    throw new CsvPlanError([
+      error.code === 'CSV_QUOTE_NOT_CLOSED'
+        ? `${where}: a quoted field is never closed`
+        : `${where}: ${error.message}`,
+    ]);
   }
-  if (quoted) throw new CsvPlanError([`line ${recordLine}: a quoted field is never closed`]);
-  if (field !== '' || fields.length > 0) endRecord();
-  return records;
 }
 
 const FIELD_OF: Record<SeatAttribute, keyof SeatDef> = {
