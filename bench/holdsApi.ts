@@ -15,9 +15,10 @@ import { percentile, round1 } from './stats';
  * stored answer. A buyer the arena's seat limit refuses (422) is replaced by a new one (a new
  * session, not timed): holds pile up as in an onsale, where buyers hold and go on to pay.
  *
- * A figure for the operator, not a budget: on this machine the load generator, the API and
- * PostgreSQL share two cores, so it says what one API process costs per hold, not what a
- * deployment with the database on its own machine reaches.
+ * On this machine the load generator, the API and PostgreSQL share two cores, so the figures say
+ * what one API process costs per hold, not what a deployment with the database on its own
+ * machine reaches; the budgets are on their ratios to the core's figures of the same run (issue
+ * 26, bench/holds.ts), which the machine's load moves less than either.
  */
 export interface HoldApiBenchOptions {
   clients?: number;
