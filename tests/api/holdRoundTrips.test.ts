@@ -79,7 +79,8 @@ describe('POST /holds (seats) on the database', () => {
        WHERE key = $1 AND state = 'done'`,
       [key],
     );
-    expect(rows).toEqual([{ status: 201, body: first.json() }]);
+    const sent: unknown = first.json();
+    expect(rows).toEqual([{ status: 201, body: sent }]);
 
     // A replay is the session lookup and the key's row: nothing is held again.
     const { result: replay, cost: replayCost } = await costOf(() =>
