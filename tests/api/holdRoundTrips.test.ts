@@ -2,43 +2,45 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdResponseSchema, seatsUnavailableSchema } from '../../contract/api/holds';
 import { buildApp } from '../../server/app';
-import type { Database } from '../../server/db/database';
+import type { Database, Queryable } from '../../server/db/database';
 import { cleanPerformance, seatsInRow, type PerformanceFixture } from './race/fixtures';
 import { callApi, newBuyer as newBuyerOf, newKey, type Buyer } from './buyers';
 import { openSeededDatabase, venues } from './testDatabase';
 
 /**
- * Issue 26: what a hold of hand-picked seats costs the database. The session lookup, the
- * single-seat rule's read (the Lumen keeps the rule) and one statement that claims the
- * Idempotency-Key, holds the seats and stores the answer: no transaction of several round trips,
- * one commit. The answer the buyer gets is the one stored for replays.
+ * Issue 26: what a hold of hand-picked seats asks of the database. One statement claims the
+ * Idempotency-Key, holds the seats and stores the answer (one round trip, one commit), where it
+ * took a claim, a transaction of its own, hold_seats and an update of the key. The answer the
+ * buyer gets is the one stored for replays.
  */
 let db: Database;
 let app: FastifyInstance;
 let theatre: PerformanceFixture;
 let rowG: string[];
 let rowH: string[];
-const counted = { statements: 0, transactions: 0 };
+/** Every statement the app sent while `sent` was set, in transactions or not. */
+let sent: string[] | undefined;
 
 beforeAll(async () => {
   db = await openSeededDatabase();
-  // The app's database, counting what the app sends it (the test's own queries go to `db`).
-  const counting: Database = {
-    ...db,
+  // The app's database, noting what the app sends it (the test's own queries go to `db`).
+  const note = (sql: string) => sent?.push(sql.replace(/\s+/g, ' '));
+  const noting = (target: Queryable): Queryable => ({
     query: (sql, params) => {
-      counted.statements += 1;
-      return db.query(sql, params);
+      note(sql);
+      return target.query(sql, params);
     },
     exec: (sql) => {
-      counted.statements += 1;
-      return db.exec(sql);
+      note(sql);
+      return target.exec(sql);
     },
-    transaction: (fn) => {
-      counted.transactions += 1;
-      return db.transaction(fn);
-    },
+  });
+  const noted: Database = {
+    ...db,
+    ...noting(db),
+    transaction: (fn) => db.transaction((tx) => fn(noting(tx))),
   };
-  app = await buildApp({ db: counting, venues, logger: false });
+  app = await buildApp({ db: noted, venues, logger: false });
   theatre = await cleanPerformance(db, 'lumen-theatre', 'the-glass-orchard');
   rowG = (await seatsInRow(db, theatre.planId, 'STALLS', 'G')).map((seat) => seat.id);
   rowH = (await seatsInRow(db, theatre.planId, 'STALLS', 'H')).map((seat) => seat.id);
@@ -54,24 +56,40 @@ const holdSeats = (buyer: Buyer, seats: string[], key: string) =>
     key,
   });
 
-/** What the database was asked while `call` ran. */
-async function costOf<T>(call: () => Promise<T>): Promise<{ result: T; cost: typeof counted }> {
-  counted.statements = 0;
-  counted.transactions = 0;
-  const result = await call();
-  return { result, cost: { ...counted } };
+/**
+ * What `call` asked of the database about Idempotency-Keys and seats: the one-statement hold, or
+ * the way of four steps (the key's claim, a transaction, hold_seats, the answer's update). The
+ * app's periodic jobs may run meanwhile; none of them writes keys or holds seats.
+ */
+async function holdPathOf<T>(call: () => Promise<T>): Promise<{ result: T; path: string[] }> {
+  sent = [];
+  try {
+    const result = await call();
+    const path = sent.flatMap((sql) => {
+      const step =
+        /hold_seats_once\(|FROM hold_seats\(|INSERT INTO idempotency_keys|UPDATE idempotency_keys/.exec(
+          sql,
+        );
+      return step ? [step[0]] : [];
+    });
+    return { result, path };
+  } finally {
+    sent = undefined;
+  }
 }
 
 describe('POST /holds (seats) on the database', () => {
-  it('takes the session, the rule and one statement; the answer sent is the answer kept', async () => {
+  it('claims the key, holds the seats and keeps the answer in one statement, the answer it sends', async () => {
     const buyer = await newBuyerOf(app);
     // The first hold of the performance reads what the process then keeps (its plan, its venue).
     expect((await holdSeats(buyer, [rowG[0]!, rowG[1]!], newKey())).statusCode).toBe(201);
 
     const key = newKey();
-    const { result: first, cost } = await costOf(() => holdSeats(buyer, [rowG[2]!, rowG[3]!], key));
+    const { result: first, path } = await holdPathOf(() =>
+      holdSeats(buyer, [rowG[2]!, rowG[3]!], key),
+    );
     expect(first.statusCode).toBe(201);
-    expect(cost).toEqual({ statements: 3, transactions: 0 });
+    expect(path).toEqual(['hold_seats_once(']);
     const { hold } = holdResponseSchema.parse(first.json());
     expect(hold.seats.map((seat) => seat.number)).toEqual([3, 4]);
     const { rows } = await db.query<{ status: number; body: unknown }>(
@@ -82,13 +100,13 @@ describe('POST /holds (seats) on the database', () => {
     const sent: unknown = first.json();
     expect(rows).toEqual([{ status: 201, body: sent }]);
 
-    // A replay is the session lookup and the key's row: nothing is held again.
-    const { result: replay, cost: replayCost } = await costOf(() =>
+    // A replay is the same statement finding the key's answer: nothing is held again.
+    const { result: replay, path: replayPath } = await holdPathOf(() =>
       holdSeats(buyer, [rowG[2]!, rowG[3]!], key),
     );
     expect(replay.statusCode).toBe(201);
     expect(replay.json()).toEqual(first.json());
-    expect(replayCost).toEqual({ statements: 3, transactions: 0 });
+    expect(replayPath).toEqual(['hold_seats_once(']);
   });
 
   it('keeps a refusal as the key’s answer and holds nothing of a choice it could not complete', async () => {
