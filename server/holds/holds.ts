@@ -6,7 +6,7 @@ import {
   type Hold,
 } from '../../contract/api/holds';
 import { normaliseId } from '../../contract/api/common';
-import type { Queryable } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import * as q from './queries';
 import { ApiError, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
@@ -15,7 +15,13 @@ import { codeForHold, type AppliedCode } from './promo';
 import { checkAccessSeats, requireAccessMembership } from './access';
 import { GUEST, type PromoBuyer } from '../promo';
 import type { PerformanceCache } from './performanceCache';
-import { purgeIdempotencyKeys } from '../http/idempotency';
+import {
+  IN_FLIGHT_TIMEOUT_S,
+  idempotentStatement,
+  purgeIdempotencyKeys,
+  type IdempotentRequest,
+  type StoredResponse,
+} from '../http/idempotency';
 import type { PlanCache } from './seatMap';
 import { refuseStrandedSeats } from './seatGaps';
 
@@ -251,11 +257,97 @@ export async function createSeatHold(
     }
     return claim.hold;
   }
-  // Only a failed claim pays for telling a seat of another venue from a taken one.
-  const known = await q.seatsOfPlan(tx, opened.performance.planId, seatIds);
-  if (known.size !== seatIds.length) throw invalid('body.seats', 'A seat is not in this venue.');
   // Thrown inside the transaction: the seats this call did claim are rolled back with it.
-  throw new SeatsUnavailableError(claim.taken);
+  return refuseShortClaim(tx, opened.performance.planId, seatIds, claim.taken);
+}
+
+/** A claim that came up short: 400 for a seat of another venue, else 409 naming those taken. */
+async function refuseShortClaim(
+  db: Queryable,
+  planId: string,
+  seatIds: readonly string[],
+  taken: string[],
+): Promise<never> {
+  // Only a failed claim pays for telling a seat of another venue from a taken one.
+  const known = await q.seatsOfPlan(db, planId, seatIds);
+  if (known.size !== seatIds.length) throw invalid('body.seats', 'A seat is not in this venue.');
+  throw new SeatsUnavailableError(taken);
+}
+
+/**
+ * createSeatHold with its Idempotency-Key in one statement (issue 26, hold_seats_once): the
+ * key's claim, the caps, the seats and the stored answer take one round trip and one commit.
+ * The checks before it (the performance, the code, access seats, the single-seat rule) only
+ * read, as they do in createSeatHold's transaction, where each statement reads what is committed
+ * as it runs too. The single-seat rule gives the same answer before the claim as after it (the
+ * chosen seats count as free either way; contract/seatGaps.ts). Undefined, nothing done, when a
+ * check refuses the hold: createSeatHold then makes that refusal, in its order of checks, and
+ * stores it under the key (or replays the key's answer) as ever.
+ */
+export async function createSeatHoldOnce(
+  db: Database,
+  scope: HoldScope,
+  key: IdempotentRequest,
+  request: { performanceId: string; seats: string[]; promoCode?: string },
+  buyer: PromoBuyer,
+  plans: PlanCache,
+): Promise<StoredResponse | undefined> {
+  const seatIds = request.seats.map(normaliseId);
+  if (new Set(seatIds).size !== seatIds.length) return undefined;
+  let opened: Sellable & { code: AppliedCode };
+  try {
+    opened = await openHold(db, scope, request, buyer);
+    const { id, linkedId, showId, planId, seating } = opened.performance;
+    if (seating !== 'reserved') return undefined;
+    await checkAccessSeats(db, key.sessionId, opened.performance, seatIds, buyer);
+    if (opened.policy.preventSingleSeatGaps) {
+      const { sessionId } = key;
+      await refuseStrandedSeats(db, plans, {
+        performanceId: id,
+        linkedId,
+        showId,
+        planId,
+        sessionId,
+        seatIds,
+      });
+    }
+  } catch (error) {
+    if (error instanceof ApiError) return undefined;
+    throw error;
+  }
+  const { performance, policy, code } = opened;
+  const id = newId();
+  // holdView's hold, but for the deadline and seats hold_seats_once fills in.
+  const view: Omit<Hold, 'expiresAt' | 'seats'> = {
+    id,
+    performanceId: performance.id,
+    extensionsLeft: HOLD_MAX_EXTENSIONS,
+    admissions: [],
+  };
+  return idempotentStatement<Exclude<q.SeatHoldOnceResult, { outcome: 'taken' }>>(
+    db,
+    key,
+    async () => {
+      const result = await q.holdSeatsOnce(db, {
+        ...newHold(id, key.sessionId, opened),
+        showId: performance.showId,
+        planId: performance.planId,
+        seatIds,
+        discountPercent: code.discountPercent,
+        currency: performance.currency,
+        key: { key: key.key, hash: key.hash, inFlightSeconds: IN_FLIGHT_TIMEOUT_S },
+        view,
+      });
+      return result.outcome === 'taken' ? { taken: result.key } : { claimed: result };
+    },
+    async (claimed) => {
+      if (claimed.outcome === 'held') return claimed.answer;
+      if (claimed.outcome === 'refused') throw refusal(claimed.refused, policy);
+      const won = new Set(claimed.won);
+      const taken = seatIds.filter((seatId) => !won.has(seatId));
+      return refuseShortClaim(db, performance.planId, seatIds, taken);
+    },
+  );
 }
 
 type AdmissionRequest = Extract<CreateHoldBody, { admissions: unknown }>;

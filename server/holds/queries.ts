@@ -2,6 +2,7 @@ import type { PlanStage, SeatStatus } from '../../contract/api/holds';
 import type { Queryable } from '../db/database';
 import type { CandidateSeat } from './bestAvailable';
 import type { LinkedPartFacts } from '../lib/performanceParts';
+import type { KeyState } from '../http/queries/idempotency';
 
 /**
  * The SQL of seat maps and reservation holds. Ids go out upper-cased (spec §2 id pattern).
@@ -216,6 +217,82 @@ export async function holdSeats(
 }
 
 type Nullable<T> = { [K in keyof T]: T[K] | null };
+
+/** A seat hold made with its Idempotency-Key in one statement (hold_seats_once). */
+export interface SeatHoldOnce extends NewHold {
+  showId: string;
+  planId: string;
+  seatIds: readonly string[];
+  discountPercent: number;
+  currency: string;
+  /** The key, the hash of what it asks for, and when an unanswered claim may be taken over. */
+  key: { key: string; hash: string; inFlightSeconds: number };
+  /** What the answer shows of the hold besides its deadline and seats (holds.ts holdView). */
+  view: Record<string, unknown>;
+}
+
+/** What hold_seats_once did (db/functions/holds.sql says when each comes back). */
+export type SeatHoldOnceResult =
+  | { outcome: 'taken'; key: KeyState | undefined }
+  | { outcome: 'refused'; refused: HoldRefusal }
+  | { outcome: 'short'; won: string[] }
+  | { outcome: 'held'; answer: { status: number; body: unknown } };
+
+/**
+ * The Idempotency-Key's claim, the whole seat hold (as holdSeats) and its answer stored under
+ * the key, in one statement and so one commit (hold_seats_once, db/functions/holds.sql).
+ */
+export async function holdSeatsOnce(
+  db: Queryable,
+  hold: SeatHoldOnce,
+): Promise<SeatHoldOnceResult> {
+  const { rows } = await db.query<{
+    outcome: 'taken' | 'refused' | 'short' | 'held';
+    refused: HoldRefusal | null;
+    won: string[] | null;
+    requestHash: string | null;
+    state: string | null;
+    status: number | null;
+    body: unknown;
+  }>(
+    `SELECT outcome, refused, seat_ids AS won, request_hash AS "requestHash", state, status, body
+     FROM hold_seats_once($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+    [
+      hold.key.key,
+      hold.key.hash,
+      hold.key.inFlightSeconds,
+      hold.id,
+      hold.sessionId,
+      hold.performanceId,
+      hold.planId,
+      hold.showId,
+      [...hold.seatIds].sort(),
+      hold.holdMinutes,
+      hold.limit,
+      hold.clientLimit,
+      hold.promoCode,
+      hold.discountPercent,
+      hold.currency,
+      JSON.stringify(hold.view),
+    ],
+  );
+  const row = rows[0];
+  switch (row?.outcome) {
+    case 'refused':
+      return { outcome: 'refused', refused: row.refused! };
+    case 'short':
+      return { outcome: 'short', won: row.won ?? [] };
+    case 'held':
+      return { outcome: 'held', answer: { status: row.status!, body: row.body } };
+    default: {
+      const key =
+        row && row.requestHash !== null && row.state !== null
+          ? { requestHash: row.requestHash, state: row.state, status: row.status, body: row.body }
+          : undefined;
+      return { outcome: 'taken', key };
+    }
+  }
+}
 
 /** Seat ids (upper-cased) of `seatIds` that are seats of the plan. */
 export async function seatsOfPlan(

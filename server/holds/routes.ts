@@ -21,6 +21,7 @@ import {
   createAdmissionHold,
   createBestAvailableHold,
   createSeatHold,
+  createSeatHoldOnce,
   extendHold,
   readHold,
 } from './holds';
@@ -28,7 +29,7 @@ import { PlanCache, planRepresentation, seatStatus, type PlanEncoding } from './
 import { optionalSession, sessionOf, type BuyerSession } from '../http/buyerSession';
 import { buyerOf } from '../members';
 import { errorReplies } from '../http/errors';
-import { sendStored } from '../http/idempotentRoute';
+import { keyedRequest, sendStored } from '../http/idempotentRoute';
 import type { Hold } from '../../contract/api/holds';
 import { noStoreByDefault } from '../http/noStore';
 import type { OnsaleQueue } from '../queue';
@@ -132,6 +133,14 @@ export const holdRoutes: FastifyPluginCallback<HoldRoutesOptions> = (app, option
     },
     async (request, reply) => {
       const body = request.body;
+      if ('seats' in body) {
+        // Issue 26: the key, the caps, the seats and the answer in one statement where it can.
+        const session = sessionOf(request);
+        const key = keyedRequest(request, { route: 'POST /holds', payload: body });
+        const member = await buyerOf(db, session);
+        const made = await createSeatHoldOnce(db, scope, key, body, member, plans);
+        if (made) return sendStored(reply, made);
+      }
       // The buyer's benefits (members' presales, access seats) as of this request.
       const response = await once(request, 'POST /holds', body, 201, async (tx, session) => {
         const member = await buyerOf(tx, session);

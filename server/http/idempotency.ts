@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
 import * as k from './queries/idempotency';
 import { ApiError } from '../lib/errors';
-import { inTransaction } from '../db/transaction';
+import { inTransaction, rerunOnAbort } from '../db/transaction';
 
 /**
  * Idempotency keys for every retryable state-changing call (design §3): holds, pay, later
@@ -111,7 +111,15 @@ async function claim(
 ): Promise<StoredResponse | undefined> {
   const { hash } = request;
   if (await k.claimKey(db, request, hash, IN_FLIGHT_TIMEOUT_S)) return undefined;
-  const existing = await k.findKey(db, request);
+  return replayOf(await k.findKey(db, request), hash);
+}
+
+/**
+ * The answer to a request whose key someone else has claimed (`existing`, as it stands now):
+ * its stored answer to replay; 422 for a different request under the key, 409 while the first
+ * is still running.
+ */
+function replayOf(existing: k.KeyState | undefined, hash: string): StoredResponse {
   if (existing && existing.requestHash !== hash) {
     throw new ApiError(
       422,
@@ -166,6 +174,36 @@ export async function idempotent(
         'This request was interrupted; send it again.',
       );
     }
+    return settleFailure(db, request, error);
+  }
+}
+
+/**
+ * What a statement that claims its key itself reports: the key was `taken` (its row as it stands,
+ * if any: nothing ran), or it was claimed and the statement did `T`.
+ */
+export type StatementClaim<T> = { taken: k.KeyState | undefined } | { claimed: T };
+
+/**
+ * `idempotent` for work that is ONE statement claiming the key, writing and storing its answer
+ * (issue 26: hold_seats_once), so the claim, the work and the answer take one round trip and one
+ * commit rather than four and two. The statement either committed all it did or nothing (an
+ * error rolls the claim back too, so it is simply run again after a deadlock). `finish` returns
+ * the answer the statement stored, or throws: a 4xx is stored as the key's answer, as
+ * `idempotent` stores it (the statement must then have written nothing but the claim); after
+ * anything else the key is freed.
+ */
+export async function idempotentStatement<T>(
+  db: Database,
+  request: IdempotentRequest,
+  statement: () => Promise<StatementClaim<T>>,
+  finish: (claimed: T) => Promise<StoredResponse>,
+): Promise<StoredResponse> {
+  const ran = await rerunOnAbort(statement);
+  if ('taken' in ran) return replayOf(ran.taken, request.hash);
+  try {
+    return await finish(ran.claimed);
+  } catch (error) {
     return settleFailure(db, request, error);
   }
 }

@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER } from '../../contract/api/constants';
 import type { Database, Queryable } from '../db/database';
-import { idempotent, requestHash, type StoredResponse } from './idempotency';
+import {
+  idempotent,
+  requestHash,
+  type IdempotentRequest,
+  type StoredResponse,
+} from './idempotency';
 import { sessionOf } from './buyerSession';
 
 /** The request's Idempotency-Key (its shape already checked by idempotencyHeadersSchema). */
@@ -46,17 +51,21 @@ export async function putOnHold<Body extends object>(
   return sendStored(reply, response);
 }
 
+/** The (buyer session, Idempotency-Key) a call runs once under, and the hash of what it asks. */
+export function keyedRequest(
+  request: FastifyRequest,
+  call: { route: string; payload: unknown },
+): IdempotentRequest {
+  return {
+    sessionId: sessionOf(request).id,
+    key: idempotencyKeyOf(request),
+    hash: requestHash(call.route, call.payload),
+  };
+}
+
 /** Idempotency-Key handling for every route of the app (registered once, in app.ts). */
 export function registerIdempotency(app: FastifyInstance, db: Database): void {
   app.decorate('onceForKey', (request, call, work) =>
-    idempotent(
-      db,
-      {
-        sessionId: sessionOf(request).id,
-        key: idempotencyKeyOf(request),
-        hash: requestHash(call.route, call.payload),
-      },
-      work,
-    ),
+    idempotent(db, keyedRequest(request, call), work),
   );
 }

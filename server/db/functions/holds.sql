@@ -110,3 +110,82 @@ BEGIN
   END IF;
 END
 $$;
+
+-- POST /holds of hand-picked seats in one statement (issue 26): the Idempotency-Key's claim,
+-- hold_seats (the session's and the client's caps, the seats) and, when every seat was won, the
+-- answer stored under the key, all in the statement's one transaction. The route made these four
+-- round trips and two commits (server/http/idempotency.ts `idempotent`: claim, BEGIN, work, store,
+-- COMMIT); the rules are the same:
+-- - `taken`: the key was not claimed (another request has it, or its answer): nothing else ran,
+--   and request_hash, state, status and body are the key's, for the caller to replay or refuse.
+--   A duplicate sent while this statement runs waits on the claimed row and then replays.
+-- - `refused` (a limit: 'session' or 'client') or `short` (seat_ids: the seats that were won):
+--   the key stays claimed in flight, nothing else is written (a short claim's seats are rolled
+--   back with the block below), and the caller stores the refusal as the key's answer.
+-- - `held`: the hold, its seats and the answer (status 201, body) committed together. The body
+--   is `{hold: p_view}` with the deadline and the seats filled in, as server/holds/holds.ts
+--   holdView shows a hold (p_view carries the rest); a replay sends the stored body, so first
+--   answer and replay are the same bytes of JSON.
+-- An error (a deadlock, an outage) rolls back the whole statement, claim included.
+CREATE OR REPLACE FUNCTION hold_seats_once(
+  p_key text, p_hash text, p_in_flight_seconds integer,
+  p_hold uuid, p_session uuid, p_performance uuid, p_plan uuid, p_show uuid, p_seats uuid[],
+  p_minutes integer, p_limit integer, p_client_limit integer, p_promo text,
+  p_discount_percent integer, p_currency text, p_view jsonb
+) RETURNS TABLE (
+  outcome text, refused text, seat_ids text[], request_hash text, state text, status integer,
+  body jsonb
+)
+LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
+#variable_conflict use_column
+DECLARE
+  deadline timestamptz;
+  won text[];
+  seats jsonb;
+  answer jsonb;
+BEGIN
+  INSERT INTO idempotency_keys AS k (session_id, key, request_hash, state)
+  VALUES (p_session, p_key, p_hash, 'in_flight')
+  ON CONFLICT (session_id, key) DO UPDATE SET locked_at = now()
+    WHERE k.state = 'in_flight' AND k.request_hash = EXCLUDED.request_hash
+      AND k.locked_at < now() - make_interval(secs => p_in_flight_seconds);
+  IF NOT FOUND THEN
+    RETURN QUERY SELECT 'taken'::text, NULL::text, NULL::text[], k.request_hash, k.state,
+                        k.response_status, k.response_body
+                 FROM idempotency_keys k WHERE k.session_id = p_session AND k.key = p_key;
+    RETURN;
+  END IF;
+  BEGIN
+    SELECT max(h.refused), max(h.expires_at), array_agg(h.seat_id) FILTER (WHERE h.seat_id IS NOT NULL),
+           jsonb_agg(jsonb_build_object(
+             'id', h.seat_id, 'section', h.section, 'row', h.row_label, 'number', h.seat_number,
+             'priceBand', h.price_band,
+             'price', jsonb_build_object('amount', h.amount, 'currency', p_currency)
+           ) ORDER BY h.ordinality) FILTER (WHERE h.seat_id IS NOT NULL)
+      INTO refused, deadline, won, seats
+      FROM hold_seats(p_hold, p_session, p_performance, p_plan, p_show, p_seats, p_minutes,
+                      p_limit, p_client_limit, p_promo, p_discount_percent)
+           WITH ORDINALITY AS h;
+    IF refused IS NOT NULL THEN
+      outcome := 'refused';
+      RETURN NEXT;
+      RETURN;
+    END IF;
+    IF coalesce(cardinality(won), 0) <> cardinality(p_seats) THEN
+      -- Undoes the seats this hold did claim and the hold itself, keeping the key's claim.
+      RAISE EXCEPTION USING ERRCODE = 'SDSHT';
+    END IF;
+  EXCEPTION WHEN SQLSTATE 'SDSHT' THEN
+    outcome := 'short';
+    seat_ids := coalesce(won, '{}');
+    RETURN NEXT;
+    RETURN;
+  END;
+  answer := jsonb_build_object('hold', p_view || jsonb_build_object(
+    'expiresAt', to_char(deadline AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'seats', seats));
+  UPDATE idempotency_keys SET state = 'done', response_status = 201, response_body = answer
+  WHERE session_id = p_session AND key = p_key;
+  RETURN QUERY SELECT 'held'::text, NULL::text, NULL::text[], p_hash, 'done'::text, 201, answer;
+END
+$$;
