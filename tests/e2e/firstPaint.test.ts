@@ -10,7 +10,7 @@ import { baseUrl, expectNoPageErrors, upcomingPerformanceId } from './journey';
  */
 
 const SHOW = '/shows/the-glass-orchard/lumen-theatre';
-/** The chunk of the layouts in front of the show, calendar and seat pages (vite.config.ts). */
+/** The chunk of the choosing flows, the layout in front of the calendar and seat pages. */
 const LAYOUTS_CHUNK = /\/assets\/choosing-[\w-]+\.js$/;
 const SEAT_PAGE_CHUNK = /\/assets\/TicketsPage-[\w-]+\.js$/;
 
@@ -79,8 +79,8 @@ describe('the seat page on its first load', () => {
       await page.goto(`${baseUrl()}${SHOW}/tickets/${performanceId}`);
       await page.getByRole('button', { name: /^Reserve seats/ }).waitFor();
       await page.waitForLoadState('networkidle');
-      // The boot check, the entry, the app (three), the way to a seat, the page (three), the
-      // venue's text and theme (three), the rest of the source: 13. Split by use it was 33.
+      // The boot check, the entry, the app (three), the way to a seat (two), the page (three),
+      // the venue's text and theme (three), the rest of the source: 14. Split by use it was 32.
       expect(scripts.size, [...scripts].sort().join('\n')).toBeLessThanOrEqual(16);
       expectNoPageErrors(page);
     } finally {
