@@ -28,6 +28,33 @@ const SHELL_MODULES = [
   // Every retry's wait (issue 23): the first page's flows and the lazy ones share it, and alone
   // it was a request of its own on the first route.
   /\/contract\/retrySchedule\.ts$/,
+  // What the first route shares with the way to a seat (QUEUE_MODULES, CHOOSING_MODULES below,
+  // which would otherwise take these along and make the first route load their chunks too).
+  /\/src\/(app\/(hooks|rootReducer)|lib\/(tabStorage|sagaEffects|idempotentWrite)|api\/content|config\/experiments)\.ts$/,
+  /\/src\/(components\/(errors\/(ErrorPage|errorPages)|LoadingBlock)|features\/queue\/queuePaths)\.tsx?$/,
+];
+
+/**
+ * The way to a seat (issue 26): the layouts in front of the show, calendar and seat pages and
+ * the small modules those pages share. Split by use they were some twenty chunks of one or two
+ * kB, and a phone on HTTP/1.1 (six connections to a host) fetched them six at a time, a round
+ * trip for every six, before it could paint the page; grouped they are one or two requests beside
+ * the page's own. QUEUE_MODULES is what the show page needs too (the queue gate in front of it);
+ * CHOOSING_MODULES is the calendar's and the seat page's, which the show page does not load. The
+ * checkout and member pages, which come after the seat page, find both already loaded.
+ */
+const QUEUE_MODULES = [
+  /\/src\/features\/queue\/(saleForRoute|QueueGate|queueSlice|queueSaga)\.tsx?$/,
+  /\/src\/features\/(hold\/useNow|experiments\/(exposure|useVariation)|catalogue\/useShowContent)\.tsx?$/,
+  /\/src\/components\/errors\/LoadFailure\.tsx$/,
+];
+const CHOOSING_MODULES = [
+  /\/src\/features\/seatSelection\/(ChoosingFlows|seatsSaga|seatsSlice|linkedAvailabilitySaga|linkedAvailabilitySlice)\.tsx?$/,
+  /\/src\/features\/calendar\/(calendarSaga|calendarSlice)\.ts$|\/src\/api\/(calendar|members)\.ts$|\/contract\/api\/calendarQuery\.ts$/,
+  /\/src\/features\/promo\/(promoSaga|promoSlice|promoStorage|keptVoucherNumber|PresaleAlert)\.tsx?$/,
+  /\/src\/features\/membership\/(usePresaleGate|useMembers|signInLink|membershipSlice|membershipSaga)\.tsx?$/,
+  /\/src\/features\/hold\/ReleaseQuestion\.tsx$/,
+  /\/src\/(components\/(Dialog|PerformanceParts)|theme\/VisuallyHidden|i18n\/priceOptionName)\.tsx?$/,
 ];
 
 // VITE_* defaults come from .env.example, the same file the server reads.
@@ -74,6 +101,14 @@ export default defineConfig({
               // on the buyer's first load. `npm run bench` (bundle.firstRoute.*) watches it.
               name: 'shell',
               test: (id: string) => SHELL_MODULES.some((pattern) => pattern.test(id)),
+            },
+            {
+              name: 'queue',
+              test: (id: string) => QUEUE_MODULES.some((pattern) => pattern.test(id)),
+            },
+            {
+              name: 'choosing',
+              test: (id: string) => CHOOSING_MODULES.some((pattern) => pattern.test(id)),
             },
           ],
         },

@@ -6,7 +6,7 @@ import { sessionStateFrom } from '@/features/session/sessionSlice';
 import { AppProviders } from './providers';
 import { AppRouter } from './history/AppRouter';
 import { createBrowserAppHistory } from './history/createBrowserAppHistory';
-import { AppRoutes } from './router';
+import { AppRoutes, startRouteLoads } from './router';
 import { makeStore } from './store';
 
 function sessionStorageOrUndefined(): Storage | undefined {
@@ -23,6 +23,7 @@ export function start(): void {
   const session = captureSessionParams(window.location.search, sessionStorageOrUndefined());
   const store = makeStore({ session: sessionStateFrom(session) });
   const history = createBrowserAppHistory(window);
+  startRouteLoads(env.routingMode, env, history.location);
   const container = document.getElementById('root');
   if (container === null) throw new Error('index.html has no #root element');
   // boot.js may have put a "Loading..." heading there; React takes the element over.
