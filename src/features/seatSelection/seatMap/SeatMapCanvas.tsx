@@ -488,6 +488,46 @@ export function SeatMapCanvas({
     command(cmd);
   };
 
+  // The buttons and instructions change only with the view's limits and the panel: a click on a
+  // seat re-renders the map without them (issue 26: on a slow phone every component counts).
+  const controls = useMemo(
+    () => (
+      <>
+        <Controls>
+          <SecondaryButton
+            type="button"
+            onClick={() => command({ kind: 'zoom', factor: ZOOM_STEP })}
+          >
+            <FormattedMessage id="seatMap.controls.zoomIn" />
+          </SecondaryButton>
+          <SecondaryButton
+            type="button"
+            onClick={() => command({ kind: 'zoom', factor: 1 / ZOOM_STEP })}
+          >
+            <FormattedMessage id="seatMap.controls.zoomOut" />
+          </SecondaryButton>
+          <SecondaryButton type="button" onClick={() => command({ kind: 'reset' })}>
+            <FormattedMessage id="seatMap.controls.reset" />
+          </SecondaryButton>
+          {viewFromSeat && (
+            <SecondaryButton
+              type="button"
+              aria-expanded={viewOpen}
+              aria-controls={viewPanelId}
+              onClick={() => setViewOpen((open) => !open)}
+            >
+              <FormattedMessage id="seatMap.viewFromSeat.button" />
+            </SecondaryButton>
+          )}
+        </Controls>
+        <Instructions id={instructionsId}>
+          <FormattedMessage id="seatMap.canvas.instructions" />
+        </Instructions>
+      </>
+    ),
+    [command, viewFromSeat, viewOpen, viewPanelId, instructionsId],
+  );
+
   const viewSeat = lastChosen >= 0 && lastChosen < model.count ? lastChosen : hovered;
 
   return (
@@ -521,33 +561,7 @@ export function SeatMapCanvas({
           </Tooltip>
         )}
       </Frame>
-      <Controls>
-        <SecondaryButton type="button" onClick={() => command({ kind: 'zoom', factor: ZOOM_STEP })}>
-          <FormattedMessage id="seatMap.controls.zoomIn" />
-        </SecondaryButton>
-        <SecondaryButton
-          type="button"
-          onClick={() => command({ kind: 'zoom', factor: 1 / ZOOM_STEP })}
-        >
-          <FormattedMessage id="seatMap.controls.zoomOut" />
-        </SecondaryButton>
-        <SecondaryButton type="button" onClick={() => command({ kind: 'reset' })}>
-          <FormattedMessage id="seatMap.controls.reset" />
-        </SecondaryButton>
-        {viewFromSeat && (
-          <SecondaryButton
-            type="button"
-            aria-expanded={viewOpen}
-            aria-controls={viewPanelId}
-            onClick={() => setViewOpen((open) => !open)}
-          >
-            <FormattedMessage id="seatMap.viewFromSeat.button" />
-          </SecondaryButton>
-        )}
-      </Controls>
-      <Instructions id={instructionsId}>
-        <FormattedMessage id="seatMap.canvas.instructions" />
-      </Instructions>
+      {controls}
       {viewFromSeat && viewOpen && (
         <div id={viewPanelId}>
           {viewSeat >= 0 &&
