@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Manifest } from 'vite';
+import { benchFlood } from './flood';
 import { benchHolds } from './holds';
 import { benchLighthouse } from './lighthouse';
 import { benchQueue } from './queue';
@@ -177,7 +178,8 @@ function report(): void {
 /**
  * BENCH_ONLY=<part>[,<part>] measures only those parts (`app`: bundle and server, `lighthouse`:
  * bundle and Lighthouse, `holds`, `queue`: the onsale queue and holds through two processes,
- * `seatmap`) and keeps the other figures of bench/results.json as they were.
+ * `seatmap`, `flood`: other buyers' seat maps while one address floods the calendar) and keeps
+ * the other figures of bench/results.json as they were.
  */
 const only = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));
 const measures = (part: string) => only.size === 0 || only.has(part);
@@ -205,6 +207,8 @@ try {
   if (measures('queue')) Object.assign(results, await benchQueue());
   // The seat map in headless Chromium, beside an open-source seat map from npm (bench/seatmap.ts).
   if (measures('seatmap')) Object.assign(results, (await benchSeatMap(work)).results);
+  // Other buyers' seat maps while one address floods the calendar (issue 26, bench/flood.ts).
+  if (measures('flood')) Object.assign(results, await benchFlood(work));
   report();
   const nested: Record<string, unknown> = only.size === 0 ? {} : previousResults();
   for (const [key, value] of Object.entries(results)) {

@@ -17,6 +17,8 @@ import { benchPlans, type BenchData } from './seatmap/plans';
  *   first click only zooms in, as both maps do on the whole-house view, the click after it);
  * - panFrameP95Ms: 95th percentile of animation-frame intervals while dragging (16.7 ms is the
  *   display's own pace; more means dropped frames).
+ * Each plan is measured twice per map: on this machine's CPU, and under a 4× CPU slowdown (CDP
+ * Emulation.setCPUThrottlingRate, a mid-range phone) as `<prefix>.cpu4x.<plan>.<figure>`.
  */
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -24,6 +26,8 @@ const ORIGIN = 'http://seatmap-bench.invalid';
 const COMPARE = 'seatmap-canvas';
 /** Longest we wait for one map to mount before recording that it could not. */
 const MOUNT_TIMEOUT_MS = 120_000;
+/** Chromium's CPU slowdown that stands for a mid-range phone (Lighthouse's mobile preset). */
+const PHONE_CPU_SLOWDOWN = 4;
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html',
@@ -82,7 +86,7 @@ function theirLayout(data: BenchData): TheirLayout {
   return { scale, seatRadius, maxZoom: Math.max(1.9, 14 / seatRadius) };
 }
 
-async function openPage(browser: Browser, outDir: string): Promise<Page> {
+async function openPage(browser: Browser, outDir: string, cpuSlowdown: number): Promise<Page> {
   const context = await browser.newContext({
     viewport: { width: 1280, height: 900 },
     deviceScaleFactor: 1,
@@ -98,6 +102,11 @@ async function openPage(browser: Browser, outDir: string): Promise<Page> {
   });
   await page.goto(`${ORIGIN}/`);
   await page.waitForFunction(() => 'seatmapBench' in window);
+  // Slowed once the bench page has loaded: the figures are the map's, not the page's start-up.
+  if (cpuSlowdown > 1) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+  }
   return page;
 }
 
@@ -142,10 +151,11 @@ async function measure(
   data: BenchData,
   library: SeatMapLibrary,
   prefix: string,
+  cpuSlowdown: number,
   results: Record<string, number>,
   notes: string[],
 ): Promise<void> {
-  const page = await openPage(browser, outDir);
+  const page = await openPage(browser, outDir, cpuSlowdown);
   try {
     await page.evaluate((d) => window.seatmapBench.setData(d), {
       plan: data.plan,
@@ -187,17 +197,23 @@ export async function benchSeatMap(
   const results: Record<string, number> = {};
   const notes: string[] = [];
   try {
-    for (const data of benchPlans()) {
-      await measure(browser, outDir, data, 'ours', 'seatmap', results, notes);
-      await measure(
-        browser,
-        outDir,
-        data,
-        'seatmap-canvas',
-        `seatmapCompare.${COMPARE}`,
-        results,
-        notes,
-      );
+    for (const [cpuSlowdown, run] of [
+      [1, ''],
+      [PHONE_CPU_SLOWDOWN, `.cpu${PHONE_CPU_SLOWDOWN}x`],
+    ] as const) {
+      for (const data of benchPlans()) {
+        await measure(browser, outDir, data, 'ours', `seatmap${run}`, cpuSlowdown, results, notes);
+        await measure(
+          browser,
+          outDir,
+          data,
+          'seatmap-canvas',
+          `seatmapCompare.${COMPARE}${run}`,
+          cpuSlowdown,
+          results,
+          notes,
+        );
+      }
     }
   } finally {
     await browser.close();

@@ -24,7 +24,7 @@ import {
   watchDatabase,
 } from './http/errors';
 import { registerIdempotency } from './http/idempotentRoute';
-import { loggerOptions, type LoggerSettings } from './http/logging';
+import { loggerOptions, requestLogs, type LoggerSettings } from './http/logging';
 import { registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 import { runPeriodically, type PeriodicJob } from './http/periodicJob';
@@ -146,6 +146,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // request.ip and request.protocol follow X-Forwarded-* only from these proxies.
     trustProxy,
     logger: loggerOptions(options.logger),
+    // Request lines, but none for each request of a client a limit refuses (issue 26).
+    logController: requestLogs(),
     bodyLimit: BODY_LIMIT_BYTES,
     // Slugs may be 255 characters (spec §2); longer ones reach validation and get a 400.
     routerOptions: { maxParamLength: 512 },

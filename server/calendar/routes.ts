@@ -22,7 +22,7 @@ import { chooseDocument, type DocumentChoice } from './persisted';
 import { schema } from './schema';
 import type { GraphqlSettings } from './settings';
 import { ApiError } from '../lib/errors';
-import { countCall } from '../http/rateLimit';
+import { countCall, RefusedClients } from '../http/rateLimit';
 import { ServerKeys } from '../lib/serverKeys';
 import { recogniseVoucher } from '../vouchers';
 import { DEFAULT_VOUCHER_THROTTLE, type VoucherThrottleSettings } from '../vouchers';
@@ -175,6 +175,19 @@ export const graphqlRoutes: FastifyPluginCallback<GraphqlRoutesOptions> = (
     },
   };
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const refusedClients = new RefusedClients();
+  const tooMany = () =>
+    graphqlError('rate_limited', 'Too many calendar requests. Try again shortly.');
+
+  // A client the limit has refused is refused again here, first thing: its body is not read,
+  // nor its request logged (requestLogs, server/http/logging.ts), nor the database asked, so a
+  // flood from one address does not slow the other buyers (issue 26).
+  app.addHook('onRequest', async (request, reply) => {
+    const seconds = refusedClients.secondsLeft(request.ip);
+    if (seconds === 0) return;
+    reply.header('retry-after', String(seconds)).header('cache-control', PRIVATE);
+    return reply.status(429).send(tooMany());
+  });
 
   // Errors raised before the handler (a body that is not JSON, a `__proto__` key, a body too
   // large, the wrong media type) and those of the shared error handler leave in the same
@@ -197,10 +210,13 @@ export const graphqlRoutes: FastifyPluginCallback<GraphqlRoutesOptions> = (
     // Counted only for requests that would run: a refused document costs no database write.
     const verdict = await countCall(db, 'calendar', request.ip, settings.rateLimit);
     if (!verdict.allowed) {
+      refusedClients.remember(request.ip, verdict);
+      request.log.info(
+        { retryAfterSeconds: verdict.retryAfterSeconds },
+        'a client reached the calendar limit: refused without a log line each until Retry-After',
+      );
       reply.header('retry-after', String(verdict.retryAfterSeconds));
-      return reply
-        .status(429)
-        .send(graphqlError('rate_limited', 'Too many calendar requests. Try again shortly.'));
+      return reply.status(429).send(tooMany());
     }
     const context: RequestContext = { personal: false, method, address: request.ip };
     const outcome = await runGraphql({
@@ -235,6 +251,7 @@ export const graphqlRoutes: FastifyPluginCallback<GraphqlRoutesOptions> = (
   api.post(
     GRAPHQL_PATH,
     {
+      config: { refusedClients },
       // The body is checked here but answered in GraphQL's error shape below.
       attachValidation: true,
       schema: {
@@ -263,6 +280,7 @@ export const graphqlRoutes: FastifyPluginCallback<GraphqlRoutesOptions> = (
   api.get(
     GRAPHQL_PATH,
     {
+      config: { refusedClients },
       attachValidation: true,
       schema: {
         description:

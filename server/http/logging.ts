@@ -1,5 +1,13 @@
-import type { FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { isDatabaseOutage } from '../db/outage';
+import type { RefusedClients } from './rateLimit';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's limit refuses these clients from memory: their requests are not logged. */
+    refusedClients?: RefusedClients;
+  }
+}
 /** Anything pino can write lines to. */
 export interface LogStream {
   write(line: string): void;
@@ -112,4 +120,19 @@ export function loggerOptions(
       },
     },
   };
+}
+
+/**
+ * Fastify's request lines (incoming, completed), except for the requests of a client a route's
+ * limit already refuses from memory (issue 26): a flood would otherwise write two lines a request
+ * at info level, thousands a second. The refusal itself is logged once when it begins, and the
+ * metrics still count every 429.
+ */
+export function requestLogs(): LogController {
+  return new LogController({
+    disableRequestLogging(request: FastifyRequest) {
+      const refused = request.routeOptions?.config?.refusedClients;
+      return refused !== undefined && refused.secondsLeft(request.ip) > 0;
+    },
+  });
 }

@@ -52,3 +52,43 @@ export async function enforceRateLimit(
     throw new ApiError(429, 'rate_limited', message);
   }
 }
+
+/** Clients remembered at most; past it the oldest refusals are forgotten (they count afresh). */
+const MAX_REFUSED_CLIENTS = 10_000;
+
+/**
+ * The clients one limit has refused in this process, until the window that refused them ends.
+ * Their further requests are refused from memory in an onRequest hook, before the body is read,
+ * the request logged or anything asked of the database, so a flood from one address costs the
+ * other buyers next to nothing (issue 26). The database counter stays the judge, and a limit
+ * still holds across every instance: this only remembers its verdicts, never refuses a client
+ * the database has not refused, and forgets each once the Retry-After it was sent runs out.
+ */
+export class RefusedClients {
+  /** Client → when its refusal ends (ms since the epoch), oldest refusal first. */
+  private readonly until = new Map<string, number>();
+
+  constructor(private readonly maxClients = MAX_REFUSED_CLIENTS) {}
+
+  /** Whole seconds left of the client's refusal (for Retry-After), or 0 when it is not refused. */
+  secondsLeft(client: string, now = Date.now()): number {
+    const ends = this.until.get(client);
+    if (ends === undefined) return 0;
+    if (ends <= now) {
+      this.until.delete(client);
+      return 0;
+    }
+    return Math.max(1, Math.ceil((ends - now) / 1000));
+  }
+
+  /** Records the database's refusal of `client` for the `verdict`'s rest of the window. */
+  remember(client: string, verdict: RateLimitVerdict, now = Date.now()): void {
+    this.until.delete(client);
+    this.until.set(client, now + verdict.retryAfterSeconds * 1000);
+    // Many addresses refused at once (a botnet, an IPv6 block): keep the memory bounded.
+    for (const [oldest] of this.until) {
+      if (this.until.size <= this.maxClients) break;
+      this.until.delete(oldest);
+    }
+  }
+}

@@ -750,6 +750,78 @@ describe('calendar load per client (issue 11)', () => {
     }
   });
 
+  it('refuses a flooding address before reading, logging or counting its requests, while another address is answered', async () => {
+    // Issue 26: once the limit refuses a client, its further requests must cost next to nothing,
+    // or a flood from one address slows every other buyer down (the embedded database runs one
+    // query at a time).
+    let queries = 0;
+    const counting = new Proxy(db, {
+      get(target, property, receiver) {
+        if (property !== 'query') return Reflect.get(target, property, receiver) as unknown;
+        return (text: string, values?: unknown[]) => {
+          queries += 1;
+          return target.query(text, values);
+        };
+      },
+    });
+    const lines: string[] = [];
+    const limited = await buildApp({
+      db: counting,
+      venues,
+      logger: { level: 'info', stream: { write: (line) => void lines.push(line) } },
+      graphql: { rateLimit: { max: 2, windowSeconds: 3600 } },
+    });
+    try {
+      const octet = () => Math.floor(Math.random() * 250) + 1;
+      const flooder = `198.18.${octet()}.${octet()}`;
+      const other = `203.0.${octet()}.${octet()}`;
+      const ask = (remoteAddress: string, payload: string) =>
+        limited.inject({
+          method: 'POST',
+          url: '/api/uk/graphql',
+          remoteAddress,
+          headers: { 'content-type': 'application/json' },
+          payload,
+        });
+      const calendarRequest = JSON.stringify({
+        variables: ORCHARD,
+        extensions: CALENDAR_QUERY_EXTENSIONS,
+      });
+      let first: Awaited<ReturnType<typeof ask>> | undefined;
+      for (let k = 0; k < 5 && first === undefined; k += 1) {
+        const response = await ask(flooder, calendarRequest);
+        if (response.statusCode === 429) first = response;
+      }
+      expect(first, 'the limit never refused the flooding address').toBeDefined();
+
+      const queriesBefore = queries;
+      const linesBefore = lines.length;
+      const flood = await Promise.all(
+        Array.from({ length: 20 }, (_, k) =>
+          // Half of them not even JSON: a refused request's body is never read.
+          ask(flooder, k % 2 === 0 ? calendarRequest : '{"variables": '),
+        ),
+      );
+      for (const response of flood) {
+        expect(refused(response, 429).code).toBe('rate_limited');
+        const retryAfter = Number(response.headers['retry-after']);
+        expect(retryAfter).toBeGreaterThan(0);
+        expect(retryAfter).toBeLessThanOrEqual(3600);
+      }
+      expect(queries - queriesBefore, 'database queries for refused requests').toBe(0);
+      const requestLines = () =>
+        lines.slice(linesBefore).filter((line) => line.includes('"reqId"'));
+      expect(requestLines(), 'log lines for refused requests').toEqual([]);
+
+      // The other address is answered meanwhile, and its requests are logged as ever.
+      const answered = await ask(other, calendarRequest);
+      expect(answered.statusCode, answered.body).toBe(200);
+      expect(requestLines().join('\n')).toMatch(/request completed/);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('reuses a code-free answer to GET for two seconds; POST and codes read afresh', async () => {
     let reads = 0;
     const counting = new Proxy(db, {

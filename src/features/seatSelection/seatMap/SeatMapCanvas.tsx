@@ -26,7 +26,7 @@ import { usePlanColours, usePlanText } from './planText';
 import { seatColours } from './seatColours';
 import { layerServes, placeLayer, renderLayer } from './seatLayer';
 import { seatName } from './seatName';
-import { buildSpatialIndex, nearestSeat } from './spatialIndex';
+import { lazySpatialIndex, nearestSeat, type LazySpatialIndex } from './spatialIndex';
 import { ViewFromSeat } from './ViewFromSeat';
 import { hasViewPicture } from './viewThemes';
 import { PLAN_FRAME_HEIGHT } from './pickerLayout';
@@ -87,6 +87,19 @@ const HIT_PITCHES = 0.7;
 /** Fingers are blunter than a mouse: at least this many CSS px. */
 const MIN_HIT_PIXELS = { mouse: 6, touch: 14 } as const;
 
+/**
+ * Builds the hit-test grid when the browser is next idle: after the first frame, so the map is
+ * painted first, and before the buyer aims (a click builds it anyway if it comes first).
+ * Safari has no requestIdleCallback.
+ */
+function buildWhenIdle(index: LazySpatialIndex): void {
+  if (typeof requestIdleCallback === 'function') {
+    requestIdleCallback(() => index(), { timeout: 500 });
+  } else {
+    setTimeout(() => index(), 50);
+  }
+}
+
 interface Hover {
   /** The seat under the pointer, or -1 on the overview. */
   seat: number;
@@ -128,7 +141,7 @@ export function SeatMapCanvas({
   // Geometry is shared by every status refresh of one plan (applyStatus keeps x and y), so the
   // grid and the view survive a refresh.
   const index = useMemo(
-    () => buildSpatialIndex(model.x, model.y, model.bounds, model.pitch * 2),
+    () => lazySpatialIndex(model.x, model.y, model.bounds, model.pitch * 2),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the plan's geometry only
     [model.x, model.y],
   );
@@ -183,6 +196,8 @@ export function SeatMapCanvas({
     scene: Scene | null;
   }>(null);
   const frameRequest = useRef(0);
+  /** The grid whose build has been asked for, once its map was on screen. */
+  const gridAsked = useRef<LazySpatialIndex | null>(null);
   const latest = useRef({ scene, selected, hovered, size, onFrame });
   useLayoutEffect(() => {
     latest.current = { scene, selected, hovered, size, onFrame };
@@ -229,6 +244,10 @@ export function SeatMapCanvas({
     ctx.fillRect(0, 0, width, height);
     blitLayer(ctx, cache.canvas, cache.placement, current);
     const selectedDrawn = drawOverlay(ctx, scene, current, dpr, selected, hovered);
+    if (gridAsked.current !== scene.index) {
+      gridAsked.current = scene.index;
+      buildWhenIdle(scene.index);
+    }
     onFrame?.({
       view: current,
       size,
@@ -334,7 +353,7 @@ export function SeatMapCanvas({
       const target = toPlan(current, point.x, point.y);
       const minPixels = pointerType === 'touch' ? MIN_HIT_PIXELS.touch : MIN_HIT_PIXELS.mouse;
       const reach = Math.max(model.pitch * HIT_PITCHES, minPixels / current.scale);
-      return nearestSeat(index, target.x, target.y, reach);
+      return nearestSeat(index(), target.x, target.y, reach);
     },
     [index, model.pitch],
   );
@@ -433,7 +452,7 @@ export function SeatMapCanvas({
       }
       // Only towards seats: a click on an empty aisle or the arena floor leaves the view alone.
       const reach = FAR_CLICK_PIXELS / view.current.scale;
-      if (nearestSeat(index, near.x, near.y, reach) < 0) return;
+      if (nearestSeat(index(), near.x, near.y, reach) < 0) return;
       const factor = CLICK_ZOOM_SEAT_PIXELS / (model.pitch * view.current.scale);
       setView(zoomAt(view.current, factor, point.x, point.y, limits));
       return;
@@ -469,6 +488,46 @@ export function SeatMapCanvas({
     command(cmd);
   };
 
+  // The buttons and instructions change only with the view's limits and the panel: a click on a
+  // seat re-renders the map without them (issue 26: on a slow phone every component counts).
+  const controls = useMemo(
+    () => (
+      <>
+        <Controls>
+          <SecondaryButton
+            type="button"
+            onClick={() => command({ kind: 'zoom', factor: ZOOM_STEP })}
+          >
+            <FormattedMessage id="seatMap.controls.zoomIn" />
+          </SecondaryButton>
+          <SecondaryButton
+            type="button"
+            onClick={() => command({ kind: 'zoom', factor: 1 / ZOOM_STEP })}
+          >
+            <FormattedMessage id="seatMap.controls.zoomOut" />
+          </SecondaryButton>
+          <SecondaryButton type="button" onClick={() => command({ kind: 'reset' })}>
+            <FormattedMessage id="seatMap.controls.reset" />
+          </SecondaryButton>
+          {viewFromSeat && (
+            <SecondaryButton
+              type="button"
+              aria-expanded={viewOpen}
+              aria-controls={viewPanelId}
+              onClick={() => setViewOpen((open) => !open)}
+            >
+              <FormattedMessage id="seatMap.viewFromSeat.button" />
+            </SecondaryButton>
+          )}
+        </Controls>
+        <Instructions id={instructionsId}>
+          <FormattedMessage id="seatMap.canvas.instructions" />
+        </Instructions>
+      </>
+    ),
+    [command, viewFromSeat, viewOpen, viewPanelId, instructionsId],
+  );
+
   const viewSeat = lastChosen >= 0 && lastChosen < model.count ? lastChosen : hovered;
 
   return (
@@ -502,33 +561,7 @@ export function SeatMapCanvas({
           </Tooltip>
         )}
       </Frame>
-      <Controls>
-        <SecondaryButton type="button" onClick={() => command({ kind: 'zoom', factor: ZOOM_STEP })}>
-          <FormattedMessage id="seatMap.controls.zoomIn" />
-        </SecondaryButton>
-        <SecondaryButton
-          type="button"
-          onClick={() => command({ kind: 'zoom', factor: 1 / ZOOM_STEP })}
-        >
-          <FormattedMessage id="seatMap.controls.zoomOut" />
-        </SecondaryButton>
-        <SecondaryButton type="button" onClick={() => command({ kind: 'reset' })}>
-          <FormattedMessage id="seatMap.controls.reset" />
-        </SecondaryButton>
-        {viewFromSeat && (
-          <SecondaryButton
-            type="button"
-            aria-expanded={viewOpen}
-            aria-controls={viewPanelId}
-            onClick={() => setViewOpen((open) => !open)}
-          >
-            <FormattedMessage id="seatMap.viewFromSeat.button" />
-          </SecondaryButton>
-        )}
-      </Controls>
-      <Instructions id={instructionsId}>
-        <FormattedMessage id="seatMap.canvas.instructions" />
-      </Instructions>
+      {controls}
       {viewFromSeat && viewOpen && (
         <div id={viewPanelId}>
           {viewSeat >= 0 &&

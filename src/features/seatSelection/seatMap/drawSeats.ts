@@ -9,7 +9,7 @@ import {
 } from './drawPlan';
 import { isSelectable, type SeatMapModel } from './model';
 import type { SeatColours } from './seatColours';
-import { forEachSeatInRect, type SpatialIndex } from './spatialIndex';
+import { forEachSeatInRect, type LazySpatialIndex } from './spatialIndex';
 import { toPlan, type View } from './viewTransform';
 
 /**
@@ -38,7 +38,8 @@ export function detailFor(seatPixels: number): Detail {
 
 export interface Scene {
   model: SeatMapModel;
-  index: SpatialIndex;
+  /** The hit-test grid, built on first need (a layer of the whole plan does without it). */
+  index: LazySpatialIndex;
   colours: SeatColours;
   /** 1 = matches the filters; null = no filter. */
   mask: Uint8Array | null;
@@ -179,7 +180,7 @@ function drawSeats(
   ) {
     for (let i = 0; i < model.count; i += 1) scratchVisible[visibleCount++] = i;
   } else {
-    forEachSeatInRect(index, reach, (seat) => {
+    forEachSeatInRect(index(), reach, (seat) => {
       scratchVisible[visibleCount++] = seat;
     });
   }

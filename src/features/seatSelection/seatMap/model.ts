@@ -145,8 +145,8 @@ export function buildSeatMapModel(plan: SeatingPlan, status: SeatStatus): SeatMa
   const flags = new Uint8Array(count);
 
   const sections: SeatMapSection[] = plan.sections.map((s) => ({ ...s, rows: [] }));
-  const rowSeats: number[][] = [];
   const rows: Omit<SeatMapRow, 'seats' | 'spacing'>[] = [];
+  const rowSize: number[] = [];
   const rowIndex = new Map<string, number>();
   let lastRow = -1;
   const bounds: Bounds = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
@@ -180,32 +180,46 @@ export function buildSeatMapModel(plan: SeatingPlan, status: SeatStatus): SeatMa
         r = rows.length;
         rowIndex.set(key, r);
         rows.push({ section: s, label });
-        rowSeats.push([]);
+        rowSize.push(0);
         sections[s]!.rows.push(r);
       }
       lastRow = r;
     }
     row[i] = r;
-    rowSeats[r]!.push(i);
+    rowSize[r]! += 1;
   }
   if (count === 0) Object.assign(bounds, { minX: 0, minY: 0, maxX: 0, maxY: 0 });
 
+  // Every row's seats in one array, row after row (a counting sort, in plan order within a
+  // row): no array per row for 100,000 seats, which a phone feels as collection pauses.
+  const rowStart = new Int32Array(rows.length + 1);
+  for (let r = 0; r < rows.length; r += 1) rowStart[r + 1] = rowStart[r]! + rowSize[r]!;
+  const bySeatRow = new Int32Array(count);
+  const fill = rowStart.slice(0, rows.length);
+  for (let i = 0; i < count; i += 1) bySeatRow[fill[row[i]!]!++] = i;
+
   const spacings: number[] = [];
   const builtRows: SeatMapRow[] = rows.map((r, index) => {
-    const members = rowSeats[index]!.sort((a, b) => number[a]! - number[b]!);
+    const members = bySeatRow.subarray(rowStart[index], rowStart[index + 1]);
+    // Plans list seats by number: sort only a row that is not.
+    for (let k = 1; k < members.length; k += 1) {
+      if (number[members[k - 1]!]! > number[members[k]!]!) {
+        const sorted = Array.from(members).sort((a, b) => number[a]! - number[b]!);
+        members.set(sorted);
+        break;
+      }
+    }
     let nearest = Infinity;
     for (let k = 1; k < members.length; k += 1) {
       const a = members[k - 1]!;
       const b = members[k]!;
-      const d = Math.hypot(x[b]! - x[a]!, y[b]! - y[a]!);
+      const dx = x[b]! - x[a]!;
+      const dy = y[b]! - y[a]!;
+      const d = Math.sqrt(dx * dx + dy * dy);
       if (d > 0 && d < nearest) nearest = d;
     }
     if (Number.isFinite(nearest)) spacings.push(nearest);
-    return {
-      ...r,
-      seats: Int32Array.from(members),
-      spacing: Number.isFinite(nearest) ? nearest : 0,
-    };
+    return { ...r, seats: members, spacing: Number.isFinite(nearest) ? nearest : 0 };
   });
 
   const prices = new Map(status.prices.map((p) => [p.band, p.price]));

@@ -35,6 +35,45 @@ describe('convexHull', () => {
     expect(insidePolygon(diamond, 7, 7)).toBe(false);
   });
 
+  it('outlines a curved bowl of many seats with exactly the corners a full search finds', () => {
+    // Rows on arcs, as a stadium bowl's are, plus a few seats at the very corners: the quick
+    // pass that sets aside seats inside the extremes must not lose or add a corner.
+    const xs: number[] = [];
+    const ys: number[] = [];
+    for (let row = 0; row < 8; row += 1) {
+      for (let k = 0; k < 15; k += 1) {
+        const angle = 0.4 + (k / 14) * 1.2;
+        xs.push(Math.round((300 + row * 9) * Math.cos(angle) * 10) / 10);
+        ys.push(Math.round((300 + row * 9) * Math.sin(angle) * 10) / 10);
+      }
+    }
+    xs.push(0, 560, 0);
+    ys.push(100, 100, 560);
+    const seats = xs.map((_, i) => i);
+    // Every pair whose line has all seats on one side is an edge: its ends are corners.
+    const corners = new Set<number>();
+    for (const a of seats) {
+      for (const b of seats) {
+        if (a === b || (xs[a] === xs[b] && ys[a] === ys[b])) continue;
+        const sides = seats.map((p) =>
+          Math.sign((xs[b]! - xs[a]!) * (ys[p]! - ys[a]!) - (ys[b]! - ys[a]!) * (xs[p]! - xs[a]!)),
+        );
+        if (sides.every((side) => side >= 0)) {
+          const onLine = seats.filter((_, p) => sides[p] === 0);
+          // Of the seats on an edge, only its two ends are corners.
+          const along = (p: number) =>
+            (xs[p]! - xs[a]!) * (xs[b]! - xs[a]!) + (ys[p]! - ys[a]!) * (ys[b]! - ys[a]!);
+          const ends = [...onLine].sort((p, q) => along(p) - along(q));
+          corners.add(ends[0]!).add(ends.at(-1)!);
+        }
+      }
+    }
+    const hull = convexHull(xs, ys, seats);
+    const found = new Set<string>();
+    for (let k = 0; k < hull.length; k += 2) found.add(`${hull[k]},${hull[k + 1]}`);
+    expect(found).toEqual(new Set([...corners].map((p) => `${xs[p]},${ys[p]}`)));
+  });
+
   it('gives a one-row section a line with no area, centred on its seats', () => {
     const hull = convexHull([0, 10, 20], [5, 5, 5], [0, 1, 2]);
     expect(polygonCentre(hull)).toEqual({ centre: { x: 10, y: 5 }, area: 0 });

@@ -1,5 +1,5 @@
 import { isSelectable, type Bounds, type SeatMapModel } from './model';
-import { forEachSeatInRect, type SpatialIndex } from './spatialIndex';
+import { forEachSeatInRect, type LazySpatialIndex, type SpatialIndex } from './spatialIndex';
 import type { Point } from './viewTransform';
 
 /**
@@ -57,13 +57,63 @@ const CLEARANCE_SEARCH_PITCHES = 6;
  */
 const HULL_SAMPLE = 4;
 
+/**
+ * The seats that may be corners of the hull: those not strictly inside the quadrilateral of the
+ * four extreme seats (leftmost, lowest, rightmost, highest). In a section that is most of its
+ * seats, so the sort below has a small part of them to order (Akl and Toussaint's heuristic).
+ */
+function hullCandidates(
+  xs: ArrayLike<number>,
+  ys: ArrayLike<number>,
+  seats: readonly number[],
+): number[] {
+  if (seats.length < 8) return [...seats];
+  let left = seats[0]!;
+  let right = left;
+  let low = left;
+  let high = left;
+  for (const p of seats) {
+    if (xs[p]! < xs[left]!) left = p;
+    if (xs[p]! > xs[right]!) right = p;
+    if (ys[p]! < ys[low]!) low = p;
+    if (ys[p]! > ys[high]!) high = p;
+  }
+  // Counter-clockwise in a y-down plan: left, high (bottom of the screen), right, low.
+  const corners = [left, high, right, low];
+  const edges: number[] = [];
+  for (let k = 0; k < 4; k += 1) {
+    const a = corners[k]!;
+    const b = corners[(k + 1) % 4]!;
+    if (xs[a] !== xs[b] || ys[a] !== ys[b]) edges.push(a, b);
+  }
+  if (edges.length < 6) return [...seats];
+  // Orientation of the quadrilateral, whichever way its corners turn.
+  let turn = 0;
+  for (let k = 0; k < edges.length; k += 2) {
+    turn += xs[edges[k]!]! * ys[edges[k + 1]!]! - xs[edges[k + 1]!]! * ys[edges[k]!]!;
+  }
+  const sign = turn > 0 ? 1 : -1;
+  const kept: number[] = [];
+  for (const p of seats) {
+    let inside = true;
+    for (let k = 0; k < edges.length && inside; k += 2) {
+      const a = edges[k]!;
+      const b = edges[k + 1]!;
+      const side = (xs[b]! - xs[a]!) * (ys[p]! - ys[a]!) - (ys[b]! - ys[a]!) * (xs[p]! - xs[a]!);
+      if (side * sign <= 0) inside = false;
+    }
+    if (!inside) kept.push(p);
+  }
+  return kept;
+}
+
 /** Monotone chain over the given seats; returns the hull counter-clockwise as x, y pairs. */
 export function convexHull(
   xs: ArrayLike<number>,
   ys: ArrayLike<number>,
   seats: readonly number[],
 ): Float64Array {
-  const order = [...seats].sort((a, b) => xs[a]! - xs[b]! || ys[a]! - ys[b]!);
+  const order = hullCandidates(xs, ys, seats).sort((a, b) => xs[a]! - xs[b]! || ys[a]! - ys[b]!);
   const cross = (o: number, a: number, b: number) =>
     (xs[a]! - xs[o]!) * (ys[b]! - ys[o]!) - (ys[a]! - ys[o]!) * (xs[b]! - xs[o]!);
   const lower: number[] = [];
@@ -246,7 +296,11 @@ function measureRowEnds(model: SeatMapModel, index: SpatialIndex, rowGap: number
   return ends;
 }
 
-export function buildPlanGeometry(model: SeatMapModel, index: SpatialIndex): PlanGeometry {
+/** `index` may be built on first need: only the row letters, close in, use it. */
+export function buildPlanGeometry(
+  model: SeatMapModel,
+  index: SpatialIndex | LazySpatialIndex,
+): PlanGeometry {
   const sectionSeats: number[][] = model.sections.map((section) => {
     const points: number[] = [];
     for (const r of section.rows) {
@@ -279,7 +333,8 @@ export function buildPlanGeometry(model: SeatMapModel, index: SpatialIndex): Pla
     sections,
     rowGap,
     rowOrdinal,
-    rowEnds: () => (rowEnds ??= measureRowEnds(model, index, rowGap)),
+    rowEnds: () =>
+      (rowEnds ??= measureRowEnds(model, typeof index === 'function' ? index() : index, rowGap)),
   };
 }
 

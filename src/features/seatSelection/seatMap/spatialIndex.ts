@@ -60,6 +60,23 @@ export function buildSpatialIndex(
   return index;
 }
 
+/**
+ * The grid, built on its first use. The whole-house view is painted without it (it draws every
+ * seat, or the sections' shapes), so a phone paints the map first and builds the grid after
+ * (SeatMapCanvas asks for it once the first frame is out), before the buyer can aim at a seat.
+ */
+export type LazySpatialIndex = () => SpatialIndex;
+
+export function lazySpatialIndex(
+  x: Float32Array,
+  y: Float32Array,
+  bounds: Bounds,
+  preferredCellSize: number,
+): LazySpatialIndex {
+  let built: SpatialIndex | null = null;
+  return () => (built ??= buildSpatialIndex(x, y, bounds, preferredCellSize));
+}
+
 function clamp(value: number, max: number): number {
   return value < 0 ? 0 : value > max ? max : value;
 }
