@@ -7,6 +7,7 @@ import { venueValidation } from './scripts/vitePluginVenues.ts';
 import { applyEnvDefaults } from './scripts/envDefaults.ts';
 import { compiledMessages, splitSourceCatalogue } from './scripts/vitePluginMessages.ts';
 import { prebuiltThemesPlugin } from './scripts/vitePluginThemes.ts';
+import { preloadApp } from './scripts/vitePluginPreloadApp.ts';
 import { reactRouterProduction } from './scripts/vitePluginRouterProduction.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -69,6 +70,7 @@ export default defineConfig({
     compiledMessages(),
     splitSourceCatalogue(here('.')),
     prebuiltThemesPlugin(here('./venues')),
+    preloadApp('/src/app/start.tsx'),
     // React Router's production build in the bundle, not its development one (issue 13).
     reactRouterProduction(),
     // Brotli and gzip at their best, once per build, so the server sends files as they are
