@@ -173,40 +173,42 @@ export interface SeatHoldResult {
   seats: ClaimedSeat[];
 }
 
+type SeatHold = NewHold & {
+  showId: string;
+  planId: string;
+  seatIds: readonly string[];
+  discountPercent: number;
+};
+
+/** hold_seats's arguments, in its order; hold_seats_once passes them on after the key's. */
+const holdSeatsArguments = (hold: SeatHold) => [
+  hold.id,
+  hold.sessionId,
+  hold.performanceId,
+  hold.planId,
+  hold.showId,
+  [...hold.seatIds].sort(),
+  hold.holdMinutes,
+  hold.limit,
+  hold.clientLimit,
+  hold.promoCode,
+  hold.discountPercent,
+];
+
 /**
  * The whole seat hold in one call (hold_seats, db/functions/holds.sql): the session lock and limit, the
  * hold, and the claim of every seat that is free or held by an expired hold. The caller rolls
  * the transaction back when fewer seats come back than were asked for, so a hold is all or
  * nothing.
  */
-export async function holdSeats(
-  db: Queryable,
-  hold: NewHold & {
-    showId: string;
-    planId: string;
-    seatIds: readonly string[];
-    discountPercent: number;
-  },
-): Promise<SeatHoldResult> {
+export async function holdSeats(db: Queryable, hold: SeatHold): Promise<SeatHoldResult> {
   const { rows } = await db.query<
     { expiresAt: Date | null; refused: HoldRefusal | null } & Nullable<ClaimedSeat>
   >(
     `SELECT expires_at AS "expiresAt", refused, seat_id AS id, section, row_label AS row,
             seat_number AS number, price_band AS "priceBand", amount
      FROM hold_seats($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-    [
-      hold.id,
-      hold.sessionId,
-      hold.performanceId,
-      hold.planId,
-      hold.showId,
-      [...hold.seatIds].sort(),
-      hold.holdMinutes,
-      hold.limit,
-      hold.clientLimit,
-      hold.promoCode,
-      hold.discountPercent,
-    ],
+    holdSeatsArguments(hold),
   );
   const refused = rows[0]?.refused;
   if (refused) return { expiresAt: undefined, refused, seats: [] };
@@ -219,11 +221,7 @@ export async function holdSeats(
 type Nullable<T> = { [K in keyof T]: T[K] | null };
 
 /** A seat hold made with its Idempotency-Key in one statement (hold_seats_once). */
-export interface SeatHoldOnce extends NewHold {
-  showId: string;
-  planId: string;
-  seatIds: readonly string[];
-  discountPercent: number;
+export interface SeatHoldOnce extends SeatHold {
   currency: string;
   /** The key, the hash of what it asks for, and when an unanswered claim may be taken over. */
   key: { key: string; hash: string; inFlightSeconds: number };
@@ -261,17 +259,7 @@ export async function holdSeatsOnce(
       hold.key.key,
       hold.key.hash,
       hold.key.inFlightSeconds,
-      hold.id,
-      hold.sessionId,
-      hold.performanceId,
-      hold.planId,
-      hold.showId,
-      [...hold.seatIds].sort(),
-      hold.holdMinutes,
-      hold.limit,
-      hold.clientLimit,
-      hold.promoCode,
-      hold.discountPercent,
+      ...holdSeatsArguments(hold),
       hold.currency,
       JSON.stringify(hold.view),
     ],

@@ -1,6 +1,6 @@
 import type { Info } from 'csv-parse';
 import { CsvError, parse } from 'csv-parse/sync';
-import { compactSection, type SeatDef } from './plans';
+import { ATTRIBUTE_FIELDS, compactSection, type SeatDef } from './plans';
 import {
   SEAT_ATTRIBUTES,
   type PlanFile,
@@ -56,16 +56,6 @@ export function parseCsv(text: string): { line: number; fields: string[] }[] {
     ]);
   }
 }
-
-const FIELD_OF: Record<SeatAttribute, keyof SeatDef> = {
-  'restricted-view': 'restrictedView',
-  wheelchair: 'wheelchair',
-  companion: 'companion',
-  'access-zone': 'accessZone',
-  amex: 'amex',
-  'aisle-before': 'aisleBefore',
-  'aisle-after': 'aisleAfter',
-};
 
 const toSlug = (text: string) =>
   text
@@ -151,7 +141,7 @@ export function planFromCsv(
         );
         continue;
       }
-      (def[FIELD_OF[word as SeatAttribute]] as boolean) = true;
+      (def[ATTRIBUTE_FIELDS[word as SeatAttribute]] as boolean) = true;
     }
     seats.push(def);
   }

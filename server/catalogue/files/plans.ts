@@ -52,7 +52,8 @@ export class PlanShapeError extends Error {
   }
 }
 
-const ATTRIBUTE_FIELDS: Record<SeatAttribute, keyof SeatDef> = {
+/** The plan file's and the CSV's seat words, as the seat's fields. */
+export const ATTRIBUTE_FIELDS: Record<SeatAttribute, keyof SeatDef> = {
   'restricted-view': 'restrictedView',
   wheelchair: 'wheelchair',
   companion: 'companion',
