@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { ShowContent } from '../../contract/api/content';
-import { loadConfig } from '../../server/config';
-import { startServer, type RunningServer } from '../../server/start';
 import { launchBrowser, newBuyer } from './browser';
 import { expectAccessible, expectNoPageErrors } from './journey';
+import { startOwnServer, type OwnServer } from './ownServer';
 import { holdTwoSeats } from './seats';
 
 /**
@@ -18,34 +14,23 @@ import { holdTwoSeats } from './seats';
 const GUEST_IDLE_SECONDS = 40;
 
 let browser: Browser;
-let server: RunningServer;
-let work: string;
+let server: OwnServer;
 let base: string;
 
 beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'stagedoor-guest-timeout-e2e-'));
   [browser, server] = await Promise.all([
     launchBrowser(),
-    startServer({
-      port: 0,
-      host: '127.0.0.1',
-      dataDir: join(work, 'db'),
-      staticDir: inject('e2eStaticDir'),
-      logLevel: 'warn',
-      config: loadConfig({
-        ...process.env,
-        ONSALE_QUEUES: 'off',
-        GUEST_IDLE_SECONDS: String(GUEST_IDLE_SECONDS),
-      }),
+    startOwnServer({
+      name: 'guest-timeout',
+      env: { GUEST_IDLE_SECONDS: String(GUEST_IDLE_SECONDS) },
     }),
   ]);
-  base = server.url.replace(/\/$/, '');
+  base = server.base;
 });
 
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
 });
 
 async function ticketsPath(page: Page, nth: number): Promise<string> {

@@ -1,12 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { ShowContent } from '../../contract/api/content';
-import { loadConfig } from '../../server/config';
 import { testCard } from '../../server/payments/sandbox/testCards';
-import { startServer, type RunningServer } from '../../server/start';
 import { launchBrowser, newBuyer } from './browser';
 import {
   baseUrl,
@@ -15,6 +10,7 @@ import {
   expectNoPageErrors,
   upcomingPerformanceId,
 } from './journey';
+import { startOwnServer, type OwnServer } from './ownServer';
 import { holdTwoSeats } from './seats';
 
 /**
@@ -209,31 +205,20 @@ describe('more ways to pay', () => {
 });
 
 describe('no usable way to pay', () => {
-  let server: RunningServer;
-  let work: string;
+  let server: OwnServer;
   let base: string;
 
   beforeAll(async () => {
-    work = mkdtempSync(join(tmpdir(), 'stagedoor-methods-e2e-'));
-    server = await startServer({
-      port: 0,
-      host: '127.0.0.1',
-      dataDir: join(work, 'db'),
-      staticDir: inject('e2eStaticDir'),
-      logLevel: 'warn',
-      // The operator switched card, PayPal and the wallets off (a provider outage): a basket the
-      // vouchers do not cover can then be paid no way at all.
-      config: loadConfig({
-        ...process.env,
-        ONSALE_QUEUES: 'off',
-        PAYMENT_METHODS: 'gift_voucher,gift_card',
-      }),
+    // The operator switched card, PayPal and the wallets off (a provider outage): a basket the
+    // vouchers do not cover can then be paid no way at all.
+    server = await startOwnServer({
+      name: 'methods',
+      env: { PAYMENT_METHODS: 'gift_voucher,gift_card' },
     });
-    base = server.url.replace(/\/$/, '');
+    base = server.base;
   });
   afterAll(async () => {
     await server?.close();
-    if (work) rmSync(work, { recursive: true, force: true });
   });
 
   it("every pay method switched off: the spec's words and the venue phone, no Pay button", async () => {

@@ -1,16 +1,14 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request, type APIRequestContext, type Browser, type Page } from 'playwright-core';
 import { CSRF_HEADER } from '../../contract/api/constants';
 import type { ShowContent } from '../../contract/api/content';
 import type { QueueTicket } from '../../contract/api/queue';
-import { loadConfig } from '../../server/config';
-import { startServer, type RunningServer } from '../../server/start';
 import { launchBrowser, newBuyer, pageProblems } from './browser';
 import { expectAccessible, expectNoPageErrors, trackRequests } from './journey';
+import { startOwnServer, type OwnServer } from './ownServer';
 
 /**
  * Harbor Arena's onsale queue in Chromium against a server of its own (the shared E2E server
@@ -27,15 +25,14 @@ const OUTFLOW_PER_MINUTE = 4;
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 let browser: Browser;
-let server: RunningServer;
-let work: string;
+let server: OwnServer;
 let base: string;
 let performanceId: string;
 let ticketsPath: string;
 const others: APIRequestContext[] = [];
 
 /** The repository's venues with Harbor Arena's outflow slowed down for the journey. */
-function venuesWithSlowOutflow(): string {
+function venuesWithSlowOutflow(work: string): string {
   const dir = join(work, 'venues');
   cpSync(join(ROOT, 'venues'), dir, { recursive: true });
   const file = join(dir, 'harbor-arena', 'venue.json');
@@ -48,24 +45,15 @@ function venuesWithSlowOutflow(): string {
 }
 
 beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'stagedoor-queue-e2e-'));
   [browser, server] = await Promise.all([
     launchBrowser(),
-    startServer({
-      port: 0,
-      host: '127.0.0.1',
-      dataDir: join(work, 'db'),
-      staticDir: inject('e2eStaticDir'),
-      venuesDir: venuesWithSlowOutflow(),
-      logLevel: 'warn',
-      config: loadConfig({
-        ...process.env,
-        ONSALE_QUEUES: 'on',
-        QUEUE_OPENS_IN_SECONDS: String(OPENS_IN_SECONDS),
-      }),
+    startOwnServer({
+      name: 'queue',
+      venues: venuesWithSlowOutflow,
+      env: { ONSALE_QUEUES: 'on', QUEUE_OPENS_IN_SECONDS: String(OPENS_IN_SECONDS) },
     }),
   ]);
-  base = server.url.replace(/\/$/, '');
+  base = server.base;
   const show = await fetch(`${base}/api/us-east/venues/harbor-arena/shows/harbor-lights-live`);
   const content = (await show.json()) as ShowContent;
   const first = content.performances.upcoming[0]?.id;
@@ -78,7 +66,6 @@ afterAll(async () => {
   await Promise.all(others.map((other) => other.dispose()));
   await browser?.close();
   await server?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
 });
 
 /** Another buyer, by API only: a session of their own, joined to the queue. */
