@@ -175,6 +175,8 @@ declare module 'fastify' {
     cachedGuest: (request: FastifyRequest) => Promise<void>;
     /** The session of an `unconfirmed` request read afresh (401/403 as the hook would answer). */
     confirmSession: (request: FastifyRequest) => Promise<BuyerSession>;
+    /** Keeps a session this process has just written (a new guest's) in the guest cache. */
+    rememberGuest: (tokenHash: string, session: LiveSession) => void;
   }
   interface FastifyRequest {
     buyerSession: BuyerSession | null;
@@ -206,6 +208,9 @@ export async function registerBuyerSessions(app: FastifyInstance, db: Queryable)
     requireCsrf(request, cached.csrfToken);
     request.buyerSession = { id: cached.id, accountId: null, unconfirmed: { tokenHash } };
   });
+  app.decorate('rememberGuest', (tokenHash: string, session: LiveSession) =>
+    guests.remember(tokenHash, session),
+  );
   app.decorate('confirmSession', async (request: FastifyRequest) => {
     if (!request.buyerSession?.unconfirmed) return sessionOf(request);
     request.buyerSession = null;

@@ -169,10 +169,12 @@ describe('POST /holds (seats) for a guest the server has seen', () => {
 
   it('does not read the session before the hold: the hold’s statement checks it', async () => {
     const buyer = await newBuyerOf(app);
-    expect((await holdSeats(buyer, [rowJ[8]!], newKey())).statusCode).toBe(201);
-    const { result, statements } = await holdPathOf(() => holdSeats(buyer, [rowJ[9]!], newKey()));
-    expect(result.statusCode).toBe(201);
-    expect(statements.filter((sql) => /FROM sessions/.test(sql))).toEqual([]);
+    // The session this process just made, and then one it has read once.
+    for (const seat of [rowJ[8]!, rowJ[9]!]) {
+      const { result, statements } = await holdPathOf(() => holdSeats(buyer, [seat], newKey()));
+      expect(result.statusCode).toBe(201);
+      expect(statements.filter((sql) => /FROM sessions/.test(sql))).toEqual([]);
+    }
   });
 
   it('still refuses a wrong CSRF token before anything else', async () => {
