@@ -121,7 +121,7 @@ export async function benchHolds(options: HoldBenchOptions = {}): Promise<Record
   const cluster = await startPostgresCluster();
   try {
     const core = await benchHoldCore(cluster.url, options);
-    const api = await benchHoldsApi(cluster.url, options);
+    const api = await benchHoldsApi(cluster.url, { ...options, poolSize: core['hold.poolSize'] });
     return {
       ...core,
       ...api,

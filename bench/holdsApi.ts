@@ -10,8 +10,8 @@ import { percentile, round1 } from './stats';
 
 /**
  * The same seat holds as bench/holds.ts, but as buyers make them: `POST /holds` over HTTP to the
- * server `npm start` runs (its own process, its default pool of 10, on the same PostgreSQL
- * cluster), each buyer with their own session cookie, CSRF token and a fresh Idempotency-Key
+ * server `npm start` runs (its own process, on the same PostgreSQL cluster, with as many
+ * connections as the core's run has: DATABASE_POOL_SIZE), each buyer with their own session cookie, CSRF token and a fresh Idempotency-Key
  * per hold. So each hold also pays for HTTP, JSON, the session lookup, the key's claim and
  * stored answer. A buyer the arena's seat limit refuses (422) is replaced by a new one (a new
  * session, not timed): holds pile up as in an onsale, where buyers hold and go on to pay.
@@ -26,6 +26,12 @@ export interface HoldApiBenchOptions {
   durationMs?: number;
   warmupMs?: number;
   performances?: number;
+  /**
+   * The server's connections (DATABASE_POOL_SIZE), the core's pool by default: the same
+   * database work per hold through as many connections, so the ratios compare the paths, not
+   * two pool sizes on one machine's two cores.
+   */
+  poolSize?: number;
 }
 
 const REGION = 'us-east'; // the arena's
@@ -115,6 +121,7 @@ export async function benchHoldsApi(
     DATABASE_URL: url,
     TRUST_PROXY: '127.0.0.1',
     ONSALE_QUEUES: 'off',
+    ...(options.poolSize === undefined ? {} : { DATABASE_POOL_SIZE: String(options.poolSize) }),
   });
   const agent = new Agent({ keepAlive: true });
   try {
@@ -152,6 +159,7 @@ export async function benchHoldsApi(
       'hold.api.p50Ms': round1(percentile(run.latencies, 50)),
       'hold.api.p99Ms': round1(percentile(run.latencies, 99)),
       'hold.api.oversold': oversold,
+      ...(options.poolSize === undefined ? {} : { 'hold.api.poolSize': options.poolSize }),
     };
   } finally {
     agent.destroy();

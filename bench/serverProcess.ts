@@ -36,7 +36,10 @@ async function waitForHealth(url: string, deadline: number): Promise<void> {
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   await buildServer();
   const port = 18_000 + Math.floor(Math.random() * 2_000);
-  const child = spawn(process.execPath, ['dist-server/main.js'], {
+  // BENCH_SERVER_NODE_ARGS: node options for the server alone, e.g. `--cpu-prof --cpu-prof-dir=…`
+  // to profile it under a part's load (node refuses --cpu-prof in NODE_OPTIONS).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, 'dist-server/main.js'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

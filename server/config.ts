@@ -180,6 +180,8 @@ export interface ServerConfig {
   host: string;
   /** Unset: embedded PGlite under dataDir. */
   databaseUrl?: string;
+  /** DATABASE_POOL_SIZE: connections to DATABASE_URL's server; unset, the driver's default. */
+  databasePoolSize?: number;
   /** As written (relative to the repository root by main.ts). */
   dataDir: string;
   staticDir: string;
@@ -266,6 +268,9 @@ const envSchema = z
     PORT: setting((value) => parsePort(value, 8080)),
     HOST: orEmpty('127.0.0.1'),
     DATABASE_URL: orUnset,
+    DATABASE_POOL_SIZE: setting((value) =>
+      value ? wholeNumber(value, 0, 'DATABASE_POOL_SIZE', 1) : undefined,
+    ),
     DATA_DIR: orEmpty('.data'),
     STATIC_DIR: orEmpty('dist'),
     REGION: setting(parseRegion),
@@ -295,6 +300,7 @@ const envSchema = z
       port: vars.PORT,
       host: vars.HOST,
       databaseUrl: vars.DATABASE_URL,
+      databasePoolSize: vars.DATABASE_POOL_SIZE,
       dataDir: vars.DATA_DIR,
       staticDir: vars.STATIC_DIR,
       region: vars.REGION,

@@ -50,7 +50,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // An invalid catalogue stops the start here, naming each file, JSON path and problem (issue 25).
   const catalogue = loadCatalogue(venues);
   const config = options.config ?? loadConfig();
-  const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
+  const db = await openDatabase({
+    databaseUrl: options.databaseUrl,
+    dataDir: options.dataDir,
+    poolSize: config.databasePoolSize,
+  });
   const host = options.host ?? '127.0.0.1';
   // Issue 25: not ready until migrated and loaded; METRICS_PORT already answers so meanwhile.
   const readiness = new Readiness(db);

@@ -17,6 +17,7 @@ import { GUEST, type PromoBuyer } from '../promo';
 import type { PerformanceCache } from './performanceCache';
 import {
   IN_FLIGHT_TIMEOUT_S,
+  errorResponse,
   idempotentStatement,
   purgeIdempotencyKeys,
   type IdempotentRequest,
@@ -51,6 +52,8 @@ export class SeatsUnavailableError extends ApiError {
   }
 }
 
+const unknownSeat = () =>
+  new ApiError(400, 'validation_failed', 'A seat is not in this venue.', ['body.seats']);
 const holdExpired = () => new ApiError(410, 'hold_expired', 'This hold has expired.');
 const invalid = (field: string, message: string) =>
   new ApiError(400, 'validation_failed', message, [field]);
@@ -270,8 +273,37 @@ async function refuseShortClaim(
 ): Promise<never> {
   // Only a failed claim pays for telling a seat of another venue from a taken one.
   const known = await q.seatsOfPlan(db, planId, seatIds);
-  if (known.size !== seatIds.length) throw invalid('body.seats', 'A seat is not in this venue.');
+  if (known.size !== seatIds.length) throw unknownSeat();
   throw new SeatsUnavailableError(taken);
+}
+
+/** The bodies hold_seats_once answers a refusal with (db/functions/holds.sql), per venue policy. */
+type StatementRefusals = q.SeatHoldOnce['refusals'];
+const refusalsOfPolicy = new WeakMap<HoldPolicy, StatementRefusals>();
+
+/**
+ * The refusals the statement answers itself, as createSeatHold would throw them (issue 26: a lost
+ * hold in one round trip too; it adds the seats not won to `unavailable`'s seatIds). Kept per
+ * policy: building four errors, each with its stack, for every hold was 3 % of the server's CPU.
+ */
+function statementRefusals(policy: HoldPolicy): StatementRefusals {
+  let refusals = refusalsOfPolicy.get(policy);
+  if (!refusals) {
+    // The seatIds the statement adds are the seats it did not win.
+    const unavailable = errorResponse(new SeatsUnavailableError([])).body as Record<
+      string,
+      unknown
+    >;
+    delete unavailable.seatIds;
+    refusals = {
+      session: errorResponse(refusal('session', policy)).body,
+      client: errorResponse(refusal('client', policy)).body,
+      unknownSeat: errorResponse(unknownSeat()).body,
+      unavailable,
+    };
+    refusalsOfPolicy.set(policy, refusals);
+  }
+  return refusals;
 }
 
 /**
@@ -282,7 +314,9 @@ async function refuseShortClaim(
  * as it runs too. The single-seat rule gives the same answer before the claim as after it (the
  * chosen seats count as free either way; contract/seatGaps.ts). Undefined, nothing done, when a
  * check refuses the hold: createSeatHold then makes that refusal, in its order of checks, and
- * stores it under the key (or replays the key's answer) as ever.
+ * stores it under the key (or replays the key's answer) as ever. With `tokenHash` (a session
+ * from the guest-session cache, server/http/buyerSession.ts) the statement first checks the
+ * session is still that token's live guest session; undefined, nothing done, when it is not.
  */
 export async function createSeatHoldOnce(
   db: Database,
@@ -291,6 +325,7 @@ export async function createSeatHoldOnce(
   request: { performanceId: string; seats: string[]; promoCode?: string },
   buyer: PromoBuyer,
   plans: PlanCache,
+  tokenHash?: string,
 ): Promise<StoredResponse | undefined> {
   const seatIds = request.seats.map(normaliseId);
   if (new Set(seatIds).size !== seatIds.length) return undefined;
@@ -317,6 +352,7 @@ export async function createSeatHoldOnce(
   }
   const { performance, policy, code } = opened;
   const id = newId();
+  const refusals = statementRefusals(policy);
   // holdView's hold, but for the deadline and seats hold_seats_once fills in.
   const view: Omit<Hold, 'expiresAt' | 'seats'> = {
     id,
@@ -324,7 +360,7 @@ export async function createSeatHoldOnce(
     extensionsLeft: HOLD_MAX_EXTENSIONS,
     admissions: [],
   };
-  return idempotentStatement<Exclude<q.SeatHoldOnceResult, { outcome: 'taken' }>>(
+  return idempotentStatement<StoredResponse>(
     db,
     key,
     async () => {
@@ -337,16 +373,14 @@ export async function createSeatHoldOnce(
         currency: performance.currency,
         key: { key: key.key, hash: key.hash, inFlightSeconds: IN_FLIGHT_TIMEOUT_S },
         view,
+        refusals,
+        tokenHash,
       });
-      return result.outcome === 'taken' ? { taken: result.key } : { claimed: result };
+      if (result.outcome === 'stale') return { declined: true };
+      return result.outcome === 'taken' ? { taken: result.key } : { claimed: result.answer };
     },
-    async (claimed) => {
-      if (claimed.outcome === 'held') return claimed.answer;
-      if (claimed.outcome === 'refused') throw refusal(claimed.refused, policy);
-      const won = new Set(claimed.won);
-      const taken = seatIds.filter((seatId) => !won.has(seatId));
-      return refuseShortClaim(db, performance.planId, seatIds, taken);
-    },
+    // Made, refused or short, the statement stored the answer under the key with what it did.
+    (answer) => Promise.resolve(answer),
   );
 }
 

@@ -227,14 +227,23 @@ export interface SeatHoldOnce extends SeatHold {
   key: { key: string; hash: string; inFlightSeconds: number };
   /** What the answer shows of the hold besides its deadline and seats (holds.ts holdView). */
   view: Record<string, unknown>;
+  /**
+   * The bodies of the refusals the statement answers itself (holds.ts writes them): each limit
+   * by its HoldRefusal, `unknownSeat` and `unavailable` (to which it adds seatIds).
+   */
+  refusals: Record<HoldRefusal | 'unknownSeat' | 'unavailable', unknown>;
+  /**
+   * The session's token digest when the session came from the guest-session cache (issue 26):
+   * the statement checks the session is still the live guest session of that token first.
+   */
+  tokenHash?: string;
 }
 
 /** What hold_seats_once did (db/functions/holds.sql says when each comes back). */
 export type SeatHoldOnceResult =
+  | { outcome: 'stale' }
   | { outcome: 'taken'; key: KeyState | undefined }
-  | { outcome: 'refused'; refused: HoldRefusal }
-  | { outcome: 'short'; won: string[] }
-  | { outcome: 'held'; answer: { status: number; body: unknown } };
+  | { outcome: 'held' | 'refused' | 'short'; answer: { status: number; body: unknown } };
 
 /**
  * The Idempotency-Key's claim, the whole seat hold (as holdSeats) and its answer stored under
@@ -245,33 +254,34 @@ export async function holdSeatsOnce(
   hold: SeatHoldOnce,
 ): Promise<SeatHoldOnceResult> {
   const { rows } = await db.query<{
-    outcome: 'taken' | 'refused' | 'short' | 'held';
-    refused: HoldRefusal | null;
-    won: string[] | null;
+    outcome: 'stale' | 'taken' | 'refused' | 'short' | 'held';
     requestHash: string | null;
     state: string | null;
     status: number | null;
     body: unknown;
   }>(
-    `SELECT outcome, refused, seat_ids AS won, request_hash AS "requestHash", state, status, body
-     FROM hold_seats_once($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+    `SELECT outcome, request_hash AS "requestHash", state, status, body
+     FROM hold_seats_once($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
+                          $17, $18)`,
     [
+      hold.tokenHash ?? null,
       hold.key.key,
       hold.key.hash,
       hold.key.inFlightSeconds,
       ...holdSeatsArguments(hold),
       hold.currency,
       JSON.stringify(hold.view),
+      JSON.stringify(hold.refusals),
     ],
   );
   const row = rows[0];
   switch (row?.outcome) {
+    case 'stale':
+      return { outcome: 'stale' };
     case 'refused':
-      return { outcome: 'refused', refused: row.refused! };
     case 'short':
-      return { outcome: 'short', won: row.won ?? [] };
     case 'held':
-      return { outcome: 'held', answer: { status: row.status!, body: row.body } };
+      return { outcome: row.outcome, answer: { status: row.status!, body: row.body } };
     default: {
       const key =
         row && row.requestHash !== null && row.state !== null

@@ -118,11 +118,25 @@ export const holdRoutes: FastifyPluginCallback<HoldRoutesOptions> = (app, option
     }));
   };
 
+  // The queue's refusal is for a live session: a stale one from the guest cache hears 401 first,
+  // as the session hook would have answered it.
+  const queuePassOfLiveSession = queuePass
+    ? async (request: FastifyRequest) => {
+        try {
+          await queuePass(request);
+        } catch (error) {
+          await app.confirmSession(request);
+          throw error;
+        }
+      }
+    : undefined;
+
   api.post(
     '/holds',
     {
-      onRequest: buyer(true),
-      preHandler: queuePass,
+      // Issue 26: a guest's session from the cache, checked again by hold_seats_once below.
+      onRequest: app.cachedGuest,
+      preHandler: queuePassOfLiveSession,
       preSerialization: countHold,
       schema: {
         headers: idempotencyHeadersSchema,
@@ -138,9 +152,12 @@ export const holdRoutes: FastifyPluginCallback<HoldRoutesOptions> = (app, option
         const session = sessionOf(request);
         const key = keyedRequest(request, { route: 'POST /holds', payload: body });
         const member = await buyerOf(db, session);
-        const made = await createSeatHoldOnce(db, scope, key, body, member, plans);
+        const { tokenHash } = session.unconfirmed ?? {};
+        const made = await createSeatHoldOnce(db, scope, key, body, member, plans, tokenHash);
         if (made) return sendStored(reply, made);
       }
+      // Everything else runs as it ran before the guest cache: on the session read afresh.
+      await app.confirmSession(request);
       // The buyer's benefits (members' presales, access seats) as of this request.
       const response = await once(request, 'POST /holds', body, 201, async (tx, session) => {
         const member = await buyerOf(tx, session);

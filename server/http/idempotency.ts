@@ -180,9 +180,11 @@ export async function idempotent(
 
 /**
  * What a statement that claims its key itself reports: the key was `taken` (its row as it stands,
- * if any: nothing ran), or it was claimed and the statement did `T`.
+ * if any: nothing ran), or it was claimed and the statement did `T`; or the statement `declined`
+ * before claiming anything (it found a precondition no longer true; the caller decides what next).
  */
-export type StatementClaim<T> = { taken: k.KeyState | undefined } | { claimed: T };
+export type StatementClaim<T> =
+  { taken: k.KeyState | undefined } | { claimed: T } | { declined: true };
 
 /**
  * `idempotent` for work that is ONE statement claiming the key, writing and storing its answer
@@ -191,15 +193,16 @@ export type StatementClaim<T> = { taken: k.KeyState | undefined } | { claimed: T
  * error rolls the claim back too, so it is simply run again after a deadlock). `finish` returns
  * the answer the statement stored, or throws: a 4xx is stored as the key's answer, as
  * `idempotent` stores it (the statement must then have written nothing but the claim); after
- * anything else the key is freed.
+ * anything else the key is freed. Undefined when the statement declined (nothing was written).
  */
 export async function idempotentStatement<T>(
   db: Database,
   request: IdempotentRequest,
   statement: () => Promise<StatementClaim<T>>,
   finish: (claimed: T) => Promise<StoredResponse>,
-): Promise<StoredResponse> {
+): Promise<StoredResponse | undefined> {
   const ran = await rerunOnAbort(statement);
+  if ('declined' in ran) return undefined;
   if ('taken' in ran) return replayOf(ran.taken, request.hash);
   try {
     return await finish(ran.claimed);

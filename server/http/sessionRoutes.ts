@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiErrorSchema } from '../../contract/api/common';
 import { createSessionBodySchema, sessionSchema } from '../../contract/api/session';
 import type { Database } from '../db/database';
-import { insertSession, touchLiveSession } from './queries/sessions';
+import { insertSessionRow, touchLiveSession } from './queries/sessions';
 import { clientDigest } from '../lib/clientDigest';
 import { ServerKeys } from '../lib/serverKeys';
 import { newSessionTokens } from '../lib/sessionTokens';
@@ -71,12 +71,14 @@ export const sessionRoutes: FastifyPluginCallback<SessionRoutesOptions> = (
         'Too many new sessions. Try again later.',
       );
       const { token, tokenHash, csrfToken } = newSessionTokens();
-      const expiresAt = await insertSession(db, {
+      const { id, expiresAt } = await insertSessionRow(db, {
         tokenHash,
         csrfToken,
         ttlHours: SESSION_TTL_HOURS,
         clientDigest: await clientDigest(keys, request.ip),
       });
+      // A new buyer's next call is most often a hold: its session is known without a read.
+      app.rememberGuest(tokenHash, { id, csrfToken, accountId: null });
       return setSessionCookie(
         reply.status(201),
         token,

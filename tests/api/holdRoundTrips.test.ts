@@ -18,6 +18,7 @@ let app: FastifyInstance;
 let theatre: PerformanceFixture;
 let rowG: string[];
 let rowH: string[];
+let rowJ: string[];
 /** Every statement the app sent while `sent` was set, in transactions or not. */
 let sent: string[] | undefined;
 
@@ -44,6 +45,7 @@ beforeAll(async () => {
   theatre = await cleanPerformance(db, 'lumen-theatre', 'the-glass-orchard');
   rowG = (await seatsInRow(db, theatre.planId, 'STALLS', 'G')).map((seat) => seat.id);
   rowH = (await seatsInRow(db, theatre.planId, 'STALLS', 'H')).map((seat) => seat.id);
+  rowJ = (await seatsInRow(db, theatre.planId, 'STALLS', 'J')).map((seat) => seat.id);
 });
 afterAll(async () => {
   await app?.close();
@@ -61,10 +63,13 @@ const holdSeats = (buyer: Buyer, seats: string[], key: string) =>
  * the way of four steps (the key's claim, a transaction, hold_seats, the answer's update). The
  * app's periodic jobs may run meanwhile; none of them writes keys or holds seats.
  */
-async function holdPathOf<T>(call: () => Promise<T>): Promise<{ result: T; path: string[] }> {
+async function holdPathOf<T>(
+  call: () => Promise<T>,
+): Promise<{ result: T; path: string[]; statements: string[] }> {
   sent = [];
   try {
     const result = await call();
+    const statements = sent;
     const path = sent.flatMap((sql) => {
       const step =
         /hold_seats_once\(|FROM hold_seats\(|INSERT INTO idempotency_keys|UPDATE idempotency_keys/.exec(
@@ -72,7 +77,7 @@ async function holdPathOf<T>(call: () => Promise<T>): Promise<{ result: T; path:
         );
       return step ? [step[0]] : [];
     });
-    return { result, path };
+    return { result, path, statements };
   } finally {
     sent = undefined;
   }
@@ -126,5 +131,91 @@ describe('POST /holds (seats) on the database', () => {
     const replay = await holdSeats(buyer, [rowH[0]!, rowH[1]!, rowH[2]!], key);
     expect(replay.statusCode).toBe(409);
     expect(replay.json()).toEqual(refused.json());
+  });
+
+  it('answers a lost hold in the same one statement, the answer it keeps for a replay', async () => {
+    const holder = await newBuyerOf(app);
+    const buyer = await newBuyerOf(app);
+    expect((await holdSeats(holder, [rowJ[0]!, rowJ[1]!], newKey())).statusCode).toBe(201);
+    // The buyer's session is one the server has seen (and keeps), as in an onsale.
+    expect((await holdSeats(buyer, [rowJ[6]!, rowJ[7]!], newKey())).statusCode).toBe(201);
+    const key = newKey();
+    const { result: lost, path } = await holdPathOf(() =>
+      holdSeats(buyer, [rowJ[2]!, rowJ[1]!], key),
+    );
+    expect(lost.statusCode).toBe(409);
+    expect(path).toEqual(['hold_seats_once(']);
+    expect(seatsUnavailableSchema.parse(lost.json()).seatIds).toEqual([rowJ[1]!.toUpperCase()]);
+    const { result: replay, path: replayPath } = await holdPathOf(() =>
+      holdSeats(buyer, [rowJ[2]!, rowJ[1]!], key),
+    );
+    expect(replay.json()).toEqual(lost.json());
+    expect(replayPath).toEqual(['hold_seats_once(']);
+  });
+});
+
+describe('POST /holds (seats) for a guest the server has seen', () => {
+  const sessionIdOf = async (buyer: Buyer) =>
+    (await db.query<{ id: string }>(`SELECT id FROM sessions WHERE csrf_token = $1`, [buyer.csrf]))
+      .rows[0]!.id;
+  const heldSeats = async (seats: string[]) =>
+    (
+      await db.query<{ held: number }>(
+        `SELECT count(*)::int AS held FROM seat_allocations
+         WHERE performance_id = $1 AND seat_id = ANY($2::uuid[])`,
+        [theatre.performanceId, seats],
+      )
+    ).rows[0]!.held;
+
+  it('does not read the session before the hold: the hold’s statement checks it', async () => {
+    const buyer = await newBuyerOf(app);
+    // The session this process just made, and then one it has read once.
+    for (const seat of [rowJ[8]!, rowJ[9]!]) {
+      const { result, statements } = await holdPathOf(() => holdSeats(buyer, [seat], newKey()));
+      expect(result.statusCode).toBe(201);
+      expect(statements.filter((sql) => /FROM sessions/.test(sql))).toEqual([]);
+    }
+  });
+
+  it('still refuses a wrong CSRF token before anything else', async () => {
+    const buyer = await newBuyerOf(app);
+    expect((await holdSeats(buyer, [rowJ[11]!], newKey())).statusCode).toBe(201);
+    const forged = await callApi(
+      app,
+      { ...buyer, csrf: 'x'.repeat(buyer.csrf.length) },
+      'POST',
+      '/holds',
+      {
+        body: { performanceId: theatre.performanceId, seats: [rowJ[12]!] },
+      },
+    );
+    expect(forged.statusCode).toBe(403);
+    expect(await heldSeats([rowJ[12]!])).toBe(0);
+  });
+
+  it('refuses a session that has ended since (401) and holds nothing', async () => {
+    const buyer = await newBuyerOf(app);
+    expect((await holdSeats(buyer, [rowJ[14]!], newKey())).statusCode).toBe(201);
+    await db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE id = $1`, [
+      await sessionIdOf(buyer),
+    ]);
+    const key = newKey();
+    const refused = await holdSeats(buyer, [rowJ[15]!], key);
+    expect(refused.statusCode).toBe(401);
+    expect(await heldSeats([rowJ[15]!])).toBe(0);
+    const { rows } = await db.query(`SELECT 1 FROM idempotency_keys WHERE key = $1`, [key]);
+    expect(rows).toEqual([]);
+  });
+
+  it('refuses a cookie whose session has a new token since (a sign-in), and holds nothing', async () => {
+    const buyer = await newBuyerOf(app);
+    expect((await holdSeats(buyer, [rowJ[17]!], newKey())).statusCode).toBe(201);
+    await db.query(`UPDATE sessions SET token_hash = $2 WHERE id = $1`, [
+      await sessionIdOf(buyer),
+      'replaced-by-a-sign-in',
+    ]);
+    const refused = await holdSeats(buyer, [rowJ[18]!], newKey());
+    expect(refused.statusCode).toBe(401);
+    expect(await heldSeats([rowJ[18]!])).toBe(0);
   });
 });

@@ -152,6 +152,14 @@ describe('session service', () => {
     );
   });
 
+  it('takes the connections to DATABASE_URL from DATABASE_POOL_SIZE, the driver’s 10 when unset', () => {
+    expect(loadConfig({ DATABASE_POOL_SIZE: '4' }).databasePoolSize).toBe(4);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '' }).databasePoolSize).toBeUndefined();
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(
+      'DATABASE_POOL_SIZE must be a whole number of at least 1, got "0"',
+    );
+  });
+
   it('refuses unknown body fields, oversized bodies and non-JSON bodies with stable codes', async () => {
     const unknown = await app.inject({
       method: 'POST',

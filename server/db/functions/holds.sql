@@ -120,18 +120,36 @@ $$;
 --   and request_hash, state, status and body are the key's, for the caller to replay or refuse.
 --   A duplicate sent while this statement runs waits on the claimed row and then replays.
 -- - `refused` (a limit: 'session' or 'client') or `short` (seat_ids: the seats that were won):
---   the key stays claimed in flight, nothing else is written (a short claim's seats are rolled
---   back with the block below), and the caller stores the refusal as the key's answer.
+--   nothing is written but the key's answer (a short claim's seats are rolled back with the
+--   block below): p_refusals' body for the limit (422), for a seat not of the plan (400,
+--   `unknownSeat`), or `unavailable`'s body naming the seats not won (409, seatIds in the order
+--   of JavaScript's sort), as server/holds/holds.ts would answer them (it writes the bodies:
+--   issue 26, a lost hold is one round trip as a won one is, not three through the pool).
 -- - `held`: the hold, its seats and the answer (status 201, body) committed together. The body
 --   is `{hold: p_view}` with the deadline and the seats filled in, as server/holds/holds.ts
 --   holdView shows a hold (p_view carries the rest); a replay sends the stored body, so first
 --   answer and replay are the same bytes of JSON.
+-- - `stale` (only with p_token_hash): the session is no longer the live guest session of that
+--   token digest (it ended, was signed in or out, its token was replaced): nothing ran, not even
+--   the claim. The route read the session from its cache of guest sessions (issue 26:
+--   server/http/buyerSession.ts) instead of asking the database first; the caller reads the
+--   session afresh and answers as the session hook would have (401, or the fresh session's hold).
 -- An error (a deadlock, an outage) rolls back the whole statement, claim included.
+-- (p_token_hash and p_refusals came later in issue 26; older signatures go first, not left as
+-- overloads.)
+DROP FUNCTION IF EXISTS hold_seats_once(
+  text, text, integer, uuid, uuid, uuid, uuid, uuid, uuid[], integer, integer, integer, text,
+  integer, text, jsonb
+);
+DROP FUNCTION IF EXISTS hold_seats_once(
+  text, text, text, integer, uuid, uuid, uuid, uuid, uuid, uuid[], integer, integer, integer,
+  text, integer, text, jsonb
+);
 CREATE OR REPLACE FUNCTION hold_seats_once(
-  p_key text, p_hash text, p_in_flight_seconds integer,
+  p_token_hash text, p_key text, p_hash text, p_in_flight_seconds integer,
   p_hold uuid, p_session uuid, p_performance uuid, p_plan uuid, p_show uuid, p_seats uuid[],
   p_minutes integer, p_limit integer, p_client_limit integer, p_promo text,
-  p_discount_percent integer, p_currency text, p_view jsonb
+  p_discount_percent integer, p_currency text, p_view jsonb, p_refusals jsonb
 ) RETURNS TABLE (
   outcome text, refused text, seat_ids text[], request_hash text, state text, status integer,
   body jsonb
@@ -144,6 +162,19 @@ DECLARE
   seats jsonb;
   answer jsonb;
 BEGIN
+  IF p_token_hash IS NOT NULL THEN
+    -- What the session hook's read (server/http/queries/sessions.ts findLiveSession) would have
+    -- found: this session, live, under this token, signed in to no account.
+    PERFORM 1 FROM sessions s
+    WHERE s.id = p_session AND s.token_hash = p_token_hash AND s.expires_at > now()
+      AND NOT coalesce(s.account_id IS NOT NULL AND s.signed_in_idle_until > now()
+                       AND s.signed_in_until > now(), false);
+    IF NOT FOUND THEN
+      outcome := 'stale';
+      RETURN NEXT;
+      RETURN;
+    END IF;
+  END IF;
   INSERT INTO idempotency_keys AS k (session_id, key, request_hash, state)
   VALUES (p_session, p_key, p_hash, 'in_flight')
   ON CONFLICT (session_id, key) DO UPDATE SET locked_at = now()
@@ -168,19 +199,38 @@ BEGIN
            WITH ORDINALITY AS h;
     IF refused IS NOT NULL THEN
       outcome := 'refused';
-      RETURN NEXT;
-      RETURN;
-    END IF;
-    IF coalesce(cardinality(won), 0) <> cardinality(p_seats) THEN
+      status := 422;
+      answer := p_refusals -> refused;
+    ELSIF coalesce(cardinality(won), 0) <> cardinality(p_seats) THEN
       -- Undoes the seats this hold did claim and the hold itself, keeping the key's claim.
       RAISE EXCEPTION USING ERRCODE = 'SDSHT';
     END IF;
   EXCEPTION WHEN SQLSTATE 'SDSHT' THEN
     outcome := 'short';
     seat_ids := coalesce(won, '{}');
+    -- A seat of another venue is never won (hold_seats joins the plan's seats): 400 for it
+    -- rather than 409, as refuseShortClaim in server/holds/holds.ts tells them apart.
+    IF (SELECT count(*) FROM seats s WHERE s.id = ANY(p_seats) AND s.seating_plan_id = p_plan)
+       <> cardinality(p_seats) THEN
+      status := 400;
+      answer := p_refusals -> 'unknownSeat';
+    ELSE
+      status := 409;
+      answer := (p_refusals -> 'unavailable') || jsonb_build_object('seatIds', (
+        SELECT jsonb_agg(t.id ORDER BY t.id COLLATE "C")
+        FROM (SELECT upper(x::text) AS id FROM unnest(p_seats) AS x) t
+        WHERE t.id <> ALL(seat_ids)));
+    END IF;
+  END;
+  IF outcome IS NOT NULL THEN
+    UPDATE idempotency_keys SET state = 'done', response_status = status, response_body = answer
+    WHERE session_id = p_session AND key = p_key;
+    request_hash := p_hash;
+    state := 'done';
+    body := answer;
     RETURN NEXT;
     RETURN;
-  END;
+  END IF;
   answer := jsonb_build_object('hold', p_view || jsonb_build_object(
     'expiresAt', to_char(deadline AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'seats', seats));

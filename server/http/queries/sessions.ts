@@ -50,13 +50,21 @@ export interface NewSession {
 
 /** Stores a new session; returns when it expires. */
 export async function insertSession(db: Queryable, session: NewSession): Promise<Date> {
-  const { rows } = await db.query<{ expiresAt: Date }>(
+  return (await insertSessionRow(db, session)).expiresAt;
+}
+
+/** Stores a new session; returns its id and when it expires. */
+export async function insertSessionRow(
+  db: Queryable,
+  session: NewSession,
+): Promise<{ id: string; expiresAt: Date }> {
+  const { rows } = await db.query<{ id: string; expiresAt: Date }>(
     `INSERT INTO sessions (token_hash, csrf_token, expires_at, client_digest)
      VALUES ($1, $2, now() + make_interval(hours => $3::int), $4)
-     RETURNING expires_at AS "expiresAt"`,
+     RETURNING id, expires_at AS "expiresAt"`,
     [session.tokenHash, session.csrfToken, session.ttlHours, session.clientDigest],
   );
-  return rows[0]!.expiresAt;
+  return rows[0]!;
 }
 
 /**
