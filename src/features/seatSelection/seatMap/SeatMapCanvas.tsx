@@ -269,13 +269,14 @@ export function SeatMapCanvas({
     const frame = frameRef.current;
     const canvas = canvasRef.current;
     if (frame === null || canvas === null) return;
+    // Only a changed size is news: the observer's first report repeats the size just read, and
+    // an updater call React cannot drop early would render the map again before its first paint.
+    let known = { width: -1, height: -1 };
     const measure = () => {
       const rect = canvas.getBoundingClientRect();
-      setSize((previous) =>
-        previous.width === rect.width && previous.height === rect.height
-          ? previous
-          : { width: rect.width, height: rect.height },
-      );
+      if (rect.width === known.width && rect.height === known.height) return;
+      known = { width: rect.width, height: rect.height };
+      setSize(known);
     };
     measure();
     if (typeof ResizeObserver === 'undefined') return;
