@@ -308,13 +308,20 @@ export function SeatMapCanvas({
     [requestDraw],
   );
 
+  // The buttons read the view's frame when pressed, so the size arriving after the first render
+  // does not render them again before the map's first paint.
+  const fit = useRef({ home, limits, size, extent: model.extent });
+  useLayoutEffect(() => {
+    fit.current = { home, limits, size, extent: model.extent };
+  });
   const command = useCallback(
     (cmd: ViewCommand) => {
+      const { home, limits, size, extent } = fit.current;
       if (view.current === null || home === null) return;
       setHover(null);
-      setView(applyCommand(view.current, cmd, home, size, model.extent, limits));
+      setView(applyCommand(view.current, cmd, home, size, extent, limits));
     },
-    [home, limits, model.extent, setView, size],
+    [setView],
   );
 
   // React's onWheel is passive, so it cannot stop the page scrolling: listen natively.
