@@ -269,9 +269,10 @@ export function SeatMapCanvas({
     const frame = frameRef.current;
     const canvas = canvasRef.current;
     if (frame === null || canvas === null) return;
-    // Only a changed size is news: the observer's first report repeats the size just read, and
-    // an updater call React cannot drop early would render the map again before its first paint.
-    let known = { width: -1, height: -1 };
+    // Only a changed size is news (starting from the state's own 0 × 0): the observer's first
+    // report repeats the size just read, and an updater call React cannot drop early would render
+    // the map again before its first paint.
+    let known: Size = { width: 0, height: 0 };
     const measure = () => {
       const rect = canvas.getBoundingClientRect();
       if (rect.width === known.width && rect.height === known.height) return;
