@@ -188,6 +188,19 @@ async function measure(
   }
 }
 
+/**
+ * For working on our map alone (the full bench sets neither): BENCH_SEATMAP_PLANS=arena20k[,…]
+ * measures only those plans, BENCH_SEATMAP_COMPARE=0 leaves out the other library (minutes of
+ * the part's run under the slowdown). The figures measured are the same.
+ */
+function benchScope(): { plans: (name: string) => boolean; compare: boolean } {
+  const plans = new Set((process.env.BENCH_SEATMAP_PLANS ?? '').split(',').filter(Boolean));
+  return {
+    plans: (name) => plans.size === 0 || plans.has(name),
+    compare: process.env.BENCH_SEATMAP_COMPARE !== '0',
+  };
+}
+
 export async function benchSeatMap(
   workDir: string,
 ): Promise<{ results: Record<string, number>; notes: string[] }> {
@@ -196,13 +209,15 @@ export async function benchSeatMap(
   const browser = await launchBrowser();
   const results: Record<string, number> = {};
   const notes: string[] = [];
+  const scope = benchScope();
   try {
     for (const [cpuSlowdown, run] of [
       [1, ''],
       [PHONE_CPU_SLOWDOWN, `.cpu${PHONE_CPU_SLOWDOWN}x`],
     ] as const) {
-      for (const data of benchPlans()) {
+      for (const data of benchPlans().filter((plan) => scope.plans(plan.name))) {
         await measure(browser, outDir, data, 'ours', `seatmap${run}`, cpuSlowdown, results, notes);
+        if (!scope.compare) continue;
         await measure(
           browser,
           outDir,

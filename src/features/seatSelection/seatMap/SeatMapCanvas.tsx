@@ -269,13 +269,15 @@ export function SeatMapCanvas({
     const frame = frameRef.current;
     const canvas = canvasRef.current;
     if (frame === null || canvas === null) return;
+    // Only a changed size is news (starting from the state's own 0 × 0): the observer's first
+    // report repeats the size just read, and an updater call React cannot drop early would render
+    // the map again before its first paint.
+    let known: Size = { width: 0, height: 0 };
     const measure = () => {
       const rect = canvas.getBoundingClientRect();
-      setSize((previous) =>
-        previous.width === rect.width && previous.height === rect.height
-          ? previous
-          : { width: rect.width, height: rect.height },
-      );
+      if (rect.width === known.width && rect.height === known.height) return;
+      known = { width: rect.width, height: rect.height };
+      setSize(known);
     };
     measure();
     if (typeof ResizeObserver === 'undefined') return;
@@ -307,13 +309,20 @@ export function SeatMapCanvas({
     [requestDraw],
   );
 
+  // The buttons read the view's frame when pressed, so the size arriving after the first render
+  // does not render them again before the map's first paint.
+  const fit = useRef({ home, limits, size, extent: model.extent });
+  useLayoutEffect(() => {
+    fit.current = { home, limits, size, extent: model.extent };
+  });
   const command = useCallback(
     (cmd: ViewCommand) => {
+      const { home, limits, size, extent } = fit.current;
       if (view.current === null || home === null) return;
       setHover(null);
-      setView(applyCommand(view.current, cmd, home, size, model.extent, limits));
+      setView(applyCommand(view.current, cmd, home, size, extent, limits));
     },
-    [home, limits, model.extent, setView, size],
+    [setView],
   );
 
   // React's onWheel is passive, so it cannot stop the page scrolling: listen natively.

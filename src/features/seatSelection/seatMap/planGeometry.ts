@@ -1,4 +1,5 @@
-import { isSelectable, type Bounds, type SeatMapModel } from './model';
+import { SEAT_STATUS } from '@contract/api/constants';
+import type { Bounds, SeatMapModel } from './model';
 import { forEachSeatInRect, type LazySpatialIndex, type SpatialIndex } from './spatialIndex';
 import type { Point } from './viewTransform';
 
@@ -305,9 +306,10 @@ export function buildPlanGeometry(
     const points: number[] = [];
     for (const r of section.rows) {
       const seats = model.rows[r]!.seats;
-      for (let k = 0; k < seats.length; k += 1) {
-        if (k % HULL_SAMPLE === 0 || k === seats.length - 1) points.push(seats[k]!);
-      }
+      const last = seats.length - 1;
+      // Straight to the sampled seats: a mount on a slow phone feels every pass over 20,000.
+      for (let k = 0; k < last; k += HULL_SAMPLE) points.push(seats[k]!);
+      if (last >= 0) points.push(seats[last]!);
     }
     return points;
   });
@@ -387,21 +389,25 @@ export function sectionAvailability(
   const matching = new Int32Array(n);
   const total = new Int32Array(n);
   const fromBand = new Int16Array(n).fill(-1);
-  const from: (number | null)[] = new Array<number | null>(n).fill(null);
+  const lowest = new Float64Array(n).fill(Infinity);
+  // isSelectable's test, read from flat arrays: this pass runs before the map's first paint.
+  const onSale = Uint8Array.from(model.bands, (band) => (band.price === null ? 0 : 1));
+  const prices = Float64Array.from(model.bands, (band) => band.price ?? Infinity);
+  const { section, band: bands, status } = model;
+  const unavailable = SEAT_STATUS.unavailable;
   for (let i = 0; i < model.count; i += 1) {
-    const s = model.section[i]!;
+    const s = section[i]!;
     total[s]! += 1;
-    if (!isSelectable(model, i)) continue;
+    const band = bands[i]!;
+    if (status[i] === unavailable || onSale[band] === 0) continue;
     left[s]! += 1;
     if (mask === null || mask[i] === 1) matching[s]! += 1;
-    const band = model.band[i]!;
-    const price = model.bands[band]!.price!;
-    const current = from[s];
-    if (current === null || current === undefined || price < current) {
-      from[s] = price;
+    if (prices[band]! < lowest[s]!) {
+      lowest[s] = prices[band]!;
       fromBand[s] = band;
     }
   }
+  const from = Array.from(lowest, (price) => (price === Infinity ? null : price));
   return { left, from, fromBand, matching, total };
 }
 
