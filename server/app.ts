@@ -184,7 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerIdempotency(app, db);
   // Every API speaks JSON; a text body is refused (415) rather than parsed into a string.
   app.removeContentTypeParser('text/plain');
-  await registerSecurityHeaders(app, options.security ?? config.security);
+  registerSecurityHeaders(app, options.security ?? config.security);
   await registerCompression(app);
 
   await app.register(fastifySwagger, {
