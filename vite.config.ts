@@ -8,6 +8,8 @@ import { applyEnvDefaults } from './scripts/envDefaults.ts';
 import { compiledMessages, splitSourceCatalogue } from './scripts/vitePluginMessages.ts';
 import { prebuiltThemesPlugin } from './scripts/vitePluginThemes.ts';
 import { preloadApp } from './scripts/vitePluginPreloadApp.ts';
+import { routePreloads } from './scripts/vitePluginRoutePreloads.ts';
+import { toRoutingMode } from './contract/routes.ts';
 import { reactRouterProduction } from './scripts/vitePluginRouterProduction.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -71,6 +73,13 @@ export default defineConfig({
     splitSourceCatalogue(here('.')),
     prebuiltThemesPlugin(here('./venues')),
     preloadApp('/src/app/start.tsx'),
+    // Each page's own files, for the server to announce in that page's HTML (issue 26).
+    routePreloads({
+      root: here('.'),
+      mode: toRoutingMode(process.env.VITE_ROUTING_MODE),
+      venueSlug: process.env.VITE_VENUE_SLUG?.trim() || 'lumen-theatre',
+      appModule: '/src/app/start.tsx',
+    }),
     // React Router's production build in the bundle, not its development one (issue 13).
     reactRouterProduction(),
     // Brotli and gzip at their best, once per build, so the server sends files as they are

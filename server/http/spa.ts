@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './errors';
+import { preloadLinksFor, readRoutePreloads } from './routePreloads';
 
 /** Vite puts content-hashed files under /assets/: their URL changes whenever their bytes do. */
 const HASHED_ASSET = /[\\/]assets[\\/]/;
@@ -20,8 +21,25 @@ function wantsHtml(request: FastifyRequest): boolean {
   );
 }
 
-function sendIndex(reply: FastifyReply): FastifyReply {
-  return reply.header('cache-control', 'no-cache').sendFile('index.html');
+/**
+ * index.html with the page's own files announced in its head (routePreloads.ts): the server knows
+ * the address before the app has run, so a phone fetches the page's chunks, text and logo beside
+ * the app's chunks rather than a round trip after them (issue 26). Compressed as every answer is
+ * (compression.ts); `no-cache` as before, so a new build's file names are picked up at once.
+ */
+function indexSender(root: string): (request: FastifyRequest, reply: FastifyReply) => FastifyReply {
+  const html = readFileSync(join(root, 'index.html'), 'utf8');
+  const head = html.indexOf('</head>');
+  const preloads = readRoutePreloads(root);
+  if (head < 0 || preloads === undefined)
+    return (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+  return (request, reply) => {
+    const links = preloadLinksFor(preloads, request.url.split('?')[0] ?? '/');
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(links === '' ? html : `${html.slice(0, head)}${links}${html.slice(head)}`);
+  };
 }
 
 /**
@@ -53,10 +71,11 @@ export async function registerSpa(
     });
   }
   // The static plugin treats `/` as a directory listing request (403); the home page is the SPA.
-  if (hasIndex) app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  const sendIndex = hasIndex ? indexSender(root) : undefined;
+  if (sendIndex) app.get('/', { schema: { hide: true } }, sendIndex);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (hasIndex && !isApiPath(path) && wantsHtml(request)) return sendIndex(reply);
+    if (sendIndex && !isApiPath(path) && wantsHtml(request)) return sendIndex(request, reply);
     return reply.status(404).send(errorBody('not_found', 'No such page or endpoint.'));
   });
 }

@@ -1,8 +1,7 @@
 import type { Region, Service } from '@contract/regions';
+import { toRoutingMode, type RoutingMode } from '@contract/routes';
 
-/** The routing tables of spec §2; anything not named here selects the default table. */
-export const ROUTING_MODES = ['multi-venue', 'single-venue', 'single-show', 'default'] as const;
-export type RoutingMode = (typeof ROUTING_MODES)[number];
+export type { RoutingMode };
 
 export interface AppEnv {
   routingMode: RoutingMode;
@@ -18,12 +17,6 @@ type RawEnv = Partial<Record<keyof ImportMetaEnv, string | undefined>>;
 
 function pick(value: string | undefined, fallback: string): string {
   return value !== undefined && value.trim() !== '' ? value.trim() : fallback;
-}
-
-export function toRoutingMode(value: string | undefined): RoutingMode {
-  return (ROUTING_MODES as readonly string[]).includes(value ?? '')
-    ? (value as RoutingMode)
-    : 'default';
 }
 
 /** Reads the VITE_* settings with the .env.example values as defaults, so a bare build works. */
