@@ -33,7 +33,7 @@ const SHELL_MODULES = [
   /\/contract\/retrySchedule\.ts$/,
   // What the first route shares with the way to a seat (QUEUE_MODULES, CHOOSING_MODULES below,
   // which would otherwise take these along and make the first route load their chunks too).
-  /\/src\/(app\/(hooks|rootReducer)|lib\/(tabStorage|sagaEffects|idempotentWrite)|api\/content|config\/experiments)\.ts$/,
+  /\/src\/(app\/(hooks|rootReducer)|lib\/(tabStorage|sagaEffects|idempotentWrite)|api\/(content|earlyReads)|config\/experiments)\.ts$/,
   /\/src\/(components\/(errors\/(ErrorPage|errorPages)|LoadingBlock)|features\/queue\/queuePaths)\.tsx?$/,
 ];
 
@@ -79,6 +79,7 @@ export default defineConfig({
       mode: toRoutingMode(process.env.VITE_ROUTING_MODE),
       venueSlug: process.env.VITE_VENUE_SLUG?.trim() || 'lumen-theatre',
       appModule: '/src/app/start.tsx',
+      settings: process.env,
     }),
     // React Router's production build in the bundle, not its development one (issue 13).
     reactRouterProduction(),

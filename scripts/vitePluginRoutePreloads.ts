@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OutputAsset, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
+import { bookingApiBase, REGIONS, type Region } from '../contract/regions.ts';
 import { ROUTE_PATTERNS, type PageKey, type RoutingMode } from '../contract/routes.ts';
 import type { RoutePreloads } from '../server/http/routePreloads.ts';
 
@@ -37,6 +38,7 @@ const VENUE_PAGE_MODULES = [
 
 interface VenueFile {
   slug: string;
+  region: Region;
   locale: string;
   brand?: string;
 }
@@ -53,6 +55,8 @@ export function routePreloads(options: {
   mode: RoutingMode;
   venueSlug: string;
   appModule: string;
+  /** The build's VITE_* settings (the booking APIs' addresses). */
+  settings: Partial<Record<string, string | undefined>>;
 }): Plugin {
   let base = '/';
   return {
@@ -89,6 +93,23 @@ export function routePreloads(options: {
         return [...files].filter((file) => !inHtml.has(file)).map((file) => `${base}${file}`);
       };
 
+      const venuesDir = join(options.root, 'venues');
+      const venueEntries = readdirSync(venuesDir)
+        .filter((folder) => existsSync(join(venuesDir, folder, 'venue.json')))
+        .map((folder) => {
+          const file = join(venuesDir, folder, 'venue.json');
+          return { folder, venue: JSON.parse(readFileSync(file, 'utf8')) as VenueFile };
+        });
+
+      // What's on reads the CMS root of every region with a venue (DirectoryPage); boot.js
+      // starts those reads when they are on this site (a cross-origin API is left to the app).
+      const regions = REGIONS.filter((region) =>
+        venueEntries.some(({ venue }) => venue.region === region),
+      );
+      const directoryReads = regions
+        .map((region) => `${bookingApiBase(region, options.settings)}/cms`)
+        .filter((url) => url.startsWith('/') && !url.startsWith('//'));
+
       const routes = Object.entries(ROUTE_PATTERNS[options.mode]).map(([page, pattern]) => ({
         page: page as PageKey,
         pattern,
@@ -96,15 +117,12 @@ export function routePreloads(options: {
           ...PAGE_BRANCHES[page as PageKey],
           ...(page === 'directory' ? [] : VENUE_PAGE_MODULES),
         ]),
+        ...(page === 'directory' ? { reads: directoryReads } : {}),
       }));
 
       // A venue's text layers (src/i18n/loadMessages.ts) and its logo (preloadFrame).
       const venues: RoutePreloads['venues'] = {};
-      const venuesDir = join(options.root, 'venues');
-      for (const folder of readdirSync(venuesDir)) {
-        const file = join(venuesDir, folder, 'venue.json');
-        if (!existsSync(file)) continue;
-        const venue = JSON.parse(readFileSync(file, 'utf8')) as VenueFile;
+      for (const { folder, venue } of venueEntries) {
         const layers = [
           venue.locale === 'en-GB' ? undefined : `/locales/${venue.locale}.json`,
           venue.brand === undefined

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { preloadLinksFor, type RoutePreloads } from './routePreloads';
+import { pageHints, type RoutePreloads } from './routePreloads';
+
+const preloadLinksFor = (map: RoutePreloads, pathname: string) => pageHints(map, pathname).links;
 
 /** The map a default-mode build writes (scripts/vitePluginRoutePreloads.ts), cut down. */
 const MAP: RoutePreloads = {
   venueSlug: 'lumen-theatre',
   routes: [
-    { page: 'directory', pattern: '/', files: ['/assets/DirectoryPage-a.js'] },
+    {
+      page: 'directory',
+      pattern: '/',
+      files: ['/assets/DirectoryPage-a.js'],
+      reads: ['/api/uk/cms', '/api/us-west/cms'],
+    },
     { page: 'venue', pattern: '/venues/:venueSlug', files: ['/assets/VenuePage-b.js'] },
     {
       page: 'show',
@@ -71,6 +78,12 @@ describe('preloadLinksFor', () => {
     const links = preloadLinksFor(MAP, '/');
     expect(modules(links)).toEqual(['/assets/DirectoryPage-a.js']);
     expect(images(links)).toEqual([]);
+  });
+
+  it("has What's on's CMS reads started, and no other page's", () => {
+    expect(pageHints(MAP, '/').reads).toEqual(['/api/uk/cms', '/api/us-west/cms']);
+    expect(pageHints(MAP, '/shows/the-glass-orchard/lumen-theatre').reads).toEqual([]);
+    expect(pageHints(MAP, '/checkout/payment').reads).toEqual([]);
   });
 
   it('announces nothing where the app would show "not found" or another page', () => {

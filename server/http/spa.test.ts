@@ -16,6 +16,12 @@ const MAP: RoutePreloads = {
   venueSlug: 'lumen-theatre',
   routes: [
     {
+      page: 'directory',
+      pattern: '/',
+      files: ['/assets/DirectoryPage-a.js'],
+      reads: ['/api/uk/cms'],
+    },
+    {
       page: 'tickets',
       pattern: '/shows/:titleSlug/:venueSlug/tickets/:performanceId',
       files: ['/assets/TicketsPage-f.js'],
@@ -65,6 +71,17 @@ describe('index.html for a page', () => {
     );
     // The rest of the document is the build's, untouched.
     expect(response.body.replace(/<link [^>]+>/g, '')).toBe(INDEX_HTML);
+  });
+
+  it("has boot.js start What's on's reads: their names come before the script that reads them", async () => {
+    const body = (await page('/')).body;
+    const meta = body.indexOf('<meta name="stagedoor-early-reads" content="/api/uk/cms">');
+    expect(meta).toBeGreaterThan(0);
+    expect(meta).toBeLessThan(body.indexOf('<script src="/boot.js">'));
+    expect(body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/DirectoryPage-a.js">',
+    );
+    expect(body).not.toContain('as="image"');
   });
 
   it('is compressed for a browser that takes brotli', async () => {

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './errors';
-import { preloadLinksFor, readRoutePreloads } from './routePreloads';
+import { pageHints, readRoutePreloads } from './routePreloads';
 
 /** Vite puts content-hashed files under /assets/: their URL changes whenever their bytes do. */
 const HASHED_ASSET = /[\\/]assets[\\/]/;
@@ -22,23 +22,28 @@ function wantsHtml(request: FastifyRequest): boolean {
 }
 
 /**
- * index.html with the page's own files announced in its head (routePreloads.ts): the server knows
- * the address before the app has run, so a phone fetches the page's chunks, text and logo beside
- * the app's chunks rather than a round trip after them (issue 26). Compressed as every answer is
- * (compression.ts); `no-cache` as before, so a new build's file names are picked up at once.
+ * index.html with what the page at the address will need announced in its head (routePreloads.ts):
+ * the server knows the address before the app has run, so a phone fetches the page's chunks, text
+ * and logo beside the app's chunks, and boot.js starts its first API reads, rather than a round
+ * trip after the app has run (issue 26). The reads' meta goes before boot.js, which reads it as it
+ * runs. Compressed as every answer is (compression.ts); `no-cache` as before, so a new build's
+ * file names are picked up at once.
  */
 function indexSender(root: string): (request: FastifyRequest, reply: FastifyReply) => FastifyReply {
   const html = readFileSync(join(root, 'index.html'), 'utf8');
   const head = html.indexOf('</head>');
+  const boot = html.indexOf('<script src="/boot.js"');
   const preloads = readRoutePreloads(root);
-  if (head < 0 || preloads === undefined)
+  if (head < 0 || boot < 0 || boot > head || preloads === undefined)
     return (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
   return (request, reply) => {
-    const links = preloadLinksFor(preloads, request.url.split('?')[0] ?? '/');
+    const { links, reads } = pageHints(preloads, request.url.split('?')[0] ?? '/');
+    const meta =
+      reads.length === 0 ? '' : `<meta name="stagedoor-early-reads" content="${reads.join(' ')}">`;
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(links === '' ? html : `${html.slice(0, head)}${links}${html.slice(head)}`);
+      .send(`${html.slice(0, boot)}${meta}${html.slice(boot, head)}${links}${html.slice(head)}`);
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Region, Service } from '@contract/regions';
+import { bookingApiBase, type Region, type Service } from '@contract/regions';
 import { toRoutingMode, type RoutingMode } from '@contract/routes';
 
 export type { RoutingMode };
@@ -26,10 +26,10 @@ export function readEnv(raw: RawEnv): AppEnv {
     venueSlug: pick(raw.VITE_VENUE_SLUG, 'lumen-theatre'),
     showSlug: pick(raw.VITE_SHOW_SLUG, 'the-glass-orchard'),
     bookingApi: {
-      uk: pick(raw.VITE_BOOKING_API_UK, '/api/uk'),
-      'us-west': pick(raw.VITE_BOOKING_API_US_WEST, '/api/us-west'),
-      'us-east': pick(raw.VITE_BOOKING_API_US_EAST, '/api/us-east'),
-      'us-central': pick(raw.VITE_BOOKING_API_US_CENTRAL, '/api/us-central'),
+      uk: bookingApiBase('uk', raw),
+      'us-west': bookingApiBase('us-west', raw),
+      'us-east': bookingApiBase('us-east', raw),
+      'us-central': bookingApiBase('us-central', raw),
     },
     services: {
       auth: pick(raw.VITE_AUTH_API, '/services/auth'),
