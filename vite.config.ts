@@ -8,6 +8,8 @@ import { applyEnvDefaults } from './scripts/envDefaults.ts';
 import { compiledMessages, splitSourceCatalogue } from './scripts/vitePluginMessages.ts';
 import { prebuiltThemesPlugin } from './scripts/vitePluginThemes.ts';
 import { preloadApp } from './scripts/vitePluginPreloadApp.ts';
+import { routePreloads } from './scripts/vitePluginRoutePreloads.ts';
+import { toRoutingMode } from './contract/routes.ts';
 import { reactRouterProduction } from './scripts/vitePluginRouterProduction.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -31,7 +33,7 @@ const SHELL_MODULES = [
   /\/contract\/retrySchedule\.ts$/,
   // What the first route shares with the way to a seat (QUEUE_MODULES, CHOOSING_MODULES below,
   // which would otherwise take these along and make the first route load their chunks too).
-  /\/src\/(app\/(hooks|rootReducer)|lib\/(tabStorage|sagaEffects|idempotentWrite)|api\/content|config\/experiments)\.ts$/,
+  /\/src\/(app\/(hooks|rootReducer)|lib\/(tabStorage|sagaEffects|idempotentWrite)|api\/(content|earlyReads)|config\/experiments)\.ts$/,
   /\/src\/(components\/(errors\/(ErrorPage|errorPages)|LoadingBlock)|features\/queue\/queuePaths)\.tsx?$/,
 ];
 
@@ -71,6 +73,14 @@ export default defineConfig({
     splitSourceCatalogue(here('.')),
     prebuiltThemesPlugin(here('./venues')),
     preloadApp('/src/app/start.tsx'),
+    // Each page's own files, for the server to announce in that page's HTML (issue 26).
+    routePreloads({
+      root: here('.'),
+      mode: toRoutingMode(process.env.VITE_ROUTING_MODE),
+      venueSlug: process.env.VITE_VENUE_SLUG?.trim() || 'lumen-theatre',
+      appModule: '/src/app/start.tsx',
+      settings: process.env,
+    }),
     // React Router's production build in the bundle, not its development one (issue 13).
     reactRouterProduction(),
     // Brotli and gzip at their best, once per build, so the server sends files as they are

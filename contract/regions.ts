@@ -25,6 +25,27 @@ export function bookingApiPath(region: Region): string {
   return `/api/${region}`;
 }
 
+/** The SPA's build setting naming each regional booking API's base address (.env.example). */
+const BOOKING_API_SETTINGS: Record<Region, string> = {
+  uk: 'VITE_BOOKING_API_UK',
+  'us-west': 'VITE_BOOKING_API_US_WEST',
+  'us-east': 'VITE_BOOKING_API_US_EAST',
+  'us-central': 'VITE_BOOKING_API_US_CENTRAL',
+};
+
+/**
+ * The base address the SPA asks a region's booking API at: its setting, or where `npm start`
+ * mounts it. Read by the SPA (src/config/env.ts) and by the build, which tells the server what
+ * What's on reads first (scripts/vitePluginRoutePreloads.ts), so both name the same address.
+ */
+export function bookingApiBase(
+  region: Region,
+  settings: Partial<Record<string, string | undefined>>,
+): string {
+  const value = settings[BOOKING_API_SETTINGS[region]]?.trim();
+  return value === undefined || value === '' ? bookingApiPath(region) : value;
+}
+
 /** The non-regional services the spec names (§7), each under its own base path. */
 export const SERVICES = [
   'auth',

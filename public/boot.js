@@ -67,7 +67,31 @@
     document.head.appendChild(script);
   }
 
+  // Issue 26: the server names the reads the page starts with in <meta name="stagedoor-early-reads">
+  // (server/http/routePreloads.ts). Started here, before the app's chunks have arrived, their
+  // answers are there when the app asks, and the app takes each once (src/api/earlyReads.ts)
+  // instead of asking again after it has run. Only paths on this site are read.
+  function startEarlyReads() {
+    var meta = document.querySelector('meta[name="stagedoor-early-reads"]');
+    var content = meta && meta.getAttribute('content');
+    if (!content) return;
+    var reads = {};
+    var urls = content.split(' ');
+    for (var i = 0; i < urls.length; i++) {
+      var url = urls[i];
+      if (url.charAt(0) !== '/' || url.charAt(1) === '/' || reads[url]) continue;
+      reads[url] = window.fetch(url, {
+        credentials: 'same-origin',
+        headers: { Accept: 'application/json' },
+      });
+      // A failed read is the app's to handle (it asks again); no unhandled rejection here.
+      reads[url]['catch'](function () {});
+    }
+    window.__stagedoorEarlyReads = reads;
+  }
+
   if (missingFeatures().length === 0) {
+    startEarlyReads();
     markReady();
     return;
   }

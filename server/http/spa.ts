@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './errors';
+import { pageHints, readRoutePreloads } from './routePreloads';
 
 /** Vite puts content-hashed files under /assets/: their URL changes whenever their bytes do. */
 const HASHED_ASSET = /[\\/]assets[\\/]/;
@@ -20,8 +21,30 @@ function wantsHtml(request: FastifyRequest): boolean {
   );
 }
 
-function sendIndex(reply: FastifyReply): FastifyReply {
-  return reply.header('cache-control', 'no-cache').sendFile('index.html');
+/**
+ * index.html with what the page at the address will need announced in its head (routePreloads.ts):
+ * the server knows the address before the app has run, so a phone fetches the page's chunks, text
+ * and logo beside the app's chunks, and boot.js starts its first API reads, rather than a round
+ * trip after the app has run (issue 26). The reads' meta goes before boot.js, which reads it as it
+ * runs. Compressed as every answer is (compression.ts); `no-cache` as before, so a new build's
+ * file names are picked up at once.
+ */
+function indexSender(root: string): (request: FastifyRequest, reply: FastifyReply) => FastifyReply {
+  const html = readFileSync(join(root, 'index.html'), 'utf8');
+  const head = html.indexOf('</head>');
+  const boot = html.indexOf('<script src="/boot.js"');
+  const preloads = readRoutePreloads(root);
+  if (head < 0 || boot < 0 || boot > head || preloads === undefined)
+    return (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+  return (request, reply) => {
+    const { links, reads } = pageHints(preloads, request.url.split('?')[0] ?? '/');
+    const meta =
+      reads.length === 0 ? '' : `<meta name="stagedoor-early-reads" content="${reads.join(' ')}">`;
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(`${html.slice(0, boot)}${meta}${html.slice(boot, head)}${links}${html.slice(head)}`);
+  };
 }
 
 /**
@@ -53,10 +76,11 @@ export async function registerSpa(
     });
   }
   // The static plugin treats `/` as a directory listing request (403); the home page is the SPA.
-  if (hasIndex) app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  const sendIndex = hasIndex ? indexSender(root) : undefined;
+  if (sendIndex) app.get('/', { schema: { hide: true } }, sendIndex);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (hasIndex && !isApiPath(path) && wantsHtml(request)) return sendIndex(reply);
+    if (sendIndex && !isApiPath(path) && wantsHtml(request)) return sendIndex(request, reply);
     return reply.status(404).send(errorBody('not_found', 'No such page or endpoint.'));
   });
 }

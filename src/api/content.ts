@@ -1,13 +1,19 @@
 import type { CmsRoot, QueueSettings, ShowContent, VenueContent } from '@contract/api/content';
 import type { Region } from '@contract/regions';
 import { bookingApi } from './client';
+import { takeEarlyRead } from './earlyReads';
 
 /** Content reads of a regional booking API (issue 3); the region is the venue's. */
 
+/**
+ * What's on reads every region's CMS root first; the server has the page's HTML start those
+ * reads (server/http/routePreloads.ts), so the first ask takes that answer (issue 26).
+ */
 export function getCmsRoot(region: Region, signal?: AbortSignal): Promise<CmsRoot> {
-  return bookingApi(region)
-    .get<CmsRoot>('/cms', { signal })
-    .then((response) => response.data);
+  const api = bookingApi(region);
+  const read = () => api.get<CmsRoot>('/cms', { signal }).then((response) => response.data);
+  const early = takeEarlyRead<CmsRoot>(`${api.defaults.baseURL ?? ''}/cms`);
+  return early === undefined ? read() : early.catch(read);
 }
 
 export function getVenueContent(

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { matchPath, useLocation } from 'react-router';
-import { ROUTE_PATTERNS } from '@/config/paths';
+import { ROUTE_PATTERNS } from '@contract/routes';
 import { useRootHandle } from '@/config/usePaths';
 import { useRouteTarget } from '@/config/useRouteTarget';
 import { resolveVenue, type VenueConfig } from '@/config/venues';

@@ -9,6 +9,7 @@ import {
 } from 'react-router';
 import { isCalendarDate, isId, isSlug } from '@contract/patterns';
 import type { Region } from '@contract/regions';
+import { ROUTE_PATTERNS } from '@contract/routes';
 import { lazyWithTimeout } from '@/lib/lazyWithTimeout';
 import { withWholeSource } from '@/i18n/sourceCatalogue';
 import { RequireHold, RequireOrder } from '@/app/guards';
@@ -21,7 +22,6 @@ import {
   FIND_TICKETS_PATH,
   CATALOGUE_PATHS,
   CHECKOUT_PATHS,
-  ROUTE_PATTERNS,
   pathsFor,
   type PageKey,
   type RouteEnv,

@@ -1,8 +1,7 @@
-import type { Region, Service } from '@contract/regions';
+import { bookingApiBase, type Region, type Service } from '@contract/regions';
+import { toRoutingMode, type RoutingMode } from '@contract/routes';
 
-/** The routing tables of spec §2; anything not named here selects the default table. */
-export const ROUTING_MODES = ['multi-venue', 'single-venue', 'single-show', 'default'] as const;
-export type RoutingMode = (typeof ROUTING_MODES)[number];
+export type { RoutingMode };
 
 export interface AppEnv {
   routingMode: RoutingMode;
@@ -20,12 +19,6 @@ function pick(value: string | undefined, fallback: string): string {
   return value !== undefined && value.trim() !== '' ? value.trim() : fallback;
 }
 
-export function toRoutingMode(value: string | undefined): RoutingMode {
-  return (ROUTING_MODES as readonly string[]).includes(value ?? '')
-    ? (value as RoutingMode)
-    : 'default';
-}
-
 /** Reads the VITE_* settings with the .env.example values as defaults, so a bare build works. */
 export function readEnv(raw: RawEnv): AppEnv {
   return {
@@ -33,10 +26,10 @@ export function readEnv(raw: RawEnv): AppEnv {
     venueSlug: pick(raw.VITE_VENUE_SLUG, 'lumen-theatre'),
     showSlug: pick(raw.VITE_SHOW_SLUG, 'the-glass-orchard'),
     bookingApi: {
-      uk: pick(raw.VITE_BOOKING_API_UK, '/api/uk'),
-      'us-west': pick(raw.VITE_BOOKING_API_US_WEST, '/api/us-west'),
-      'us-east': pick(raw.VITE_BOOKING_API_US_EAST, '/api/us-east'),
-      'us-central': pick(raw.VITE_BOOKING_API_US_CENTRAL, '/api/us-central'),
+      uk: bookingApiBase('uk', raw),
+      'us-west': bookingApiBase('us-west', raw),
+      'us-east': bookingApiBase('us-east', raw),
+      'us-central': bookingApiBase('us-central', raw),
     },
     services: {
       auth: pick(raw.VITE_AUTH_API, '/services/auth'),

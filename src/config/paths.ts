@@ -1,44 +1,17 @@
 import { ACCOUNT_VERIFY_PATH } from '@contract/accountActivation';
 import type { Region } from '@contract/regions';
-import type { AppEnv, RoutingMode } from './env';
+import type { PageKey, RoutingMode } from '@contract/routes';
+import type { AppEnv } from './env';
 
 /**
- * Spec §2's four routing tables. routeTable() (app/router.tsx) turns ROUTE_PATTERNS into the
- * router's route objects and the path builders build every link, so a path is written once per
- * mode and never by hand.
+ * Spec §2's four routing tables (contract/routes.ts). routeTable() (app/router.tsx) turns
+ * ROUTE_PATTERNS into the router's route objects and the path builders build every link, so a
+ * path is written once per mode and never by hand.
  */
 
-export type PageKey = 'directory' | 'venue' | 'show' | 'calendar' | 'tickets';
+export type { PageKey };
 
 export type RouteEnv = Pick<AppEnv, 'venueSlug' | 'showSlug'>;
-
-/** React Router patterns of the pages whose paths depend on the mode. */
-export const ROUTE_PATTERNS: Record<RoutingMode, Partial<Record<PageKey, string>>> = {
-  'multi-venue': {
-    directory: '/',
-    show: '/events/:titleSlug/:venueSlug',
-    calendar: '/events/:titleSlug/:venueSlug/calendar/:date?',
-    tickets: '/events/:titleSlug/:venueSlug/tickets/:performanceId',
-  },
-  'single-venue': {
-    venue: '/',
-    show: '/events/:titleSlug',
-    calendar: '/events/:titleSlug/calendar/:date?',
-    tickets: '/events/:titleSlug/tickets/:performanceId',
-  },
-  'single-show': {
-    show: '/',
-    calendar: '/calendar/:date?',
-    tickets: '/tickets/:performanceId',
-  },
-  default: {
-    directory: '/',
-    venue: '/venues/:venueSlug',
-    show: '/shows/:titleSlug/:venueSlug',
-    calendar: '/shows/:titleSlug/:venueSlug/calendar/:date?',
-    tickets: '/shows/:titleSlug/:venueSlug/tickets/:performanceId',
-  },
-};
 
 /** The same in every mode. */
 export const CHECKOUT_PATHS = {

@@ -54,4 +54,30 @@ describe('boot.js', () => {
     expect(ready).toHaveBeenCalledTimes(1);
     expect(win.__stagedoorBoot).toBe('ready');
   });
+
+  it("starts the reads the page's HTML names, on this site only, for the app to take", () => {
+    const fetchSpy = vi.fn(() => Promise.resolve(new Response('{}')));
+    setFetch(fetchSpy);
+    document.head.innerHTML +=
+      '<meta name="stagedoor-early-reads" content="/api/uk/cms /api/us-west/cms //evil.example/x https://evil.example/y /api/uk/cms">';
+    runBoot();
+    expect(fetchSpy.mock.calls).toEqual([
+      ['/api/uk/cms', { credentials: 'same-origin', headers: { Accept: 'application/json' } }],
+      ['/api/us-west/cms', { credentials: 'same-origin', headers: { Accept: 'application/json' } }],
+    ]);
+    expect(Object.keys(Reflect.get(window, '__stagedoorEarlyReads') as object)).toEqual([
+      '/api/uk/cms',
+      '/api/us-west/cms',
+    ]);
+    expect(win.__stagedoorBoot).toBe('ready');
+    Reflect.deleteProperty(window, '__stagedoorEarlyReads');
+  });
+
+  it('starts no read where the HTML names none', () => {
+    const fetchSpy = vi.fn();
+    setFetch(fetchSpy);
+    runBoot();
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(Reflect.get(window, '__stagedoorEarlyReads')).toBeUndefined();
+  });
 });

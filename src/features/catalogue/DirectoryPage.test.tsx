@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
@@ -140,5 +140,52 @@ describe("What's on", () => {
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('1 show'));
     expect(showLinks()).toEqual([cmsRoot('uk').shows[1]!.title]);
     expect(new URLSearchParams(window.location.search).get('date')).toBe(addDays(today, 20));
+  });
+
+  describe("the reads the page's HTML started (boot.js, issue 26)", () => {
+    afterEach(() => {
+      delete window.__stagedoorEarlyReads;
+    });
+
+    /** The UK CMS root under another first title, so the test sees which answer was drawn. */
+    const earlyRoot = () => {
+      const root = cmsRoot('uk');
+      const [first, ...rest] = root.shows;
+      return { ...root, shows: [{ ...first!, title: 'The Early Reader' }, ...rest] };
+    };
+    const countUkReads = (answer: () => Response) => {
+      const asked = { count: 0 };
+      server.use(
+        http.get('/api/uk/cms', () => {
+          asked.count += 1;
+          return answer();
+        }),
+      );
+      return asked;
+    };
+
+    it('draws from the answer already on its way, without asking the API again', async () => {
+      window.__stagedoorEarlyReads = {
+        '/api/uk/cms': Promise.resolve(Response.json(earlyRoot())),
+      };
+      const asked = countUkReads(() => HttpResponse.json(cmsRoot('uk')));
+      renderApp({ route: '/?where=uk' });
+      await whatsOn();
+      expect(screen.getByRole('link', { name: 'The Early Reader' })).toBeInTheDocument();
+      expect(asked.count).toBe(0);
+      // Taken once: a later read asks the API.
+      expect(window.__stagedoorEarlyReads).toEqual({});
+    });
+
+    it('asks the API itself when that read failed, and shows its answer', async () => {
+      window.__stagedoorEarlyReads = {
+        '/api/uk/cms': Promise.resolve(new Response('busy', { status: 503 })),
+      };
+      const asked = countUkReads(() => HttpResponse.json(earlyRoot()));
+      renderApp({ route: '/?where=uk' });
+      await whatsOn();
+      expect(screen.getByRole('link', { name: 'The Early Reader' })).toBeInTheDocument();
+      expect(asked.count).toBe(1);
+    });
   });
 });

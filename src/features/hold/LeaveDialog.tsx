@@ -2,7 +2,8 @@ import { matchPath, type Location } from 'react-router';
 import type { Blocker } from '@/app/history/types';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { usePaths } from '@/config/usePaths';
-import { ROUTE_PATTERNS, type Paths } from '@/config/paths';
+import { ROUTE_PATTERNS } from '@contract/routes';
+import type { Paths } from '@/config/paths';
 import { ReleaseQuestion } from './ReleaseQuestion';
 import { releaseRequested, selectReservation } from './reservationSlice';
 
