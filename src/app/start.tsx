@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { env } from '@/config/env';
 import { captureSessionParams } from '@/features/session/launchParams';
@@ -28,13 +28,18 @@ export function start(): void {
   if (container === null) throw new Error('index.html has no #root element');
   // boot.js may have put a "Loading..." heading there; React takes the element over.
   container.replaceChildren();
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders store={store}>
-        <AppRouter history={history}>
-          <AppRoutes mode={env.routingMode} routeEnv={env} />
-        </AppRouter>
-      </AppProviders>
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // The first render as a transition: React renders it in slices of a few milliseconds instead of
+  // one long task, so a phone's main thread answers taps meanwhile (issue 26: total blocking time).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders store={store}>
+          <AppRouter history={history}>
+            <AppRoutes mode={env.routingMode} routeEnv={env} />
+          </AppRouter>
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
 }
