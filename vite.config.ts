@@ -10,6 +10,7 @@ import { prebuiltThemesPlugin } from './scripts/vitePluginThemes.ts';
 import { preloadApp } from './scripts/vitePluginPreloadApp.ts';
 import { routePreloads } from './scripts/vitePluginRoutePreloads.ts';
 import { toRoutingMode } from './contract/routes.ts';
+import { compileHints, SEAT_MAP_CHUNK } from './scripts/vitePluginCompileHints.ts';
 import { reactRouterProduction } from './scripts/vitePluginRouterProduction.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -81,6 +82,8 @@ export default defineConfig({
       appModule: '/src/app/start.tsx',
       settings: process.env,
     }),
+    // The seat map's first frame compiled while its chunk streams in, not at its first draw.
+    compileHints([SEAT_MAP_CHUNK.name]),
     // React Router's production build in the bundle, not its development one (issue 13).
     reactRouterProduction(),
     // Brotli and gzip at their best, once per build, so the server sends files as they are
@@ -122,6 +125,9 @@ export default defineConfig({
               name: 'choosing',
               test: (id: string) => CHOOSING_MODULES.some((pattern) => pattern.test(id)),
             },
+            // In place of the seatName chunk the seat page loaded before (the model and seat
+            // names it shares with the checkout): no extra request on the way to a seat.
+            SEAT_MAP_CHUNK,
           ],
         },
       },

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
+import { compileHints, SEAT_MAP_CHUNK } from '../scripts/vitePluginCompileHints';
 import { buildSeatMapModel, isSelectable } from '../src/features/seatSelection/seatMap/model';
 import { launchBrowser } from '../tests/e2e/browser';
 import type { SeatMapLibrary, TheirLayout } from './seatmap/api';
@@ -43,14 +44,32 @@ async function buildPage(outDir: string): Promise<void> {
     base: './',
     mode: 'production',
     logLevel: 'warn',
-    plugins: [react()],
+    // The seat map's modules as the app ships them: a chunk of their own with V8's compile hint.
+    plugins: [react(), compileHints([SEAT_MAP_CHUNK.name])],
     resolve: {
       alias: {
         '@/': join(root, 'src/'),
         '@contract/': join(root, 'contract/'),
       },
     },
-    build: { outDir, emptyOutDir: true, sourcemap: false },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      sourcemap: false,
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            // The seat map's chunk as in the app, and what it imports in a chunk of its own: left
+            // in the entry, which imports the map, the two chunks would import each other and the
+            // map would run before React had.
+            groups: [
+              SEAT_MAP_CHUNK,
+              { name: 'page', test: (id: string) => !/\/bench\/seatmap\/|\/seatMap\//.test(id) },
+            ],
+          },
+        },
+      },
+    },
   });
 }
 

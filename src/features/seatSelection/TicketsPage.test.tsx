@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within, act } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CHECKOUT_PATHS } from '@/config/paths';
@@ -224,6 +224,48 @@ describe('leaving with seats held', { timeout: 30_000 }, () => {
 
 describe('reserved seats', { timeout: 30_000 }, () => {
   const THEATRE_ROUTE = `/shows/the-glass-orchard/lumen-theatre/tickets/${GLASS_ORCHARD_LUMEN_FIRST}`;
+
+  it('readies the seat map in the venue font while the seats are on their way', async () => {
+    // The warm-up measures the map's label fonts on a canvas of its own: record them.
+    const measured: string[] = [];
+    const getContext = vi
+      .spyOn(HTMLCanvasElement.prototype, 'getContext')
+      .mockImplementation((() => {
+        let font = '';
+        return {
+          set font(value: string) {
+            font = value;
+          },
+          get font() {
+            return font;
+          },
+          measureText: (text: string) => {
+            measured.push(font);
+            return { width: text.length * 7 };
+          },
+        };
+      }) as never);
+    let release = () => {};
+    const seatsHeld = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get('/api/:region/performances/:performanceId/seats', async () => {
+        await seatsHeld;
+        return undefined;
+      }),
+    );
+    renderApp({ route: THEATRE_ROUTE });
+    await waitFor(
+      () =>
+        expect(measured).toContain('700 12px "Source Sans 3", "Helvetica Neue", Arial, sans-serif'),
+      { timeout: 5000 },
+    );
+    expect(screen.queryByRole('application', { name: 'Seating plan picture' })).toBeNull();
+    getContext.mockRestore();
+    release();
+    expect(
+      await screen.findByRole('application', { name: 'Seating plan picture' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+  });
 
   it('picks seats with the keyboard from the list, names them in full and holds them', async () => {
     const user = userEvent.setup();

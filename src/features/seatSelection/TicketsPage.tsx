@@ -23,6 +23,7 @@ import { usePresaleGate } from '@/features/membership/usePresaleGate';
 import { ReleaseQuestion } from '@/features/hold/ReleaseQuestion';
 import { left, loadRequested, selectSeats } from '@/features/seatSelection/seatsSlice';
 import { seatName } from '@/features/seatSelection/seatMap/seatName';
+import { usePreparedSeatMap } from '@/features/seatSelection/seatMap/prepareSeatMap';
 import { useShowContent } from '@/features/catalogue/useShowContent';
 import { formatPerformanceDate, formatPerformanceTime, formatMoney } from '@/i18n/format';
 import { type BestAvailableChoice } from './BestAvailableForm';
@@ -72,6 +73,8 @@ export default function TicketsPage() {
     load();
     return () => void dispatch(left());
   }, [load, dispatch]);
+  // While the plan and status are on their way: the map's first frame then skips that work.
+  usePreparedSeatMap(venue?.settings.currency);
   // A refusal belongs to the performance it happened on: none follows the buyer to another.
   useEffect(() => () => void dispatch(errorCleared()), [dispatch, performanceId]);
   useContinueWhenHeld(performanceId);

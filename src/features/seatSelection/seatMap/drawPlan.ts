@@ -106,6 +106,11 @@ function font(text: PlanText, size: number, bold: boolean): string {
   return `${bold ? '700 ' : ''}${Math.round(size)}px ${text.font}`;
 }
 
+/** The font of the section names (bold) and their details on the whole-house view. */
+export function labelFont(text: PlanText, dpr: number, bold: boolean): string {
+  return font(text, (bold ? SECTION_FONT : DETAIL_FONT) * dpr, bold);
+}
+
 function haloText(
   ctx: CanvasRenderingContext2D,
   colours: PlanColours,
@@ -215,7 +220,7 @@ export function drawSectionOverview(
   const lineHeight = DETAIL_FONT * 1.25 * t.dpr;
   // Two font changes in all, not one per line: setting the font is the costly part of text.
   for (const bold of [true, false]) {
-    ctx.font = font(decor.text, (bold ? SECTION_FONT : DETAIL_FONT) * t.dpr, bold);
+    ctx.font = labelFont(decor.text, t.dpr, bold);
     for (const { lines, x, y } of labels) {
       lines.forEach((line, k) => {
         if ((k === 0) === bold) haloText(ctx, decor.colours, t.dpr, line, x, y + k * lineHeight);
@@ -254,7 +259,7 @@ function overviewLabels(
   });
   const widths = new Map<string, number>();
   const measure = (bold: boolean, all: string[]) => {
-    ctx.font = font(text, (bold ? SECTION_FONT : DETAIL_FONT) * t.dpr, bold);
+    ctx.font = labelFont(text, t.dpr, bold);
     for (const word of all) {
       const key = `${bold ? 'b' : 'r'}${word}`;
       if (!widths.has(key)) widths.set(key, textWidth(ctx, word));
