@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within, act } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CHECKOUT_PATHS } from '@/config/paths';
+import { fakeCanvasContext, newCanvasCalls } from './seatMap/fakeCanvas';
 import { http } from '../../../tests/msw/contract';
 import { apiError } from '../../../tests/msw/handlers';
 import { server, useMswServer } from '../../../tests/msw/server';
@@ -227,24 +228,12 @@ describe('reserved seats', { timeout: 30_000 }, () => {
 
   it('readies the seat map in the venue font while the seats are on their way', async () => {
     // The warm-up measures the map's label fonts on a canvas of its own: record them.
-    const measured: string[] = [];
+    const calls = newCanvasCalls();
     const getContext = vi
       .spyOn(HTMLCanvasElement.prototype, 'getContext')
-      .mockImplementation((() => {
-        let font = '';
-        return {
-          set font(value: string) {
-            font = value;
-          },
-          get font() {
-            return font;
-          },
-          measureText: (text: string) => {
-            measured.push(font);
-            return { width: text.length * 7 };
-          },
-        };
-      }) as never);
+      .mockImplementation(function (this: HTMLCanvasElement) {
+        return fakeCanvasContext(this, calls);
+      } as never);
     let release = () => {};
     const seatsHeld = new Promise<void>((resolve) => (release = resolve));
     server.use(
@@ -256,7 +245,9 @@ describe('reserved seats', { timeout: 30_000 }, () => {
     renderApp({ route: THEATRE_ROUTE });
     await waitFor(
       () =>
-        expect(measured).toContain('700 12px "Source Sans 3", "Helvetica Neue", Arial, sans-serif'),
+        expect([...calls.measured]).toContain(
+          '700 12px "Source Sans 3", "Helvetica Neue", Arial, sans-serif',
+        ),
       { timeout: 5000 },
     );
     expect(screen.queryByRole('application', { name: 'Seating plan picture' })).toBeNull();

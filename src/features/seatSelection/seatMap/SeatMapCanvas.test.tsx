@@ -2,64 +2,25 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakePath2D, fakeCanvasContext, newCanvasCalls } from './fakeCanvas';
 import { applyStatus, buildSeatMapModel, type SeatMapModel } from './model';
 import { SeatMapCanvas, type FrameInfo } from './SeatMapCanvas';
 import { gridPlan, makeStatus, miniSeat, miniTheatre } from './testPlans';
 import { renderInVenue } from '../../../../tests/unit/renderInVenue';
 import { fitView, toScreen, zoomAt, zoomLimits, ZOOM_STEP, type View } from './viewTransform';
 
-/*
- * jsdom draws nothing: the canvas gets a 2D context that accepts every call, so the component
- * runs its real drawing code and reports each frame, and the tests aim at seats through the
- * same pure view functions the component uses.
- */
 const SIZE = { width: 800, height: 480 };
 
-class FakePath2D {
-  moveTo() {}
-  lineTo() {}
-  arc() {}
-  rect() {}
-  closePath() {}
-}
-
-/** Words drawn and seat discs traced, per canvas, since the test began. */
-const drawn = { text: [] as string[], arcs: 0 };
-
-function fakeContext(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
-  const settings = new Map<string | symbol, unknown>();
-  const handler: ProxyHandler<object> = {
-    get: (_target, key) => {
-      if (key === 'canvas') return canvas;
-      // Seven pixels a character: enough for the labels' fitting rules to act on.
-      if (key === 'measureText') return (text: string) => ({ width: text.length * 7 });
-      if (key === 'fillText') return (text: string) => drawn.text.push(text);
-      if (key === 'arc') return () => (drawn.arcs += 1);
-      if (key === 'createImageData') {
-        return (width: number, height: number) => ({
-          width,
-          height,
-          data: new Uint8ClampedArray(width * height * 4),
-        });
-      }
-      return settings.has(key) ? settings.get(key) : () => undefined;
-    },
-    set: (_target, key, value) => {
-      settings.set(key, value);
-      return true;
-    },
-  };
-  return new Proxy({}, handler) as CanvasRenderingContext2D;
-}
+/** Words drawn and seat discs traced, since the test began. */
+let drawn = newCanvasCalls();
 
 beforeEach(() => {
-  drawn.text = [];
-  drawn.arcs = 0;
+  drawn = newCanvasCalls();
   vi.stubGlobal('Path2D', FakePath2D);
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (
     this: HTMLCanvasElement,
   ) {
-    return fakeContext(this);
+    return fakeCanvasContext(this, drawn);
   } as never);
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
     DOMRect.fromRect({ x: 0, y: 0, ...SIZE }),

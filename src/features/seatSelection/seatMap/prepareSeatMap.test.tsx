@@ -5,67 +5,24 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import enGB from '../../../../locales/en-GB.json';
 import { getVenue } from '@/config/venues';
 import { VenueThemeProvider } from '@/theme/VenueThemeProvider';
+import { FakePath2D, fakeCanvasContext, newCanvasCalls, type CanvasCalls } from './fakeCanvas';
 import { buildSeatMapModel, type SeatMapModel } from './model';
 import { usePreparedSeatMap } from './prepareSeatMap';
 import { SeatMapCanvas, type FrameInfo } from './SeatMapCanvas';
 import { gridPlan, makeStatus } from './testPlans';
 
-/*
- * jsdom draws nothing: every canvas gets a 2D context that records the fonts it measured or drew
- * with and the words it drew, so the test sees what the warm-up and the map's first frame did.
- */
-const canvases: { canvas: HTMLCanvasElement; measured: Set<string>; drawn: string[] }[] = [];
-
-function fakeContext(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
-  const record = { canvas, measured: new Set<string>(), drawn: [] as string[] };
-  canvases.push(record);
-  const settings = new Map<string | symbol, unknown>();
-  const font = () => String(settings.get('font'));
-  return new Proxy(
-    {},
-    {
-      get: (_target, key) => {
-        if (key === 'canvas') return canvas;
-        if (key === 'measureText') {
-          return (text: string) => {
-            record.measured.add(font());
-            return { width: text.length * 7 };
-          };
-        }
-        if (key === 'fillText') return (text: string) => record.drawn.push(text);
-        if (key === 'createImageData') {
-          return (width: number, height: number) => ({
-            width,
-            height,
-            data: new Uint8ClampedArray(width * height * 4),
-          });
-        }
-        return settings.has(key) ? settings.get(key) : () => undefined;
-      },
-      set: (_target, key, value) => {
-        settings.set(key, value);
-        return true;
-      },
-    },
-  ) as CanvasRenderingContext2D;
-}
+/** What each canvas made so far was asked: the warm-up's and the map's (./fakeCanvas). */
+const canvases: CanvasCalls[] = [];
 
 beforeEach(() => {
   canvases.length = 0;
-  vi.stubGlobal(
-    'Path2D',
-    class {
-      moveTo() {}
-      lineTo() {}
-      arc() {}
-      rect() {}
-      closePath() {}
-    },
-  );
+  vi.stubGlobal('Path2D', FakePath2D);
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (
     this: HTMLCanvasElement,
   ) {
-    return fakeContext(this);
+    const calls = newCanvasCalls();
+    canvases.push(calls);
+    return fakeCanvasContext(this, calls);
   } as never);
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
     DOMRect.fromRect({ x: 0, y: 0, width: 800, height: 480 }),
@@ -143,8 +100,8 @@ describe('prepareSeatMap', () => {
     );
     act(() => show(model));
     await findByText('painted');
-    const map = canvases.find((c) => c.drawn.length > 0)!;
-    expect(map.drawn).toEqual(expect.arrayContaining(['Sold out', '500 left', 'from £60']));
+    const map = canvases.find((c) => c.text.length > 0)!;
+    expect(map.text).toEqual(expect.arrayContaining(['Sold out', '500 left', 'from £60']));
 
     // The map asked for no formatter the warm-up had not made, and measured in no new font.
     expect(formatterKeys(cache)).toEqual(warmed);
