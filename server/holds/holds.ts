@@ -222,6 +222,26 @@ async function claimNewHold(
   return { hold: await holdView(tx, row, result.seats) };
 }
 
+/** The single-seat rule (issue 24) for the seats chosen, where the venue keeps it: 422 if broken. */
+async function keepSingleSeatRule(
+  tx: Queryable,
+  plans: PlanCache,
+  { performance, policy }: Sellable,
+  sessionId: string,
+  seatIds: string[],
+): Promise<void> {
+  if (!policy.preventSingleSeatGaps) return;
+  const { id, linkedId, showId, planId } = performance;
+  await refuseStrandedSeats(tx, plans, {
+    performanceId: id,
+    linkedId,
+    showId,
+    planId,
+    sessionId,
+    seatIds,
+  });
+}
+
 /**
  * Holds exactly these seats, or none of them (409 naming the ones taken). `buyer` is the
  * session's account as benefits see it (members' presales, access seats; a guest by default).
@@ -247,17 +267,7 @@ export async function createSeatHold(
   await checkAccessSeats(tx, sessionId, opened.performance, seatIds, buyer);
   const claim = await claimNewHold(tx, sessionId, opened, seatIds);
   if ('hold' in claim) {
-    if (plans && opened.policy.preventSingleSeatGaps) {
-      const { id, linkedId, showId, planId } = opened.performance;
-      await refuseStrandedSeats(tx, plans, {
-        performanceId: id,
-        linkedId,
-        showId,
-        planId,
-        sessionId,
-        seatIds,
-      });
-    }
+    if (plans) await keepSingleSeatRule(tx, plans, opened, sessionId, seatIds);
     return claim.hold;
   }
   // Thrown inside the transaction: the seats this call did claim are rolled back with it.
@@ -332,20 +342,9 @@ export async function createSeatHoldOnce(
   let opened: Sellable & { code: AppliedCode };
   try {
     opened = await openHold(db, scope, request, buyer);
-    const { id, linkedId, showId, planId, seating } = opened.performance;
-    if (seating !== 'reserved') return undefined;
+    if (opened.performance.seating !== 'reserved') return undefined;
     await checkAccessSeats(db, key.sessionId, opened.performance, seatIds, buyer);
-    if (opened.policy.preventSingleSeatGaps) {
-      const { sessionId } = key;
-      await refuseStrandedSeats(db, plans, {
-        performanceId: id,
-        linkedId,
-        showId,
-        planId,
-        sessionId,
-        seatIds,
-      });
-    }
+    await keepSingleSeatRule(db, plans, opened, key.sessionId, seatIds);
   } catch (error) {
     if (error instanceof ApiError) return undefined;
     throw error;
