@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Route } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { launchBrowser, newBuyer } from './browser';
 import { baseUrl, expectNoPageErrors, upcomingPerformanceId } from './journey';
 
@@ -24,36 +24,57 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** The seat page of the Glass Orchard's next performance at the Lumen. */
+async function seatPagePath(page: Page): Promise<string> {
+  const id = await upcomingPerformanceId(page, 'uk', 'lumen-theatre', 'the-glass-orchard');
+  return `${SHOW}/tickets/${id}`;
+}
+
+/** Holds back every response for `url` until the returned release is called. */
+async function holdBack(page: Page, url: RegExp, onRequest = () => {}): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route: Route) => {
+    onRequest();
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** How many times the page asks for each path `matches` accepts, from now on. */
+function countRequests(page: Page, matches: (pathname: string) => boolean): Map<string, number> {
+  const counts = new Map<string, number>();
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (matches(pathname)) counts.set(pathname, (counts.get(pathname) ?? 0) + 1);
+  });
+  return counts;
+}
+
+/** Whether `request` (a page.waitForRequest) came, rather than timing out. */
+const cameInTime = (request: Promise<unknown>) =>
+  request.then(
+    () => true,
+    () => false,
+  );
+
 describe('the seat page on its first load', () => {
   it('asks for its own chunk while the layouts in front of it are still on their way', async () => {
     const { context, page } = await newBuyer(browser);
     try {
-      const performanceId = await upcomingPerformanceId(
-        page,
-        'uk',
-        'lumen-theatre',
-        'the-glass-orchard',
-      );
-      let releaseLayouts: () => void = () => undefined;
-      const layoutsHeld = new Promise<void>((resolve) => {
-        releaseLayouts = resolve;
-      });
+      const path = await seatPagePath(page);
       let layoutsRequested = false;
-      await page.route(LAYOUTS_CHUNK, async (route: Route) => {
+      const releaseLayouts = await holdBack(page, LAYOUTS_CHUNK, () => {
         layoutsRequested = true;
-        await layoutsHeld;
-        await route.continue();
       });
       const pageChunkRequested = page.waitForRequest(SEAT_PAGE_CHUNK, { timeout: 20_000 });
-      await page.goto(`${baseUrl()}${SHOW}/tickets/${performanceId}`, {
-        waitUntil: 'domcontentloaded',
-      });
+      await page.goto(`${baseUrl()}${path}`, { waitUntil: 'domcontentloaded' });
       // Held back, the layouts cannot render: a page chunk asked for only once they have would
       // never be asked for here.
-      const requested = await pageChunkRequested.then(
-        () => true,
-        () => false,
-      );
+      const requested = await cameInTime(pageChunkRequested);
       releaseLayouts();
       expect(layoutsRequested, 'the layouts chunk was never requested').toBe(true);
       expect(requested, 'the seat page chunk waited for its layouts').toBe(true);
@@ -67,23 +88,14 @@ describe('the seat page on its first load', () => {
   it('loads its scripts in a handful of requests', async () => {
     const { context, page } = await newBuyer(browser);
     try {
-      const performanceId = await upcomingPerformanceId(
-        page,
-        'uk',
-        'lumen-theatre',
-        'the-glass-orchard',
-      );
-      const scripts = new Set<string>();
-      page.on('request', (request) => {
-        const { pathname } = new URL(request.url());
-        if (pathname.endsWith('.js')) scripts.add(pathname);
-      });
-      await page.goto(`${baseUrl()}${SHOW}/tickets/${performanceId}`);
+      const path = await seatPagePath(page);
+      const scripts = countRequests(page, (pathname) => pathname.endsWith('.js'));
+      await page.goto(`${baseUrl()}${path}`);
       await page.getByRole('button', { name: /^Reserve seats/ }).waitFor();
       await page.waitForLoadState('networkidle');
       // The boot check, the entry, the app (three), the way to a seat (two), the page (three),
       // the venue's text and theme (three), the rest of the source: 14. Split by use it was 32.
-      expect(scripts.size, [...scripts].sort().join('\n')).toBeLessThanOrEqual(16);
+      expect(scripts.size, [...scripts.keys()].sort().join('\n')).toBeLessThanOrEqual(16);
       expectNoPageErrors(page);
     } finally {
       await context.close();
@@ -93,32 +105,13 @@ describe('the seat page on its first load', () => {
   it('has its chunks named by its HTML: asked for before the app has run, each once', async () => {
     const { context, page } = await newBuyer(browser);
     try {
-      const performanceId = await upcomingPerformanceId(
-        page,
-        'uk',
-        'lumen-theatre',
-        'the-glass-orchard',
-      );
-      const asked = new Map<string, number>();
-      page.on('request', (request) => {
-        const { pathname } = new URL(request.url());
-        if (pathname.endsWith('.js')) asked.set(pathname, (asked.get(pathname) ?? 0) + 1);
-      });
+      const path = await seatPagePath(page);
+      const asked = countRequests(page, (pathname) => pathname.endsWith('.js'));
       // The app's own chunk held back: nothing the app would ask for can be asked for yet.
-      let releaseApp: () => void = () => undefined;
-      const appHeld = new Promise<void>((resolve) => {
-        releaseApp = resolve;
-      });
-      await page.route(APP_CHUNK, async (route: Route) => {
-        await appHeld;
-        await route.continue();
-      });
+      const releaseApp = await holdBack(page, APP_CHUNK);
       const pageChunkRequested = page.waitForRequest(SEAT_PAGE_CHUNK, { timeout: 20_000 });
-      await page.goto(`${baseUrl()}${SHOW}/tickets/${performanceId}`, { waitUntil: 'commit' });
-      const requested = await pageChunkRequested.then(
-        () => true,
-        () => false,
-      );
+      await page.goto(`${baseUrl()}${path}`, { waitUntil: 'commit' });
+      const requested = await cameInTime(pageChunkRequested);
       releaseApp();
       expect(requested, 'the seat page chunk waited for the app to run').toBe(true);
       await page.getByRole('button', { name: /^Reserve seats/ }).waitFor();
@@ -136,27 +129,12 @@ describe("What's on on its first load", () => {
   it('draws from the CMS reads its HTML started: one read per region, none asked again', async () => {
     const { context, page } = await newBuyer(browser);
     try {
-      const reads = new Map<string, number>();
-      page.on('request', (request) => {
-        const { pathname } = new URL(request.url());
-        if (/^\/api\/[\w-]+\/cms$/.test(pathname))
-          reads.set(pathname, (reads.get(pathname) ?? 0) + 1);
-      });
+      const reads = countRequests(page, (pathname) => /^\/api\/[\w-]+\/cms$/.test(pathname));
       // The app held back: only the HTML (through boot.js) can have asked for the CMS yet.
-      let releaseApp: () => void = () => undefined;
-      const appHeld = new Promise<void>((resolve) => {
-        releaseApp = resolve;
-      });
-      await page.route(APP_CHUNK, async (route: Route) => {
-        await appHeld;
-        await route.continue();
-      });
+      const releaseApp = await holdBack(page, APP_CHUNK);
       const cmsRequested = page.waitForRequest(/\/api\/uk\/cms$/, { timeout: 20_000 });
       await page.goto(`${baseUrl()}/`, { waitUntil: 'commit' });
-      const early = await cmsRequested.then(
-        () => true,
-        () => false,
-      );
+      const early = await cameInTime(cmsRequested);
       releaseApp();
       expect(early, "What's on's CMS read waited for the app to run").toBe(true);
       await page
