@@ -97,7 +97,7 @@ describe('SeatMapCanvas', () => {
     const { map, frames, onToggle } = await renderMap(model);
     const home = fitView(model.bounds, SIZE, model.pitch);
     expect(frames.at(-1)!.view).toEqual(home);
-    expect(frames.at(-1)!.layerSeats).toBe(model.count);
+    expect(frames.at(-1)!.seatsDrawn).toBe(model.count);
 
     const seat = miniSeat(1, 'B', 7);
     click(map, seatOnScreen(model, home, seat));
@@ -152,6 +152,61 @@ describe('SeatMapCanvas', () => {
     await waitFor(() => expect(frames.at(-1)!.view.scale).toBeLessThan(home.scale));
   });
 
+  it('refits the whole house when its frame is resized, until the buyer has moved the plan', async () => {
+    const user = userEvent.setup();
+    let reportResize = () => {};
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(report: () => void) {
+          reportResize = report;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const rect = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect');
+    const resize = (size: { width: number; height: number }) => {
+      rect.mockReturnValue(DOMRect.fromRect({ x: 0, y: 0, ...size }));
+      act(() => reportResize());
+    };
+    const model = theatreModel();
+    const { frames } = await renderMap(model);
+    const narrow = { width: 400, height: 480 };
+    resize(narrow);
+    await waitFor(() => expect(frames.at(-1)!.size).toEqual(narrow));
+    const narrowHome = fitView(model.bounds, narrow, model.pitch);
+    expect(frames.at(-1)!.view).toEqual(narrowHome);
+
+    await user.click(screen.getByRole('button', { name: 'Zoom in' }));
+    await waitFor(() => expect(frames.at(-1)!.view.scale).toBeGreaterThan(narrowHome.scale));
+    const chosen = frames.at(-1)!.view;
+    resize(SIZE);
+    await waitFor(() => expect(frames.at(-1)!.size).toEqual(SIZE));
+    expect(frames.at(-1)!.view).toEqual(chosen);
+  });
+
+  it('draws the first frame straight onto the canvas; a pan then copies the seat layer', async () => {
+    const model = theatreModel();
+    const { map, frames } = await renderMap(model);
+    expect(frames).toHaveLength(1);
+    expect(frames[0]!.seatsDrawn).toBe(model.count);
+    const home = frames[0]!.view;
+    const init = { pointerId: 1, pointerType: 'mouse', button: 0 };
+    const start = { x: 300, y: 200 };
+    fireEvent.pointerDown(map, { ...init, clientX: start.x, clientY: start.y });
+    for (const step of [10, 20, 30]) {
+      fireEvent.pointerMove(map, { ...init, clientX: start.x + step, clientY: start.y });
+      await waitFor(() => expect(frames.at(-1)!.view.x).toBeCloseTo(home.x + step));
+    }
+    fireEvent.pointerUp(map, { ...init, clientX: start.x + 30, clientY: start.y });
+    // The layer is drawn once (when idle, or by the pan's first frame); every other pan frame
+    // is a copy of it, with no seat drawn.
+    const panFrames = frames.slice(1);
+    expect(panFrames.filter((frame) => frame.seatsDrawn > 0).length).toBeLessThanOrEqual(1);
+    expect(panFrames.at(-1)!.seatsDrawn).toBe(0);
+  });
+
   it('has zoom in, zoom out and reset buttons', async () => {
     const user = userEvent.setup();
     const model = theatreModel();
@@ -178,7 +233,7 @@ describe('SeatMapCanvas', () => {
     expect(onToggle).not.toHaveBeenCalled();
     await waitFor(() => expect(frames.at(-1)!.detail).not.toBe('far'));
     // Only what is on screen is drawn once zoomed in.
-    expect(frames.at(-1)!.layerSeats).toBeLessThan(model.count);
+    expect(frames.at(-1)!.seatsDrawn).toBeLessThan(model.count);
     click(map, seatOnScreen(model, frames.at(-1)!.view, seat));
     expect(onToggle).toHaveBeenCalledWith(seat);
   });
@@ -202,7 +257,7 @@ describe('SeatMapCanvas', () => {
     expect(drawn.text).toEqual(expect.arrayContaining(['A', 'B', 'C']));
     drawn.text = [];
     await user.click(screen.getByRole('button', { name: 'Zoom out' }));
-    await waitFor(() => expect(frames.at(-1)!.layerSeats).toBeGreaterThan(0));
+    await waitFor(() => expect(frames.at(-1)!.seatsDrawn).toBeGreaterThan(0));
     // Further out the letters thin out or go, but never pile up: at most one per row end.
     const letters = drawn.text.filter((word) => /^[ABC]$/.test(word));
     expect(letters.length).toBeLessThanOrEqual(12);
@@ -228,7 +283,7 @@ describe('SeatMapCanvas', () => {
     );
     const { map, frames, onToggle } = await renderMap(model);
     expect(frames.at(-1)!.detail).toBe('far');
-    expect(frames.at(-1)!.layerSeats).toBe(0);
+    expect(frames.at(-1)!.seatsDrawn).toBe(0);
     expect(drawn.arcs).toBe(0);
     expect(drawn.text).toEqual(expect.arrayContaining(['Sold out', '500 left', 'from £60']));
 
@@ -251,7 +306,7 @@ describe('SeatMapCanvas', () => {
 
     click(map, seatOnScreen(model, home, seat));
     expect(onToggle).not.toHaveBeenCalled();
-    await waitFor(() => expect(frames.at(-1)!.layerSeats).toBeGreaterThan(0));
+    await waitFor(() => expect(frames.at(-1)!.seatsDrawn).toBeGreaterThan(0));
     expect(drawn.arcs).toBeGreaterThan(0);
     // The whole section is on screen.
     const view = frames.at(-1)!.view;

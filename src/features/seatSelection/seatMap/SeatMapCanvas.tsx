@@ -16,6 +16,7 @@ import {
   blitLayer,
   detailFor,
   drawOverlay,
+  drawSeatLayer,
   type Detail,
   type LayerPlacement,
   type Scene,
@@ -24,7 +25,7 @@ import { isSelectable, type Bounds, type SeatMapModel } from './model';
 import { buildPlanGeometry, sectionAt, sectionAvailability } from './planGeometry';
 import { usePlanColours, usePlanText } from './planText';
 import { seatColours } from './seatColours';
-import { layerServes, placeLayer, renderLayer } from './seatLayer';
+import { layerServes, placeLayer, renderLayer, screenPlacement } from './seatLayer';
 import { seatName } from './seatName';
 import { lazySpatialIndex, nearestSeat, type LazySpatialIndex } from './spatialIndex';
 import { ViewFromSeat } from './ViewFromSeat';
@@ -53,8 +54,8 @@ export interface FrameInfo {
   view: View;
   size: Size;
   detail: Detail;
-  /** Seats drawn into the seat layer, when it was redrawn for this frame (else 0). */
-  layerSeats: number;
+  /** Seats drawn for this frame, onto the canvas or into the seat layer (0 when it was a copy). */
+  seatsDrawn: number;
   selectedDrawn: number;
   /** Milliseconds spent drawing this frame. */
   drawMs: number;
@@ -88,16 +89,30 @@ const HIT_PITCHES = 0.7;
 const MIN_HIT_PIXELS = { mouse: 6, touch: 14 } as const;
 
 /**
- * Builds the hit-test grid when the browser is next idle: after the first frame, so the map is
- * painted first, and before the buyer aims (a click builds it anyway if it comes first).
- * Safari has no requestIdleCallback.
+ * Runs `task` when the browser is next idle: after the frame just drawn is on screen, and
+ * before the buyer's next move (which does the work itself if it comes first). Safari has no
+ * requestIdleCallback. Returns a cancel.
  */
-function buildWhenIdle(index: LazySpatialIndex): void {
+function whenIdle(task: () => void): () => void {
   if (typeof requestIdleCallback === 'function') {
-    requestIdleCallback(() => index(), { timeout: 500 });
-  } else {
-    setTimeout(() => index(), 50);
+    const handle = requestIdleCallback(task, { timeout: 500 });
+    return () => cancelIdleCallback(handle);
   }
+  const handle = setTimeout(task, 50);
+  return () => clearTimeout(handle);
+}
+
+interface SeatLayer {
+  canvas: HTMLCanvasElement;
+  placement: LayerPlacement | null;
+  scene: Scene | null;
+}
+
+/** Redraws the layer around this view; returns how many seats it drew. */
+function drawLayer(layer: SeatLayer, scene: Scene, view: View, size: Size, dpr: number): number {
+  layer.placement = placeLayer(scene, view, size, dpr);
+  layer.scene = scene;
+  return renderLayer(layer.canvas, scene, layer.placement);
 }
 
 interface Hover {
@@ -170,7 +185,6 @@ export function SeatMapCanvas({
     [model, index, colours, filterMask, geometry, availability, planText, planColours],
   );
 
-  const [size, setSize] = useState<Size>({ width: 0, height: 0 });
   const [hover, setHover] = useState<Hover | null>(null);
   // Hover belongs to the plan it was measured on; a new plan starts with none.
   const hovered = hover !== null && hover.plan === model.x ? hover.seat : -1;
@@ -190,69 +204,103 @@ export function SeatMapCanvas({
   const view = useRef<View | null>(null);
   const interacted = useRef(false);
   const gesture = useRef<Gesture | null>(null);
-  const layer = useRef<{
-    canvas: HTMLCanvasElement;
-    placement: LayerPlacement | null;
-    scene: Scene | null;
-  }>(null);
+  /** The offscreen seat layer a pan copies from, and what it was drawn for. */
+  const layer = useRef<SeatLayer>(null);
+  /** The scene and view of the last frame drawn: a move at the same zoom is a pan. */
+  const lastDrawn = useRef<{ scene: Scene; view: View } | null>(null);
   const frameRequest = useRef(0);
+  /** Cancels the layer's idle redraw, when one is waiting. */
+  const cancelIdleLayer = useRef<(() => void) | null>(null);
   /** The grid whose build has been asked for, once its map was on screen. */
   const gridAsked = useRef<LazySpatialIndex | null>(null);
-  const latest = useRef({ scene, selected, hovered, size, onFrame });
+  const latest = useRef({ scene, selected, hovered, onFrame });
   useLayoutEffect(() => {
-    latest.current = { scene, selected, hovered, size, onFrame };
+    latest.current = { scene, selected, hovered, onFrame };
   });
 
-  const home = useMemo(
-    () => (size.width > 0 ? fitView(model.extent, size, model.pitch) : null),
-    [model.extent, model.pitch, size],
-  );
-  const limits = useMemo(
-    () => zoomLimits(model.extent, size, model.pitch),
-    [model.extent, model.pitch, size],
-  );
+  /**
+   * The canvas's size (CSS px), measured after the first render, and what follows from it: the
+   * whole-house view and the zoom limits. Read when drawing or handling input, never while
+   * rendering, so the measurement does not render the map again before its first paint (issue
+   * 26); nothing the map renders depends on it.
+   */
+  const size = useRef<Size>({ width: 0, height: 0 });
+  const frameOf = useCallback(() => {
+    const current = size.current;
+    return {
+      size: current,
+      home: current.width > 0 ? fitView(model.extent, current, model.pitch) : null,
+      limits: zoomLimits(model.extent, current, model.pitch),
+    };
+  }, [model.extent, model.pitch]);
 
   const draw = useCallback(() => {
     frameRequest.current = 0;
     const canvas = canvasRef.current;
     const current = view.current;
-    const { scene, selected, hovered, size, onFrame } = latest.current;
-    if (canvas === null || current === null || size.width === 0) return;
+    const { scene, selected, hovered, onFrame } = latest.current;
+    const shownSize = size.current;
+    if (canvas === null || current === null || shownSize.width === 0) return;
     const ctx = canvas.getContext('2d');
     if (ctx === null) return;
     const started = performance.now();
     const dpr = window.devicePixelRatio || 1;
-    const width = Math.round(size.width * dpr);
-    const height = Math.round(size.height * dpr);
+    const width = Math.round(shownSize.width * dpr);
+    const height = Math.round(shownSize.height * dpr);
     if (canvas.width !== width) canvas.width = width;
     if (canvas.height !== height) canvas.height = height;
 
-    layer.current ??= { canvas: document.createElement('canvas'), placement: null, scene: null };
-    const cache = layer.current;
-    let layerSeats = 0;
-    if (
-      cache.placement === null ||
-      cache.scene !== scene ||
-      !layerServes(cache.placement, current, size, dpr)
-    ) {
-      cache.placement = placeLayer(scene, current, size, dpr);
-      cache.scene = scene;
-      layerSeats = renderLayer(cache.canvas, scene, cache.placement);
+    const cache = (layer.current ??= {
+      canvas: document.createElement('canvas'),
+      placement: null,
+      scene: null,
+    });
+    const layerReady =
+      cache.placement !== null &&
+      cache.scene === scene &&
+      layerServes(cache.placement, current, shownSize, dpr);
+    const last = lastDrawn.current;
+    const panning =
+      last !== null &&
+      last.scene === scene &&
+      last.view.scale === current.scale &&
+      (last.view.x !== current.x || last.view.y !== current.y);
+    let seatsDrawn = 0;
+    if (layerReady || panning) {
+      // A pan copies the layer, drawn for this zoom once (the frame a pan first needs it).
+      if (!layerReady) seatsDrawn = drawLayer(cache, scene, current, shownSize, dpr);
+      blitLayer(ctx, cache.canvas, cache.placement!, current, scene.colours.background);
+    } else {
+      // The first frame, a zoom or fresh availability: drawn straight onto the canvas, without
+      // first filling and copying a layer larger than the screen (issue 26: about 5 ms of the
+      // arena's first paint on a slow phone). The layer follows when the browser is idle.
+      seatsDrawn = drawSeatLayer(ctx, scene, screenPlacement(current, shownSize, dpr));
+      cancelIdleLayer.current?.();
+      cancelIdleLayer.current = whenIdle(() => {
+        cancelIdleLayer.current = null;
+        const shown = view.current;
+        const nowSize = size.current;
+        if (shown === null || latest.current.scene !== scene || nowSize.width === 0) return;
+        const placed = layer.current!;
+        const served =
+          placed.scene === scene &&
+          placed.placement !== null &&
+          layerServes(placed.placement, shown, nowSize, dpr);
+        if (!served) drawLayer(placed, scene, shown, nowSize, dpr);
+      });
     }
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.fillStyle = scene.colours.background;
-    ctx.fillRect(0, 0, width, height);
-    blitLayer(ctx, cache.canvas, cache.placement, current);
     const selectedDrawn = drawOverlay(ctx, scene, current, dpr, selected, hovered);
+    lastDrawn.current = { scene, view: current };
     if (gridAsked.current !== scene.index) {
       gridAsked.current = scene.index;
-      buildWhenIdle(scene.index);
+      const index = scene.index;
+      whenIdle(() => index());
     }
     onFrame?.({
       view: current,
-      size,
+      size: shownSize,
       detail: detailFor(scene.model.pitch * current.scale),
-      layerSeats,
+      seatsDrawn,
       selectedDrawn,
       drawMs: performance.now() - started,
     });
@@ -262,33 +310,19 @@ export function SeatMapCanvas({
     if (frameRequest.current === 0) frameRequest.current = requestAnimationFrame(draw);
   }, [draw]);
 
-  useEffect(() => () => cancelAnimationFrame(frameRequest.current), []);
+  useEffect(
+    () => () => {
+      cancelAnimationFrame(frameRequest.current);
+      cancelIdleLayer.current?.();
+    },
+    [],
+  );
 
-  // The canvas fills its frame (inside the frame's border); the frame's size comes from CSS.
-  useLayoutEffect(() => {
-    const frame = frameRef.current;
-    const canvas = canvasRef.current;
-    if (frame === null || canvas === null) return;
-    // Only a changed size is news (starting from the state's own 0 × 0): the observer's first
-    // report repeats the size just read, and an updater call React cannot drop early would render
-    // the map again before its first paint.
-    let known: Size = { width: 0, height: 0 };
-    const measure = () => {
-      const rect = canvas.getBoundingClientRect();
-      if (rect.width === known.width && rect.height === known.height) return;
-      known = { width: rect.width, height: rect.height };
-      setSize(known);
-    };
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(frame);
-    return () => observer.disconnect();
-  }, []);
-
-  // A new plan (or a first measurement) shows the whole house; a resize keeps the buyer's view.
+  // A new plan (or a first measurement) shows the whole house; a resize keeps the buyer's view
+  // once they have moved it.
   const viewPlan = useRef<Float32Array | null>(null);
-  useLayoutEffect(() => {
+  const showFrame = useCallback(() => {
+    const { home } = frameOf();
     if (home === null) return;
     if (viewPlan.current !== model.x || view.current === null || !interacted.current) {
       viewPlan.current = model.x;
@@ -296,7 +330,32 @@ export function SeatMapCanvas({
       view.current = home;
     }
     requestDraw();
-  }, [home, model.x, requestDraw]);
+  }, [frameOf, model.x, requestDraw]);
+  const showFrameNow = useRef(showFrame);
+  useLayoutEffect(() => {
+    showFrameNow.current = showFrame;
+    showFrame();
+  }, [showFrame]);
+
+  // The canvas fills its frame (inside the frame's border); the frame's size comes from CSS.
+  useLayoutEffect(() => {
+    const frame = frameRef.current;
+    const canvas = canvasRef.current;
+    if (frame === null || canvas === null) return;
+    // Only a changed size is news: the observer's first report repeats the size just read.
+    const measure = () => {
+      const rect = canvas.getBoundingClientRect();
+      const known = size.current;
+      if (rect.width === known.width && rect.height === known.height) return;
+      size.current = { width: rect.width, height: rect.height };
+      showFrameNow.current();
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(frame);
+    return () => observer.disconnect();
+  }, []);
 
   useEffect(requestDraw, [scene, selected, hovered, requestDraw]);
 
@@ -309,20 +368,14 @@ export function SeatMapCanvas({
     [requestDraw],
   );
 
-  // The buttons read the view's frame when pressed, so the size arriving after the first render
-  // does not render them again before the map's first paint.
-  const fit = useRef({ home, limits, size, extent: model.extent });
-  useLayoutEffect(() => {
-    fit.current = { home, limits, size, extent: model.extent };
-  });
   const command = useCallback(
     (cmd: ViewCommand) => {
-      const { home, limits, size, extent } = fit.current;
+      const { home, limits, size } = frameOf();
       if (view.current === null || home === null) return;
       setHover(null);
-      setView(applyCommand(view.current, cmd, home, size, extent, limits));
+      setView(applyCommand(view.current, cmd, home, size, model.extent, limits));
     },
-    [setView],
+    [frameOf, model.extent, setView],
   );
 
   // React's onWheel is passive, so it cannot stop the page scrolling: listen natively.
@@ -341,13 +394,13 @@ export function SeatMapCanvas({
           Math.exp(-event.deltaY * lines * 0.002),
           event.clientX - rect.left,
           event.clientY - rect.top,
-          limits,
+          frameOf().limits,
         ),
       );
     };
     frame.addEventListener('wheel', onWheel, { passive: false });
     return () => frame.removeEventListener('wheel', onWheel);
-  }, [limits, setView]);
+  }, [frameOf, setView]);
 
   /** Pointer position on the canvas (the frame's border is not part of the picture). */
   const localPoint = (event: PointerEvent<HTMLElement>): Point => {
@@ -417,6 +470,7 @@ export function SeatMapCanvas({
     }
     const previous = current.pointers.get(event.pointerId)!;
     if (view.current === null) return;
+    const { size, limits } = frameOf();
     if (current.pointers.size >= 2) {
       const [firstId, secondId] = [...current.pointers.keys()];
       const other = current.pointers.get(event.pointerId === firstId ? secondId! : firstId!)!;
@@ -463,7 +517,7 @@ export function SeatMapCanvas({
       const reach = FAR_CLICK_PIXELS / view.current.scale;
       if (nearestSeat(index(), near.x, near.y, reach) < 0) return;
       const factor = CLICK_ZOOM_SEAT_PIXELS / (model.pitch * view.current.scale);
-      setView(zoomAt(view.current, factor, point.x, point.y, limits));
+      setView(zoomAt(view.current, factor, point.x, point.y, frameOf().limits));
       return;
     }
     const seat = seatAt(point, event.pointerType);
@@ -472,6 +526,7 @@ export function SeatMapCanvas({
 
   /** The section filling the canvas, or centred with its seats large enough to aim at. */
   const sectionView = (bounds: Bounds): View => {
+    const { size, limits } = frameOf();
     const fitted = fitView(bounds, size, model.pitch);
     const scale = Math.min(
       limits.max,

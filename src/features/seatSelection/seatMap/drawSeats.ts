@@ -299,18 +299,24 @@ function drawMarks(
 /** Copies the layer into the canvas at the view's current pan. */
 export function blitLayer(
   ctx: CanvasRenderingContext2D,
-  layer: CanvasImageSource,
+  layer: HTMLCanvasElement,
   placement: LayerPlacement,
   view: View,
+  background: string,
 ): void {
   const { dpr } = placement;
+  const { width, height } = ctx.canvas;
+  const x = Math.round((view.x - placement.view.x + placement.left) * dpr);
+  const y = Math.round((view.y - placement.view.y + placement.top) * dpr);
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.globalAlpha = 1;
-  ctx.drawImage(
-    layer,
-    Math.round((view.x - placement.view.x + placement.left) * dpr),
-    Math.round((view.y - placement.view.y + placement.top) * dpr),
-  );
+  // The layer is opaque: the canvas needs its background only where the layer does not reach
+  // (a whole plan smaller than the screen), not a fill of every pixel under the copy.
+  if (x > 0 || y > 0 || x + layer.width < width || y + layer.height < height) {
+    ctx.fillStyle = background;
+    ctx.fillRect(0, 0, width, height);
+  }
+  ctx.drawImage(layer, x, y);
 }
 
 /**

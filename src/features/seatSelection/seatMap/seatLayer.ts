@@ -46,6 +46,11 @@ export function placeLayer(scene: Scene, view: View, size: Size, dpr: number): L
   };
 }
 
+/** The canvas itself as a placement: what is drawn straight onto it, without a layer. */
+export function screenPlacement(view: View, size: Size, dpr: number): LayerPlacement {
+  return { view, dpr, left: 0, top: 0, width: size.width, height: size.height, whole: false };
+}
+
 /** True when the layer drawn at `placement` still serves this view (same zoom, inside its reach). */
 export function layerServes(
   placement: LayerPlacement,
