@@ -215,25 +215,47 @@ export function drawSectionOverview(
   }
 
   const labels = overviewLabels(ctx, model, decor, placer, t);
+  // Each label on a plate of the halo colour: the label and halo pair's contrast over the whole
+  // label, for one rectangle where a halo strokes every glyph's outline (issue 26: the arena's
+  // outlined labels were about a twentieth of its first paint on a slow phone).
+  const pad = PLATE_PADDING * t.dpr;
+  ctx.fillStyle = decor.colours.halo;
+  for (const { box } of labels) {
+    ctx.fillRect(box.x0 - pad, box.y0 - pad, box.x1 - box.x0 + pad * 2, box.y1 - box.y0 + pad * 2);
+  }
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
+  ctx.fillStyle = decor.colours.label;
   const lineHeight = DETAIL_FONT * 1.25 * t.dpr;
   // Two font changes in all, not one per line: setting the font is the costly part of text.
   for (const bold of [true, false]) {
     ctx.font = labelFont(decor.text, t.dpr, bold);
     for (const { lines, x, y } of labels) {
       lines.forEach((line, k) => {
-        if ((k === 0) === bold) haloText(ctx, decor.colours, t.dpr, line, x, y + k * lineHeight);
+        if ((k === 0) === bold) ctx.fillText(line, x, y + k * lineHeight);
       });
     }
   }
 }
+
+/** Room (CSS px) between an overview label's text and the edge of its plate. */
+const PLATE_PADDING = 2;
+
+/** A section's label, most first: name or code, then all of its details, the last or none. */
+const LABEL_CANDIDATES = [
+  { title: 'name', shown: 'all' },
+  { title: 'code', shown: 'all' },
+  { title: 'code', shown: 'last' },
+  { title: 'code', shown: 'none' },
+] as const;
 
 interface OverviewLabel {
   lines: string[];
   /** Centre of the first line. */
   x: number;
   y: number;
+  /** The text's box, inside the section's outline. */
+  box: Rect;
 }
 
 /**
@@ -249,45 +271,46 @@ function overviewLabels(
   t: LayerTransform,
 ): OverviewLabel[] {
   const { availability, text, geometry } = decor;
-  const words = model.sections.map((section, s) => {
+  // What is left and the from-price, worded only for a section a label with them could fit.
+  const detailsOf = (s: number): string[] => {
     const price = availability.from[s];
     const left = text.left(availability.left[s]!);
-    return {
-      titles: [section.name, section.code],
-      details: price === null || price === undefined ? [left] : [left, text.from(price)],
-    };
-  });
-  const widths = new Map<string, number>();
-  const measure = (bold: boolean, all: string[]) => {
-    ctx.font = labelFont(text, t.dpr, bold);
-    for (const word of all) {
-      const key = `${bold ? 'b' : 'r'}${word}`;
-      if (!widths.has(key)) widths.set(key, textWidth(ctx, word));
-    }
+    return price === null || price === undefined ? [left] : [left, text.from(price)];
   };
-  measure(
-    true,
-    words.flatMap((w) => w.titles),
-  );
-  measure(
-    false,
-    words.flatMap((w) => w.details),
-  );
+  // Words are measured only for a candidate whose lines fit the shape's height (on the arena's
+  // whole-house view only the codes do), once each, switching font only when it changes.
+  const widths = new Map<string, number>();
+  const fonts = [labelFont(text, t.dpr, false), labelFont(text, t.dpr, true)];
+  let font = '';
+  const widthOf = (bold: boolean, word: string) => {
+    const key = `${bold ? 'b' : 'r'}${word}`;
+    let width = widths.get(key);
+    if (width === undefined) {
+      if (font !== fonts[Number(bold)]) ctx.font = font = fonts[Number(bold)]!;
+      width = textWidth(ctx, word);
+      widths.set(key, width);
+    }
+    return width;
+  };
   const lineHeight = DETAIL_FONT * 1.25 * t.dpr;
   const labels: OverviewLabel[] = [];
   geometry.sections.forEach((shape, s) => {
-    const { titles, details } = words[s]!;
-    const [name, code] = titles as [string, string];
-    const candidates = [[name, ...details], [code, ...details], [code, details.at(-1)!], [code]];
+    const { name, code } = model.sections[s]!;
+    const detailCount = (availability.from[s] ?? null) === null ? 1 : 2;
+    let details: string[] | null = null;
     const cx = shape.centre.x * t.scale + t.ox;
     const cy = shape.centre.y * t.scale + t.oy;
     const inside = (x: number, y: number) =>
       insidePolygon(shape.hull, (x - t.ox) / t.scale, (y - t.oy) / t.scale);
-    for (const lines of candidates) {
-      const height = lines.length * lineHeight;
-      const width = Math.max(
-        ...lines.map((line, k) => widths.get(`${k === 0 ? 'b' : 'r'}${line}`) ?? 0),
-      );
+    for (const { title, shown } of LABEL_CANDIDATES) {
+      const lineCount = 1 + (shown === 'all' ? detailCount : shown === 'last' ? 1 : 0);
+      const height = lineCount * lineHeight;
+      // The lines' centre line first: a label too tall for the shape is never worded or measured.
+      if (!inside(cx, cy - height / 2) || !inside(cx, cy + height / 2)) continue;
+      details ??= detailsOf(s);
+      const chosen = shown === 'all' ? details : shown === 'last' ? [details.at(-1)!] : [];
+      const lines = [title === 'name' ? name : code, ...chosen];
+      const width = Math.max(...lines.map((line, k) => widthOf(k === 0, line)));
       const box = {
         x0: cx - width / 2,
         y0: cy - height / 2,
@@ -301,7 +324,7 @@ function overviewLabels(
         inside(box.x0, box.y1) &&
         inside(box.x1, box.y1);
       if (fits && placer.claim(box)) {
-        labels.push({ lines, x: cx, y: cy - ((lines.length - 1) * lineHeight) / 2 });
+        labels.push({ lines, x: cx, y: cy - ((lines.length - 1) * lineHeight) / 2, box });
         return;
       }
     }
