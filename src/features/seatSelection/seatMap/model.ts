@@ -209,17 +209,19 @@ export function buildSeatMapModel(plan: SeatingPlan, status: SeatStatus): SeatMa
         break;
       }
     }
+    // Squared distances, one square root per row: this runs before the map's first paint.
     let nearest = Infinity;
     for (let k = 1; k < members.length; k += 1) {
       const a = members[k - 1]!;
       const b = members[k]!;
       const dx = x[b]! - x[a]!;
       const dy = y[b]! - y[a]!;
-      const d = Math.sqrt(dx * dx + dy * dy);
+      const d = dx * dx + dy * dy;
       if (d > 0 && d < nearest) nearest = d;
     }
-    if (Number.isFinite(nearest)) spacings.push(nearest);
-    return { ...r, seats: members, spacing: Number.isFinite(nearest) ? nearest : 0 };
+    const spacing = Number.isFinite(nearest) ? Math.sqrt(nearest) : 0;
+    if (spacing > 0) spacings.push(spacing);
+    return { section: r.section, label: r.label, seats: members, spacing };
   });
 
   const prices = new Map(status.prices.map((p) => [p.band, p.price]));

@@ -96,6 +96,38 @@ describe('buildPlanGeometry', () => {
     expect(sectionAt(geometry, 130, 70)).toBe(-1);
   });
 
+  it('outlines every seat of a section, on a curve, whose middle rows reach out furthest', () => {
+    // Seven rows on arcs round a stage, the middle ones the longest (a section that bulges at
+    // its sides): the outline, taken over fewer of the middle rows' seats, still holds each one.
+    const seats = [];
+    for (let row = 0; row < 7; row += 1) {
+      const reach = 0.3 + 0.1 * (3 - Math.abs(3 - row));
+      const count = Math.round(reach * 120);
+      for (let k = 0; k < count; k += 1) {
+        const angle = Math.PI / 2 - reach + (2 * reach * k) / (count - 1);
+        const radius = 400 + row * 30;
+        const rowLabel = 'ABCDEFG'[row]!;
+        seats.push({
+          section: 0,
+          row: rowLabel,
+          number: k + 1,
+          band: 0,
+          x: radius * Math.cos(angle),
+          y: radius * Math.sin(angle),
+        });
+      }
+    }
+    const plan = makePlan(
+      [{ code: 'W', name: 'West', level: 'Bowl' }],
+      [{ code: 'A', name: 'A' }],
+      seats,
+    );
+    const model = buildSeatMapModel(plan, makeStatus(plan, { prices: { A: 5000 } }));
+    const { hull } = geometryOf(model).sections[0]!;
+    const outside = seats.filter((seat) => !insidePolygon(hull, seat.x, seat.y));
+    expect(outside).toEqual([]);
+  });
+
   it('puts a section’s name on the side facing the stage, or above it when there is none', () => {
     const withoutStage = geometryOf(theatreModel());
     expect(withoutStage.sections[0]!.toStage).toEqual({ x: 0, y: -1 });

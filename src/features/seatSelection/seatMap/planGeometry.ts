@@ -52,11 +52,14 @@ const HULL_GROWTH = 0.45;
  */
 const CLEARANCE_SEARCH_PITCHES = 6;
 /**
- * The outline is taken over every HULL_SAMPLE-th seat of each row and its two ends: a curved
- * row strays from the chords between samples by far less than the outline's growth, and a
- * 100,000-seat plan sorts a quarter of the points.
+ * The outline is taken over every HULL_SAMPLE-th seat of a section's front and back rows and
+ * their two ends: a curved row strays from the chords between samples by far less than the
+ * outline's growth. The rows between lie inside those two, so only their ends (and every
+ * HULL_SAMPLE_BETWEEN-th seat, for a section whose middle rows reach out further) can be
+ * corners: a 20,000-seat arena's outlines take a sixth of its seats, not a quarter.
  */
 const HULL_SAMPLE = 4;
+const HULL_SAMPLE_BETWEEN = 16;
 
 /**
  * The seats that may be corners of the hull: those not strictly inside the quadrilateral of the
@@ -115,25 +118,45 @@ export function convexHull(
   seats: readonly number[],
 ): Float64Array {
   const order = hullCandidates(xs, ys, seats).sort((a, b) => xs[a]! - xs[b]! || ys[a]! - ys[b]!);
-  const cross = (o: number, a: number, b: number) =>
-    (xs[a]! - xs[o]!) * (ys[b]! - ys[o]!) - (ys[a]! - ys[o]!) * (xs[b]! - xs[o]!);
-  const lower: number[] = [];
-  for (const p of order) {
-    while (lower.length >= 2 && cross(lower.at(-2)!, lower.at(-1)!, p) <= 0) lower.pop();
-    lower.push(p);
+  const n = order.length;
+  if (n <= 2) return hullOf(xs, ys, order, n);
+  // One stack for both chains (left to right along the bottom, back along the top), the turn
+  // worked out in place: this runs before the map's first paint, where a call per point costs
+  // more than the arithmetic.
+  const chain = new Int32Array(2 * n);
+  let size = 0;
+  let floor = 0;
+  for (let step = 0; step < 2 * n - 1; step += 1) {
+    // The upper chain starts from the lower's last point, which it must not pop.
+    if (step === n) floor = size - 1;
+    const p = order[step < n ? step : 2 * n - 2 - step]!;
+    const px = xs[p]!;
+    const py = ys[p]!;
+    while (size >= floor + 2) {
+      const o = chain[size - 2]!;
+      const a = chain[size - 1]!;
+      const ox = xs[o]!;
+      const oy = ys[o]!;
+      if ((xs[a]! - ox) * (py - oy) - (ys[a]! - oy) * (px - ox) > 0) break;
+      size -= 1;
+    }
+    chain[size++] = p;
   }
-  const upper: number[] = [];
-  for (let k = order.length - 1; k >= 0; k -= 1) {
-    const p = order[k]!;
-    while (upper.length >= 2 && cross(upper.at(-2)!, upper.at(-1)!, p) <= 0) upper.pop();
-    upper.push(p);
+  // The last point is the first again.
+  return hullOf(xs, ys, chain, size - 1);
+}
+
+function hullOf(
+  xs: ArrayLike<number>,
+  ys: ArrayLike<number>,
+  points: ArrayLike<number>,
+  count: number,
+): Float64Array {
+  const hull = new Float64Array(count * 2);
+  for (let k = 0; k < count; k += 1) {
+    hull[k * 2] = xs[points[k]!]!;
+    hull[k * 2 + 1] = ys[points[k]!]!;
   }
-  const chain = order.length <= 2 ? order : [...lower.slice(0, -1), ...upper.slice(0, -1)];
-  const hull = new Float64Array(chain.length * 2);
-  chain.forEach((seat, k) => {
-    hull[k * 2] = xs[seat]!;
-    hull[k * 2 + 1] = ys[seat]!;
-  });
   return hull;
 }
 
@@ -304,11 +327,13 @@ export function buildPlanGeometry(
 ): PlanGeometry {
   const sectionSeats: number[][] = model.sections.map((section) => {
     const points: number[] = [];
-    for (const r of section.rows) {
-      const seats = model.rows[r]!.seats;
+    const rows = section.rows;
+    for (let j = 0; j < rows.length; j += 1) {
+      const seats = model.rows[rows[j]!]!.seats;
       const last = seats.length - 1;
+      const step = j === 0 || j === rows.length - 1 ? HULL_SAMPLE : HULL_SAMPLE_BETWEEN;
       // Straight to the sampled seats: a mount on a slow phone feels every pass over 20,000.
-      for (let k = 0; k < last; k += HULL_SAMPLE) points.push(seats[k]!);
+      for (let k = 0; k < last; k += step) points.push(seats[k]!);
       if (last >= 0) points.push(seats[last]!);
     }
     return points;
