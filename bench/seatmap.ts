@@ -13,13 +13,16 @@ import { benchPlans, type BenchData } from './seatmap/plans';
 /**
  * Seat map figures in headless Chromium: our canvas SeatMapCanvas beside one open-source seat
  * map from npm (@alisaitteke/seatmap-canvas, d3 + SVG) on the same plans in the same run:
- * - firstPaintMs: data in the page → first frame with the map painted (model building included);
+ * - firstPaintMs: data in the page → first frame with the map painted (model building included),
+ *   timed from where a page is when its data comes: its shell painted, its main thread idle;
  * - selectMs: pointer released on a seat → the painted frame that shows it selected (when the
  *   first click only zooms in, as both maps do on the whole-house view, the click after it);
  * - panFrameP95Ms: 95th percentile of animation-frame intervals while dragging (16.7 ms is the
  *   display's own pace; more means dropped frames).
  * Each plan is measured twice per map: on this machine's CPU, and under a 4× CPU slowdown (CDP
  * Emulation.setCPUThrottlingRate, a mid-range phone) as `<prefix>.cpu4x.<plan>.<figure>`.
+ * firstPaintMs is the median over FIRST_PAINT_SAMPLES fresh pages: one mount on this shared
+ * machine varies by ±10 % (more under the slowdown), as much as a change being measured.
  */
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -27,6 +30,14 @@ const ORIGIN = 'http://seatmap-bench.invalid';
 const COMPARE = 'seatmap-canvas';
 /** Longest we wait for one map to mount before recording that it could not. */
 const MOUNT_TIMEOUT_MS = 120_000;
+const VIEWPORT = { width: 1280, height: 900 };
+/** Fresh pages each map's first paint is measured on (the median is the figure). */
+const FIRST_PAINT_SAMPLES = 5;
+/**
+ * A map whose first mount took longer than this is measured on that one page: the other
+ * library's 20,000-seat mount takes seconds, its 100,000-seat one minutes.
+ */
+const RESAMPLE_UNDER_MS = 5_000;
 /** Chromium's CPU slowdown that stands for a mid-range phone (Lighthouse's mobile preset). */
 const PHONE_CPU_SLOWDOWN = 4;
 
@@ -61,10 +72,15 @@ async function buildPage(outDir: string): Promise<void> {
           codeSplitting: {
             // The seat map's chunk as in the app, and what it imports in a chunk of its own: left
             // in the entry, which imports the map, the two chunks would import each other and the
-            // map would run before React had.
+            // map would run before React had. The skeleton imports the map's layout sizes, so it
+            // stays with the entry for the same reason.
             groups: [
               SEAT_MAP_CHUNK,
-              { name: 'page', test: (id: string) => !/\/bench\/seatmap\/|\/seatMap\//.test(id) },
+              {
+                name: 'page',
+                test: (id: string) =>
+                  !/\/bench\/seatmap\/|\/seatMap\/|\/ChoiceSkeleton\.tsx$/.test(id),
+              },
             ],
           },
         },
@@ -75,6 +91,11 @@ async function buildPage(outDir: string): Promise<void> {
 
 function round(ms: number): number {
   return Math.round(ms * 10) / 10;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 }
 
 function p95(values: number[]): number {
@@ -107,7 +128,7 @@ function theirLayout(data: BenchData): TheirLayout {
 
 async function openPage(browser: Browser, outDir: string, cpuSlowdown: number): Promise<Page> {
   const context = await browser.newContext({
-    viewport: { width: 1280, height: 900 },
+    viewport: VIEWPORT,
     deviceScaleFactor: 1,
   });
   const page = await context.newPage();
@@ -164,6 +185,22 @@ async function pan(page: Page): Promise<number> {
   return p95(intervals);
 }
 
+/** A fresh page with the data in it, the map mounted: ms to its first painted frame. */
+async function mountOnPage(page: Page, data: BenchData, library: SeatMapLibrary): Promise<number> {
+  // The pointer rests off the map as it appears (a phone has none): left where it starts, on
+  // the map's corner, it would have the browser send both maps pointer events mid-mount.
+  await page.mouse.move(VIEWPORT.width - 1, VIEWPORT.height - 1);
+  await page.evaluate((d) => window.seatmapBench.setData(d), {
+    plan: data.plan,
+    status: data.status,
+    their: theirLayout(data),
+  });
+  return Promise.race([
+    page.evaluate((lib) => window.seatmapBench.mount(lib), library),
+    timeout<number>(MOUNT_TIMEOUT_MS, `mounting ${data.plan.seats.id.length} seats`),
+  ]);
+}
+
 async function measure(
   browser: Browser,
   outDir: string,
@@ -174,36 +211,41 @@ async function measure(
   results: Record<string, number>,
   notes: string[],
 ): Promise<void> {
-  const page = await openPage(browser, outDir, cpuSlowdown);
+  const firstPaints: number[] = [];
   try {
-    await page.evaluate((d) => window.seatmapBench.setData(d), {
-      plan: data.plan,
-      status: data.status,
-      their: theirLayout(data),
-    });
-    const firstPaint = await Promise.race([
-      page.evaluate((lib) => window.seatmapBench.mount(lib), library),
-      timeout<number>(MOUNT_TIMEOUT_MS, `mounting ${data.plan.seats.id.length} seats`),
-    ]);
-    results[`${prefix}.${data.name}.firstPaintMs`] = round(firstPaint);
-    if (data.name !== 'theatre') {
-      // Let a mount-time zoom animation finish before aiming.
-      await page.waitForTimeout(800);
-      try {
-        results[`${prefix}.${data.name}.selectMs`] = round(await select(page, targetSeat(data)));
-      } catch (error) {
-        notes.push(`${prefix}.${data.name}.selectMs: ${(error as Error).message}`);
+    const page = await openPage(browser, outDir, cpuSlowdown);
+    try {
+      firstPaints.push(await mountOnPage(page, data, library));
+      if (data.name !== 'theatre') {
+        // Let a mount-time zoom animation finish before aiming.
+        await page.waitForTimeout(800);
+        try {
+          results[`${prefix}.${data.name}.selectMs`] = round(await select(page, targetSeat(data)));
+        } catch (error) {
+          notes.push(`${prefix}.${data.name}.selectMs: ${(error as Error).message}`);
+        }
+        await page.waitForTimeout(800);
+        results[`${prefix}.${data.name}.panFrameP95Ms`] = round(await pan(page));
       }
-      await page.waitForTimeout(800);
-      results[`${prefix}.${data.name}.panFrameP95Ms`] = round(await pan(page));
+      const problems = await page.evaluate(() => window.seatmapBench.problems());
+      if (problems.length > 0)
+        notes.push(`${prefix}.${data.name}: page errors: ${problems.join('; ')}`);
+    } finally {
+      await page.context().close();
     }
-    const problems = await page.evaluate(() => window.seatmapBench.problems());
-    if (problems.length > 0)
-      notes.push(`${prefix}.${data.name}: page errors: ${problems.join('; ')}`);
+    // One page at a time: a page left open beside the next would share its two cores.
+    while (firstPaints.length < FIRST_PAINT_SAMPLES && firstPaints[0]! < RESAMPLE_UNDER_MS) {
+      const again = await openPage(browser, outDir, cpuSlowdown);
+      try {
+        firstPaints.push(await mountOnPage(again, data, library));
+      } finally {
+        await again.context().close();
+      }
+    }
+    console.log(`${prefix}.${data.name}.firstPaintMs of ${firstPaints.map(round).join(', ')}`);
+    results[`${prefix}.${data.name}.firstPaintMs`] = round(median(firstPaints));
   } catch (error) {
     notes.push(`${prefix}.${data.name}: ${error instanceof Error ? error.message : String(error)}`);
-  } finally {
-    await page.context().close();
   }
 }
 
