@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -186,25 +186,38 @@ describe('SeatMapCanvas', () => {
     expect(frames.at(-1)!.view).toEqual(chosen);
   });
 
-  it('draws the first frame straight onto the canvas; a pan then copies the seat layer', async () => {
-    const model = theatreModel();
-    const { map, frames } = await renderMap(model);
-    expect(frames).toHaveLength(1);
-    expect(frames[0]!.seatsDrawn).toBe(model.count);
-    const home = frames[0]!.view;
-    const init = { pointerId: 1, pointerType: 'mouse', button: 0 };
-    const start = { x: 300, y: 200 };
-    fireEvent.pointerDown(map, { ...init, clientX: start.x, clientY: start.y });
-    for (const step of [10, 20, 30]) {
-      fireEvent.pointerMove(map, { ...init, clientX: start.x + step, clientY: start.y });
-      await waitFor(() => expect(frames.at(-1)!.view.x).toBeCloseTo(home.x + step));
-    }
-    fireEvent.pointerUp(map, { ...init, clientX: start.x + 30, clientY: start.y });
-    // The layer is drawn once (when idle, or by the pan's first frame); every other pan frame
-    // is a copy of it, with no seat drawn.
-    const panFrames = frames.slice(1);
-    expect(panFrames.filter((frame) => frame.seatsDrawn > 0).length).toBeLessThanOrEqual(1);
-    expect(panFrames.at(-1)!.seatsDrawn).toBe(0);
+  it('draws the whole house straight onto the canvas far out, and a pan copies the seat layer', async () => {
+    const pan = async (map: HTMLElement, frames: FrameInfo[]) => {
+      const home = frames.at(-1)!.view;
+      const drawn = frames.length;
+      const init = { pointerId: 1, pointerType: 'mouse', button: 0 };
+      const start = { x: 300, y: 200 };
+      fireEvent.pointerDown(map, { ...init, clientX: start.x, clientY: start.y });
+      for (const step of [10, 20, 30]) {
+        fireEvent.pointerMove(map, { ...init, clientX: start.x + step, clientY: start.y });
+        await waitFor(() => expect(frames.at(-1)!.view.x).toBeCloseTo(home.x + step));
+      }
+      fireEvent.pointerUp(map, { ...init, clientX: start.x + 30, clientY: start.y });
+      return frames.slice(drawn);
+    };
+
+    // Far out (sections only): the first frame is drawn onto the canvas, not via the layer.
+    const plan = gridPlan(40, 20, 25);
+    const arena = buildSeatMapModel(plan, makeStatus(plan, { prices: { A: 9000, B: 6000 } }));
+    const far = await renderMap(arena);
+    expect(far.frames[0]!.detail).toBe('far');
+    expect(far.frames[0]!.fromLayer).toBe(false);
+    const farPan = await pan(far.map, far.frames);
+    expect(farPan.every((frame) => frame.fromLayer)).toBe(true);
+    cleanup();
+
+    // Close in, every seat is drawn into the layer once, and each pan frame is a copy of it.
+    const theatre = theatreModel();
+    const near = await renderMap(theatre);
+    expect(near.frames[0]!.fromLayer).toBe(true);
+    expect(near.frames[0]!.seatsDrawn).toBe(theatre.count);
+    const nearPan = await pan(near.map, near.frames);
+    expect(nearPan.every((frame) => frame.fromLayer && frame.seatsDrawn === 0)).toBe(true);
   });
 
   it('has zoom in, zoom out and reset buttons', async () => {

@@ -56,6 +56,8 @@ export interface FrameInfo {
   detail: Detail;
   /** Seats drawn for this frame, onto the canvas or into the seat layer (0 when it was a copy). */
   seatsDrawn: number;
+  /** The frame is a copy of the seat layer (else it was drawn straight onto the canvas). */
+  fromLayer: boolean;
   selectedDrawn: number;
   /** Milliseconds spent drawing this frame. */
   drawMs: number;
@@ -265,15 +267,20 @@ export function SeatMapCanvas({
       last.scene === scene &&
       last.view.scale === current.scale &&
       (last.view.x !== current.x || last.view.y !== current.y);
+    const far = detailFor(scene.model.pitch * current.scale) === 'far';
     let seatsDrawn = 0;
-    if (layerReady || panning) {
-      // A pan copies the layer, drawn for this zoom once (the frame a pan first needs it).
+    const fromLayer = layerReady || panning || !far;
+    if (fromLayer) {
+      // A pan copies the layer, drawn for this zoom once (the frame a pan first needs it). Close
+      // in, where every seat on screen is drawn, the layer is drawn first and copied, so that
+      // no seat is drawn twice.
       if (!layerReady) seatsDrawn = drawLayer(cache, scene, current, shownSize, dpr);
       blitLayer(ctx, cache.canvas, cache.placement!, current, scene.colours.background);
     } else {
-      // The first frame, a zoom or fresh availability: drawn straight onto the canvas, without
-      // first filling and copying a layer larger than the screen (issue 26: about 5 ms of the
-      // arena's first paint on a slow phone). The layer follows when the browser is idle.
+      // Far out (sections, not seats), a first frame, a zoom or fresh availability is drawn
+      // straight onto the canvas, without first filling and copying a layer larger than the
+      // screen (issue 26: about 5 ms of the arena's first paint on a slow phone). The few
+      // shapes are drawn into the layer again when the browser is idle.
       seatsDrawn = drawSeatLayer(ctx, scene, screenPlacement(current, shownSize, dpr));
       cancelIdleLayer.current?.();
       cancelIdleLayer.current = whenIdle(() => {
@@ -301,6 +308,7 @@ export function SeatMapCanvas({
       size: shownSize,
       detail: detailFor(scene.model.pitch * current.scale),
       seatsDrawn,
+      fromLayer,
       selectedDrawn,
       drawMs: performance.now() - started,
     });
