@@ -64,6 +64,7 @@ export async function holdTwoSeats(page: Page, options: TwoSeats = {}): Promise<
       const rowName = rowNames[(((start + direction * step) % count) + count) % count]!;
       if (/none available/.test(rowName)) continue;
       await rows.selectOption({ label: rowName });
+      await rowOnShow(page, sectionName, rowName);
       const pair = await allowedPair(page, rule);
       if (!pair) continue;
       for (const { box } of pair) await box.check();
@@ -78,6 +79,24 @@ interface Choice {
   box: Locator;
   /** As the list names it: "Dress Circle, Row C, Seat 12, restricted view, £45". */
   name: string;
+}
+
+/**
+ * Waits for the list to show the chosen row's seats: on a loaded machine it can still show the
+ * row (or section) chosen before for a moment, and reading it then finds no pair where there is one.
+ * The options read "Stalls (312 available)" and "Row C (12 available)"; the seats, "Stalls, Row C, …".
+ */
+async function rowOnShow(page: Page, sectionOption: string, rowOption: string): Promise<void> {
+  const section = sectionOption.replace(/ \([^()]*\)$/, '');
+  const row = /^Row (.+) \([^()]*\)$/.exec(rowOption)?.[1];
+  if (row === undefined) throw new Error(`a row option reads "${rowOption}"`);
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await page
+    .getByRole('checkbox', {
+      name: new RegExp(`${escape(section)}, Row ${escape(row)}, Seat \\d+,`),
+    })
+    .first()
+    .waitFor();
 }
 
 /** Two free ordinary seats next to each other in the row on show, that the rule lets be taken. */
