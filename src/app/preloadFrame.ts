@@ -2,7 +2,8 @@ import type { VenueConfig } from '@/config/venues';
 import { preloadCatalogue } from '@/i18n/VenueIntlProvider';
 import { loadVenueThemes } from '@/theme/venueThemes';
 
-const requestedLogos = new Set<string>();
+/** The frames asked for so far, by venue: each venue's loads start once. */
+const frames = new Map<string, Promise<void>>();
 
 /**
  * Starts what a venue's frame waits for or paints first, as soon as the address names the
@@ -11,11 +12,17 @@ const requestedLogos = new Set<string>();
  * than one round trip after it, which on a phone's connection is most of the wait for the first paint.
  */
 export function preloadFrame(venue: VenueConfig): void {
-  void preloadCatalogue(venue);
+  const slug = venue.settings.slug;
+  if (frames.has(slug)) return;
   // A failure is left for the frame, which asks again and shows the error page if it fails too.
-  loadVenueThemes().catch(() => undefined);
-  if (requestedLogos.has(venue.logoUrl)) return;
-  requestedLogos.add(venue.logoUrl);
+  const theme = loadVenueThemes().then(
+    () => undefined,
+    () => undefined,
+  );
+  frames.set(
+    slug,
+    Promise.all([preloadCatalogue(venue), theme]).then(() => undefined),
+  );
   // A preload rather than `new Image()`: an image request is low priority and waits behind the
   // page's scripts, which is the wait this is meant to remove.
   const link = document.createElement('link');
@@ -24,4 +31,9 @@ export function preloadFrame(venue: VenueConfig): void {
   link.href = venue.logoUrl;
   link.setAttribute('fetchpriority', 'high');
   document.head.append(link);
+}
+
+/** Settles once every frame preloadFrame has started is loaded, or has failed. */
+export function framesLoaded(): Promise<void> {
+  return Promise.all(frames.values()).then(() => undefined);
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import {
   matchRoutes,
   useLocation,
@@ -29,7 +29,7 @@ import {
 } from '@/config/paths';
 import { getVenue } from '@/config/venues';
 import { WAITING_ROOM_PATH } from '@/features/queue/queuePaths';
-import { preloadFrame } from './preloadFrame';
+import { framesLoaded, preloadFrame } from './preloadFrame';
 import { notFound } from '@/lib/routeError';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 
@@ -115,12 +115,17 @@ const waitingRoomTarget: TargetResolver = (_params, search) =>
  */
 const routeChunks = new WeakMap<RouteObject, () => Promise<unknown>>();
 
-/** Starts every chunk the matched branch will render; a failure is left for its lazy element. */
-function startChunks(matches: { route: RouteObject }[]): void {
-  for (const { route } of matches)
-    routeChunks
-      .get(route)?.()
-      .catch(() => undefined);
+/**
+ * Starts every chunk the matched branch will render and settles once all are in; a failure is
+ * left for its lazy element.
+ */
+function startChunks(matches: { route: RouteObject }[]): Promise<void> {
+  const loads: Promise<unknown>[] = [];
+  for (const { route } of matches) {
+    const load = routeChunks.get(route);
+    if (load !== undefined) loads.push(load().catch(() => undefined));
+  }
+  return Promise.all(loads).then(() => undefined);
 }
 
 /**
@@ -129,7 +134,7 @@ function startChunks(matches: { route: RouteObject }[]): void {
  */
 export function resolveRoute(routes: RouteObject[], location: Location): RouteResolution {
   const matches = matchRoutes(routes, location) ?? [];
-  startChunks(matches);
+  void startChunks(matches);
   try {
     for (let index = matches.length - 1; index >= 0; index -= 1) {
       const match = matches[index]!;
@@ -156,12 +161,30 @@ type PageModule = { default: ComponentType };
  * What's on waits for the rest of the message source with its chunk (sourceCatalogue.ts); What's
  * on is the first route and draws with the first part.
  */
-function lazyElement(
+function lazyPage(
   importer: () => Promise<PageModule>,
   { firstRoute = false }: { firstRoute?: boolean } = {},
-): ReactNode {
-  const Page = lazy(lazyWithTimeout(firstRoute ? importer : withWholeSource(importer)));
-  return <Page />;
+): { element: ReactNode; load: () => Promise<PageModule> } {
+  const timed = lazyWithTimeout(firstRoute ? importer : withWholeSource(importer));
+  let loading: Promise<PageModule> | undefined;
+  let loaded: ComponentType | undefined;
+  const load = () =>
+    (loading ??= timed().then((module) => {
+      loaded = module.default;
+      return module;
+    }));
+  const Lazy = lazy(load);
+  /**
+   * A page whose chunk is already here is drawn as it is: React.lazy suspends on its first
+   * render even then, and React holds back what a Suspense boundary reveals until 300 ms after it
+   * showed its fallback, which kept every first page off the screen for that long (issue 26).
+   * Which of the two is decided once per mount, so a page never swaps one for the other.
+   */
+  function Page() {
+    const [Loaded] = useState(() => loaded);
+    return Loaded === undefined ? <Lazy /> : <Loaded />;
+  }
+  return { element: <Page />, load };
 }
 
 const PAGE_MODULES: Record<PageKey, () => Promise<PageModule>> = {
@@ -177,19 +200,21 @@ function leaf(
   importer: () => Promise<PageModule>,
   target?: TargetResolver,
 ): RouteObject {
+  const page = lazyPage(importer, { firstRoute: importer === PAGE_MODULES.directory });
   const route: RouteObject = {
     path,
-    element: lazyElement(importer, { firstRoute: importer === PAGE_MODULES.directory }),
+    element: page.element,
     ...(target === undefined ? {} : { handle: { target } satisfies RouteHandle }),
   };
-  routeChunks.set(route, importer);
+  routeChunks.set(route, page.load);
   return route;
 }
 
 /** A pathless route whose lazy layout (it renders an Outlet) stands around `children`. */
 function group(importer: () => Promise<PageModule>, children: RouteObject[]): RouteObject {
-  const route: RouteObject = { element: lazyElement(importer), children };
-  routeChunks.set(route, importer);
+  const page = lazyPage(importer);
+  const route: RouteObject = { element: page.element, children };
+  routeChunks.set(route, page.load);
   return route;
 }
 
@@ -361,11 +386,15 @@ export function routeTable(mode: RoutingMode, routeEnv: RouteEnv): RouteObject[]
  * Starts what the page at `location` will wait for (its chunks, its venue's text, theme and logo)
  * before React has rendered anything (start.tsx): asked for during the first render, they went
  * out only once that render's task had finished, which on a phone's CPU is the longest task of
- * the load (What's on's own chunk waited ~0.5 s for it under Lighthouse's 4x slowdown). The
- * routes render later asks again and is answered by these downloads.
+ * the load (What's on's own chunk waited ~0.5 s for it under Lighthouse's 4x slowdown). Settles
+ * once all are here or have failed, so the first render, given these `routes`, draws the page
+ * at once instead of suspending (lazyPage); a failure is left for the page's error boundary.
  */
-export function startRouteLoads(mode: RoutingMode, routeEnv: RouteEnv, location: Location): void {
-  resolveRoute(routeTable(mode, routeEnv), location);
+export function startRouteLoads(routes: RouteObject[], location: Location): Promise<void> {
+  const chunks = startChunks(matchRoutes(routes, location) ?? []);
+  // Resolving the address starts the venue's frame (pageTarget's preloadFrame).
+  resolveRoute(routes, location);
+  return Promise.all([chunks, framesLoaded()]).then(() => undefined);
 }
 
 /**

@@ -6,7 +6,7 @@ import { sessionStateFrom } from '@/features/session/sessionSlice';
 import { AppProviders } from './providers';
 import { AppRouter } from './history/AppRouter';
 import { createBrowserAppHistory } from './history/createBrowserAppHistory';
-import { AppRoutes, startRouteLoads } from './router';
+import { RoutesOf, routeTable, startRouteLoads } from './router';
 import { makeStore } from './store';
 
 function sessionStorageOrUndefined(): Storage | undefined {
@@ -19,11 +19,13 @@ function sessionStorageOrUndefined(): Storage | undefined {
 }
 
 /** Renders the app once boot.js has confirmed (or polyfilled) every browser feature it needs. */
-export function start(): void {
+export async function start(): Promise<void> {
   const session = captureSessionParams(window.location.search, sessionStorageOrUndefined());
   const store = makeStore({ session: sessionStateFrom(session) });
   const history = createBrowserAppHistory(window);
-  startRouteLoads(env.routingMode, env, history.location);
+  // One route table for the loads and the render: a page loaded here is drawn without waiting.
+  const routes = routeTable(env.routingMode, env);
+  await startRouteLoads(routes, history.location);
   const container = document.getElementById('root');
   if (container === null) throw new Error('index.html has no #root element');
   // boot.js may have put a "Loading..." heading there; React takes the element over.
@@ -36,7 +38,7 @@ export function start(): void {
       <StrictMode>
         <AppProviders store={store}>
           <AppRouter history={history}>
-            <AppRoutes mode={env.routingMode} routeEnv={env} />
+            <RoutesOf routes={routes} mode={env.routingMode} routeEnv={env} />
           </AppRouter>
         </AppProviders>
       </StrictMode>,
