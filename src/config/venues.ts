@@ -46,9 +46,10 @@ function buildRegistry(): Map<string, VenueConfig> {
 }
 
 const venues = buildRegistry();
-const sorted = [...venues.values()].sort((a, b) =>
-  a.settings.name.localeCompare(b.settings.name, 'en'),
-);
+// Sorted when first asked for, not as the app loads: the first locale-aware comparison sets up
+// ICU's collator, some 5 ms of the load's longest task on a desktop (issue 26), and only What's on
+// lists the venues.
+let sorted: VenueConfig[] | undefined;
 
 export function getVenue(slug: string): VenueConfig | undefined {
   return venues.get(slug);
@@ -56,6 +57,9 @@ export function getVenue(slug: string): VenueConfig | undefined {
 
 /** Every venue, sorted by name. */
 export function listVenues(): VenueConfig[] {
+  sorted ??= [...venues.values()].sort((a, b) =>
+    a.settings.name.localeCompare(b.settings.name, 'en'),
+  );
   return [...sorted];
 }
 
