@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
 import styled from 'styled-components';
@@ -81,16 +81,21 @@ export default function TicketsPage() {
 
   const benefits = useEligibleBenefits(venue);
   const current = seats.performanceId === performanceId;
+  // shouldCallEligibleExp: no prices until the membership service has said what applies.
+  const ready =
+    current &&
+    seats.plan !== null &&
+    seats.seatStatus !== null &&
+    venue !== undefined &&
+    benefits.ready;
+  // The choice is drawn at a transition's priority once everything is there: the answer that
+  // completes it arrives as a store update, which React renders in one task, and on a phone's CPU
+  // the whole page (heading, map, seat list, filters, legend and bar) was the load's longest task
+  // (issue 26: total blocking time). Deferred, it renders in slices while the skeleton stays.
+  const drawn = useDeferredValue(ready);
   if (current && seats.status === 'failed' && seats.error !== null)
     return <LoadFailure error={seats.error} onRetry={load} />;
-  // shouldCallEligibleExp: no prices until the membership service has said what applies.
-  if (
-    !current ||
-    seats.plan === null ||
-    seats.seatStatus === null ||
-    venue === undefined ||
-    !benefits.ready
-  )
+  if (!ready || !drawn || seats.plan === null || seats.seatStatus === null || venue === undefined)
     return <ChoiceSkeleton />;
   const send = ({ request, quotedTotal }: PendingHold) =>
     dispatch(
