@@ -8,7 +8,7 @@ import { applyEnvDefaults } from './scripts/envDefaults.ts';
 import { compiledMessages, splitSourceCatalogue } from './scripts/vitePluginMessages.ts';
 import { prebuiltThemesPlugin } from './scripts/vitePluginThemes.ts';
 import { preloadApp } from './scripts/vitePluginPreloadApp.ts';
-import { routePreloads } from './scripts/vitePluginRoutePreloads.ts';
+import { routePreloads, VENUE_PAGE_MODULES } from './scripts/vitePluginRoutePreloads.ts';
 import { toRoutingMode } from './contract/routes.ts';
 import { compileHints, SEAT_MAP_CHUNK } from './scripts/vitePluginCompileHints.ts';
 import { reactRouterProduction } from './scripts/vitePluginRouterProduction.ts';
@@ -128,6 +128,14 @@ export default defineConfig({
             // In place of the seatName chunk the seat page loaded before (the model and seat
             // names it shares with the checkout): no extra request on the way to a seat.
             SEAT_MAP_CHUNK,
+            {
+              // What every venue page waits for beside its own chunks (the rest of the text and
+              // the venue themes), as one file (issue 26): a phone on HTTP/1.1 sends a page's
+              // files over six connections in turn, and on the seat page the last of fifteen
+              // waited a third round trip. Each file fewer before the first paint counts.
+              name: 'venuePages',
+              test: (id: string) => VENUE_PAGE_MODULES.some((module) => id.includes(module)),
+            },
           ],
         },
       },

@@ -30,8 +30,11 @@ const PAGE_BRANCHES: Record<PageKey, string[]> = {
   ],
 };
 
-/** What every page but What's on waits for beside its chunks (sourceCatalogue.ts, preloadFrame). */
-const VENUE_PAGE_MODULES = [
+/**
+ * What every page but What's on waits for beside its chunks (sourceCatalogue.ts, preloadFrame);
+ * vite.config.ts puts them in one chunk.
+ */
+export const VENUE_PAGE_MODULES = [
   'virtual:stagedoor/messages-other-pages',
   'virtual:stagedoor/prebuilt-venue-themes',
 ];

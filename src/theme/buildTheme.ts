@@ -37,8 +37,21 @@ export type ThemeColors = {
   warningSurface: string;
 };
 
+/**
+ * The seat map's colours (drawn on a canvas, where no stylesheet reaches). Each reaches 3:1
+ * against the page (WCAG 1.4.11); derived here with the rest, so prebuilt themes bring them
+ * finished and the seat page loads no colour library (issue 26).
+ */
+export type SeatPalette = {
+  /** Price bands in order; the plan repeats them past their number. */
+  bands: string[];
+  unavailable: string;
+  selected: string;
+};
+
 export type Theme = {
   colors: ThemeColors;
+  seats: SeatPalette;
   fonts: { body: string; heading: string; mono: string };
   fontSizes: typeof BASE.fontSizes;
   lineHeights: typeof BASE.lineHeights;
@@ -49,6 +62,20 @@ export type Theme = {
   radius: string;
   maxContentWidth: string;
 };
+
+/**
+ * Hues far apart on the wheel, so neighbouring bands differ in hue as well as lightness; each is
+ * darkened (or lightened on a dark background) only as far as 3:1 needs.
+ */
+const SEAT_BAND_HUES = [
+  '#1f77b4',
+  '#2ca02c',
+  '#9467bd',
+  '#d62728',
+  '#8c564b',
+  '#e377c2',
+  '#17becf',
+];
 
 /** A venue's theme: the accessible base plus its tokens, with every text/background pair derived to pass AA. */
 export function buildTheme(tokens: VenueTheme): Theme {
@@ -86,6 +113,8 @@ export function buildTheme(tokens: VenueTheme): Theme {
   const header = solidPair(tokens.header ?? tokens.accent);
   const accentText = readableOnAll(tokens.accent, panels);
   const onSurface = (colour: string, tint: string) => readableOnAll(colour, [...panels, tint]);
+  const onBackground = (colour: string) => ensureContrast(colour, background, NON_TEXT_CONTRAST);
+  const border = onBackground(BASE.colors.border);
 
   return {
     colors: {
@@ -93,7 +122,7 @@ export function buildTheme(tokens: VenueTheme): Theme {
       surface,
       text,
       textMuted: readableOnAll(BASE.colors.textMuted, panels),
-      border: ensureContrast(BASE.colors.border, background, NON_TEXT_CONTRAST),
+      border,
       divider: BASE.colors.divider,
       accent: tokens.accent,
       accentText,
@@ -101,7 +130,7 @@ export function buildTheme(tokens: VenueTheme): Theme {
       onAccent: button.text,
       header: header.fill,
       headerText: header.text,
-      focusRing: ensureContrast(accentText, background, NON_TEXT_CONTRAST),
+      focusRing: onBackground(accentText),
       focusRingOnHeader: ensureContrast(readableOn(header.fill), header.fill, NON_TEXT_CONTRAST),
       error: onSurface(BASE.colors.error, errorSurface),
       errorSurface,
@@ -109,6 +138,11 @@ export function buildTheme(tokens: VenueTheme): Theme {
       successSurface,
       warning: onSurface(BASE.colors.warning, warningSurface),
       warningSurface,
+    },
+    seats: {
+      bands: SEAT_BAND_HUES.map(onBackground),
+      unavailable: border,
+      selected: onBackground(text),
     },
     fonts: {
       body: tokens.fontFamily ?? BASE.fonts.body,

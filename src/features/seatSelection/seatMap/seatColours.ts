@@ -1,5 +1,4 @@
 import type { DefaultTheme } from 'styled-components';
-import { NON_TEXT_CONTRAST, ensureContrast } from '@/theme/contrast';
 
 /**
  * Seat colours derived from the venue theme. Every colour that tells the buyer something (a
@@ -24,23 +23,18 @@ export interface SeatColours {
   dimmedAlpha: number;
 }
 
-/**
- * Hues far apart on the wheel, so neighbouring bands differ in hue as well as lightness; each is
- * darkened (or lightened on a dark background) only as far as 3:1 needs.
- */
-const BAND_HUES = ['#1f77b4', '#2ca02c', '#9467bd', '#d62728', '#8c564b', '#e377c2', '#17becf'];
-
+/** The theme's seat palette (buildTheme) for a plan of `bandCount` price bands. */
 export function seatColours(theme: DefaultTheme, bandCount: number): SeatColours {
-  const background = theme.colors.background;
-  const onBackground = (colour: string) => ensureContrast(colour, background, NON_TEXT_CONTRAST);
+  const { bands, unavailable, selected } = theme.seats;
   return {
-    background,
-    bands: Array.from({ length: Math.max(bandCount, 1) }, (_, index) =>
-      onBackground(BAND_HUES[index % BAND_HUES.length]!),
+    background: theme.colors.background,
+    bands: Array.from(
+      { length: Math.max(bandCount, 1) },
+      (_, index) => bands[index % bands.length]!,
     ),
-    unavailable: onBackground(theme.colors.border),
-    selected: onBackground(theme.colors.text),
-    mark: background,
+    unavailable,
+    selected,
+    mark: theme.colors.background,
     focus: theme.colors.focusRing,
     dimmedAlpha: 0.22,
   };
