@@ -12,20 +12,12 @@ import {
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled, { useTheme } from 'styled-components';
 import { SecondaryButton } from '@/components/Button';
-import {
-  blitLayer,
-  detailFor,
-  drawOverlay,
-  drawSeatLayer,
-  type Detail,
-  type LayerPlacement,
-  type Scene,
-} from './drawSeats';
+import { blitLayer, detailFor, drawOverlay, drawScene, type Detail, type Scene } from './drawSeats';
 import { isSelectable, type Bounds, type SeatMapModel } from './model';
 import { buildPlanGeometry, sectionAt, sectionAvailability } from './planGeometry';
 import { usePlanColours, usePlanText } from './planText';
 import { seatColours } from './seatColours';
-import { layerServes, placeLayer, renderLayer, screenPlacement } from './seatLayer';
+import { drawLayer, layerHolds, screenPlacement, type SeatLayer } from './seatLayer';
 import { seatName } from './seatName';
 import { lazySpatialIndex, nearestSeat, type LazySpatialIndex } from './spatialIndex';
 import { ViewFromSeat } from './ViewFromSeat';
@@ -102,19 +94,6 @@ function whenIdle(task: () => void): () => void {
   }
   const handle = setTimeout(task, 50);
   return () => clearTimeout(handle);
-}
-
-interface SeatLayer {
-  canvas: HTMLCanvasElement;
-  placement: LayerPlacement | null;
-  scene: Scene | null;
-}
-
-/** Redraws the layer around this view; returns how many seats it drew. */
-function drawLayer(layer: SeatLayer, scene: Scene, view: View, size: Size, dpr: number): number {
-  layer.placement = placeLayer(scene, view, size, dpr);
-  layer.scene = scene;
-  return renderLayer(layer.canvas, scene, layer.placement);
 }
 
 interface Hover {
@@ -257,10 +236,7 @@ export function SeatMapCanvas({
       placement: null,
       scene: null,
     });
-    const layerReady =
-      cache.placement !== null &&
-      cache.scene === scene &&
-      layerServes(cache.placement, current, shownSize, dpr);
+    const layerReady = layerHolds(cache, scene, current, shownSize, dpr);
     const last = lastDrawn.current;
     const panning =
       last !== null &&
@@ -281,7 +257,7 @@ export function SeatMapCanvas({
       // straight onto the canvas, without first filling and copying a layer larger than the
       // screen (issue 26: about 5 ms of the arena's first paint on a slow phone). The few
       // shapes are drawn into the layer again when the browser is idle.
-      seatsDrawn = drawSeatLayer(ctx, scene, screenPlacement(current, shownSize, dpr));
+      seatsDrawn = drawScene(ctx, scene, screenPlacement(current, shownSize, dpr));
       cancelIdleLayer.current?.();
       cancelIdleLayer.current = whenIdle(() => {
         cancelIdleLayer.current = null;
@@ -289,11 +265,8 @@ export function SeatMapCanvas({
         const nowSize = size.current;
         if (shown === null || latest.current.scene !== scene || nowSize.width === 0) return;
         const placed = layer.current!;
-        const served =
-          placed.scene === scene &&
-          placed.placement !== null &&
-          layerServes(placed.placement, shown, nowSize, dpr);
-        if (!served) drawLayer(placed, scene, shown, nowSize, dpr);
+        if (!layerHolds(placed, scene, shown, nowSize, dpr))
+          drawLayer(placed, scene, shown, nowSize, dpr);
       });
     }
     const selectedDrawn = drawOverlay(ctx, scene, current, dpr, selected, hovered);

@@ -123,11 +123,12 @@ function ensureScratch(count: number): void {
 }
 
 /**
- * Draws the layer: the stage, and every seat in the layer's reach with the section and row
- * names, or on the whole-house view the sections as shapes. Returns how many seats were drawn
- * (0 on the overview). The context's canvas must be the placement's size × dpr.
+ * Draws the plan at a placement, into the offscreen layer or straight onto the map's canvas:
+ * the stage, and every seat in the placement's reach with the section and row names, or on the
+ * whole-house view the sections as shapes. Returns how many seats were drawn (0 on the
+ * overview). The context's canvas must be the placement's size × dpr.
  */
-export function drawSeatLayer(
+export function drawScene(
   ctx: CanvasRenderingContext2D,
   scene: Scene,
   placement: LayerPlacement,

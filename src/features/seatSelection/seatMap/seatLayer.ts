@@ -1,4 +1,4 @@
-import { drawSeatLayer, type LayerPlacement, type Scene } from './drawSeats';
+import { drawScene, type LayerPlacement, type Scene } from './drawSeats';
 import type { Size, View } from './viewTransform';
 
 /**
@@ -82,5 +82,40 @@ export function renderLayer(
   if (layer.height !== height) layer.height = height;
   const ctx = layer.getContext('2d');
   if (ctx === null) return 0;
-  return drawSeatLayer(ctx, scene, placement);
+  return drawScene(ctx, scene, placement);
+}
+
+/** The offscreen seat layer a pan copies: its canvas, and what was last drawn on it where. */
+export interface SeatLayer {
+  canvas: HTMLCanvasElement;
+  placement: LayerPlacement | null;
+  scene: Scene | null;
+}
+
+/** True when `layer` holds `scene` drawn for this view (same zoom, inside its reach). */
+export function layerHolds(
+  layer: SeatLayer,
+  scene: Scene,
+  view: View,
+  size: Size,
+  dpr: number,
+): boolean {
+  return (
+    layer.scene === scene &&
+    layer.placement !== null &&
+    layerServes(layer.placement, view, size, dpr)
+  );
+}
+
+/** Redraws `layer` around this view; returns how many seats it drew. */
+export function drawLayer(
+  layer: SeatLayer,
+  scene: Scene,
+  view: View,
+  size: Size,
+  dpr: number,
+): number {
+  layer.placement = placeLayer(scene, view, size, dpr);
+  layer.scene = scene;
+  return renderLayer(layer.canvas, scene, layer.placement);
 }
