@@ -1,6 +1,7 @@
 import type { VenueConfig } from '@/config/venues';
 import { preloadCatalogue } from '@/i18n/VenueIntlProvider';
 import { loadVenueThemes } from '@/theme/venueThemes';
+import { lazyWithTimeout } from '@/lib/lazyWithTimeout';
 
 /** The frames asked for so far, by venue: each venue's loads start once. */
 const frames = new Map<string, Promise<void>>();
@@ -19,9 +20,15 @@ export function preloadFrame(venue: VenueConfig): void {
     () => undefined,
     () => undefined,
   );
+  // Given up on after the chunk timeout, as the page's own chunks are: the first render waits
+  // for this (startRouteLoads), and a file that never arrives must still end in the error page.
+  const loads = lazyWithTimeout(() => Promise.all([preloadCatalogue(venue), theme]))();
   frames.set(
     slug,
-    Promise.all([preloadCatalogue(venue), theme]).then(() => undefined),
+    loads.then(
+      () => undefined,
+      () => undefined,
+    ),
   );
   // A preload rather than `new Image()`: an image request is low priority and waits behind the
   // page's scripts, which is the wait this is meant to remove.
@@ -33,7 +40,7 @@ export function preloadFrame(venue: VenueConfig): void {
   document.head.append(link);
 }
 
-/** Settles once every frame preloadFrame has started is loaded, or has failed. */
+/** Settles once every frame preloadFrame has started is loaded, has failed or has timed out. */
 export function framesLoaded(): Promise<void> {
   return Promise.all(frames.values()).then(() => undefined);
 }
