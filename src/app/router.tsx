@@ -135,6 +135,14 @@ function startChunks(matches: { route: RouteObject }[]): Promise<void> {
 export function resolveRoute(routes: RouteObject[], location: Location): RouteResolution {
   const matches = matchRoutes(routes, location) ?? [];
   void startChunks(matches);
+  return resolveMatches(matches, location);
+}
+
+/** resolveRoute on a branch already matched (its resolvers start the venue's frame). */
+function resolveMatches(
+  matches: { route: RouteObject; params: Params }[],
+  location: Location,
+): RouteResolution {
   try {
     for (let index = matches.length - 1; index >= 0; index -= 1) {
       const match = matches[index]!;
@@ -391,9 +399,10 @@ export function routeTable(mode: RoutingMode, routeEnv: RouteEnv): RouteObject[]
  * at once instead of suspending (lazyPage); a failure is left for the page's error boundary.
  */
 export function startRouteLoads(routes: RouteObject[], location: Location): Promise<void> {
-  const chunks = startChunks(matchRoutes(routes, location) ?? []);
+  const matches = matchRoutes(routes, location) ?? [];
+  const chunks = startChunks(matches);
   // Resolving the address starts the venue's frame (pageTarget's preloadFrame).
-  resolveRoute(routes, location);
+  resolveMatches(matches, location);
   return Promise.all([chunks, framesLoaded()]).then(() => undefined);
 }
 
