@@ -82,12 +82,9 @@ export default function TicketsPage() {
   const benefits = useEligibleBenefits(venue);
   const current = seats.performanceId === performanceId;
   // shouldCallEligibleExp: no prices until the membership service has said what applies.
+  const { plan, seatStatus } = seats;
   const ready =
-    current &&
-    seats.plan !== null &&
-    seats.seatStatus !== null &&
-    venue !== undefined &&
-    benefits.ready;
+    current && plan !== null && seatStatus !== null && venue !== undefined && benefits.ready;
   // The choice is drawn at a transition's priority once everything is there: the answer that
   // completes it arrives as a store update, which React renders in one task, and on a phone's CPU
   // the whole page (heading, map, seat list, filters, legend and bar) was the load's longest task
@@ -95,15 +92,14 @@ export default function TicketsPage() {
   const drawn = useDeferredValue(ready);
   if (current && seats.status === 'failed' && seats.error !== null)
     return <LoadFailure error={seats.error} onRetry={load} />;
-  if (!ready || !drawn || seats.plan === null || seats.seatStatus === null || venue === undefined)
-    return <ChoiceSkeleton />;
+  if (!ready || !drawn) return <ChoiceSkeleton />;
   const send = ({ request, quotedTotal }: PendingHold) =>
     dispatch(
       holdRequested({
         region,
         venueSlug,
         titleSlug,
-        performanceId: seats.seatStatus!.performanceId,
+        performanceId: seatStatus.performanceId,
         request,
         promoCode,
         quotedTotal,
@@ -114,8 +110,8 @@ export default function TicketsPage() {
       <Choice
         venue={venue}
         titleSlug={titleSlug}
-        plan={seats.plan}
-        seatStatus={seats.seatStatus}
+        plan={plan}
+        seatStatus={seatStatus}
         showTitle={show.data?.title ?? ''}
         memberScheme={benefits.scheme}
         hold={(request, quotedTotal) => {
@@ -123,8 +119,7 @@ export default function TicketsPage() {
           // guard asked): one basket, so reserving here empties it, but only once agreed to.
           const otherDate =
             reservation.status === 'held' &&
-            reservation.performanceId?.toUpperCase() !==
-              seats.seatStatus!.performanceId.toUpperCase();
+            reservation.performanceId?.toUpperCase() !== seatStatus.performanceId.toUpperCase();
           if (otherDate) setReplacing({ request, quotedTotal });
           else send({ request, quotedTotal });
         }}
