@@ -243,7 +243,8 @@ export function SeatMapCanvas({
       last.scene === scene &&
       last.view.scale === current.scale &&
       (last.view.x !== current.x || last.view.y !== current.y);
-    const far = detailFor(scene.model.pitch * current.scale) === 'far';
+    const detail = detailFor(scene.model.pitch * current.scale);
+    const far = detail === 'far';
     let seatsDrawn = 0;
     const fromLayer = layerReady || panning || !far;
     if (fromLayer) {
@@ -279,7 +280,7 @@ export function SeatMapCanvas({
     onFrame?.({
       view: current,
       size: shownSize,
-      detail: detailFor(scene.model.pitch * current.scale),
+      detail,
       seatsDrawn,
       fromLayer,
       selectedDrawn,

@@ -11,7 +11,7 @@ const MAX_LAYER_PIXELS = 8_000_000;
 /** CSS pixels past the plan's edge that labels may reach. */
 const LABEL_ROOM = 48;
 
-export function placeLayer(scene: Scene, view: View, size: Size, dpr: number): LayerPlacement {
+function placeLayer(scene: Scene, view: View, size: Size, dpr: number): LayerPlacement {
   // The stage is part of the picture too.
   const { extent: bounds, pitch } = scene.model;
   // Row letters and section names sit past the outermost seats: keep them in the layer.
@@ -52,12 +52,7 @@ export function screenPlacement(view: View, size: Size, dpr: number): LayerPlace
 }
 
 /** True when the layer drawn at `placement` still serves this view (same zoom, inside its reach). */
-export function layerServes(
-  placement: LayerPlacement,
-  view: View,
-  size: Size,
-  dpr: number,
-): boolean {
+function layerServes(placement: LayerPlacement, view: View, size: Size, dpr: number): boolean {
   if (placement.dpr !== dpr || placement.view.scale !== view.scale) return false;
   if (placement.whole) return true;
   const dx = view.x - placement.view.x;
@@ -71,11 +66,7 @@ export function layerServes(
 }
 
 /** Redraws `layer` for the placement; returns how many seats it drew. */
-export function renderLayer(
-  layer: HTMLCanvasElement,
-  scene: Scene,
-  placement: LayerPlacement,
-): number {
+function renderLayer(layer: HTMLCanvasElement, scene: Scene, placement: LayerPlacement): number {
   const width = Math.max(1, Math.ceil(placement.width * placement.dpr));
   const height = Math.max(1, Math.ceil(placement.height * placement.dpr));
   if (layer.width !== width) layer.width = width;
