@@ -9,6 +9,7 @@ import { buildSeatMapModel, isSelectable } from '../src/features/seatSelection/s
 import { launchBrowser } from '../tests/e2e/browser';
 import type { SeatMapLibrary, TheirLayout } from './seatmap/api';
 import { benchPlans, type BenchData } from './seatmap/plans';
+import { percentile, round1 } from './stats';
 
 /**
  * Seat map figures in headless Chromium: our canvas SeatMapCanvas beside one open-source seat
@@ -89,19 +90,7 @@ async function buildPage(outDir: string): Promise<void> {
   });
 }
 
-function round(ms: number): number {
-  return Math.round(ms * 10) / 10;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-}
-
-function p95(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(0.95 * sorted.length))] ?? NaN;
-}
+const ascending = (values: readonly number[]) => [...values].sort((a, b) => a - b);
 
 function timeout<T>(ms: number, what: string): Promise<T> {
   return new Promise((_, reject) =>
@@ -185,7 +174,7 @@ async function pan(page: Page): Promise<number> {
   }
   await page.mouse.up();
   const intervals = await page.evaluate(() => window.seatmapBench.stopFrames());
-  return p95(intervals);
+  return percentile(ascending(intervals), 95);
 }
 
 /** A fresh page with the data in it, the map mounted: ms to its first painted frame. */
@@ -220,12 +209,12 @@ async function measure(
         // Let a mount-time zoom animation finish before aiming.
         await page.waitForTimeout(800);
         try {
-          results[`${prefix}.${data.name}.selectMs`] = round(await select(page, targetSeat(data)));
+          results[`${prefix}.${data.name}.selectMs`] = round1(await select(page, targetSeat(data)));
         } catch (error) {
           notes.push(`${prefix}.${data.name}.selectMs: ${(error as Error).message}`);
         }
         await page.waitForTimeout(800);
-        results[`${prefix}.${data.name}.panFrameP95Ms`] = round(await pan(page));
+        results[`${prefix}.${data.name}.panFrameP95Ms`] = round1(await pan(page));
       }
       const problems = await page.evaluate(() => window.seatmapBench.problems());
       if (problems.length > 0)
@@ -242,8 +231,8 @@ async function measure(
         await again.context().close();
       }
     }
-    console.log(`${prefix}.${data.name}.firstPaintMs of ${firstPaints.map(round).join(', ')}`);
-    results[`${prefix}.${data.name}.firstPaintMs`] = round(median(firstPaints));
+    console.log(`${prefix}.${data.name}.firstPaintMs of ${firstPaints.map(round1).join(', ')}`);
+    results[`${prefix}.${data.name}.firstPaintMs`] = round1(percentile(ascending(firstPaints), 50));
   } catch (error) {
     notes.push(`${prefix}.${data.name}: ${error instanceof Error ? error.message : String(error)}`);
   }
