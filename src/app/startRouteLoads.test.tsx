@@ -1,5 +1,5 @@
 import { act } from 'react';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Location } from 'react-router';
 import { env } from '@/config/env';
@@ -40,8 +40,10 @@ const at = (pathname: string): Location => ({
   key: 'default',
 });
 
+// Vitest runs without globals, so Testing Library cannot unmount by itself: a root left mounted
+// goes on rendering (the header's lazy parts arriving) after the test file's window is gone.
 afterEach(() => {
-  document.body.replaceChildren();
+  cleanup();
 });
 
 describe('startRouteLoads (issue 26: what the first page waits for, asked for before it renders)', () => {
