@@ -8,6 +8,9 @@ vi.mock('@/i18n/VenueIntlProvider', () => ({
   preloadCatalogue: (venue: { settings: { slug: string } }) =>
     venue.settings.slug === 'lumen-theatre' ? new Promise(() => undefined) : Promise.resolve(),
 }));
+// The themes are there at once: the only wait left is the Lumen's text (a real import of the
+// themes' module took long enough, on a loaded machine, to be that wait instead).
+vi.mock('@/theme/venueThemes', () => ({ loadVenueThemes: () => Promise.resolve({}) }));
 
 const preloads = () => [...document.head.querySelectorAll('link[rel="preload"][as="image"]')];
 
